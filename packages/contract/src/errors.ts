@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Stable error codes: the console translates these, never the English message. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'INVALID_REFRESH_TOKEN',
+  'INVALID_API_KEY',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'USERNAME_TAKEN',
+  'CANNOT_DELETE_SELF',
+  'SOS_NOT_OPEN',
+  'DEVICE_DELETED',
+  'TOO_MANY_LOGIN_ATTEMPTS',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorResponseSchema = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+    code: errorCodeSchema,
+  });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,0 +1,15 @@
+// config first: it must run before any schema below is built.
+import './config.js';
+
+export * from './roles.js';
+export * from './limits.js';
+export * from './paths.js';
+export * from './errors.js';
+export * from './common.js';
+export * from './auth.js';
+export * from './device.js';
+export * from './sos.js';
+export * from './employee.js';
+export * from './conf.js';
+export * from './events.js';
+export * from './forms.js';

@@ -1,0 +1,18 @@
+/** Business constants shared by the server, the console's forms and the tests (spec §5, §9). */
+export const API_KEY_MIN_LENGTH = 4;
+export const API_KEY_MAX_LENGTH = 200;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const USERNAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+export const SERIAL_MAX_LENGTH = 64;
+/** Spec §5: a basic email pattern whose top-level domain has 2 to 4 characters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
+/** Device serials: printable, URL-safe, no spaces. */
+export const SERIAL_PATTERN = /^[A-Za-z0-9._:-]+$/;
+/** A device whose last contact is older than this is shown offline. */
+export const DEVICE_OFFLINE_AFTER_S = 120;
+/** Keep-alive comment interval on the live stream. */
+export const LIVE_KEEPALIVE_MS = 15_000;
+export const PAGE_SIZE = 20;
