@@ -1,0 +1,101 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { schema, type Schema } from './schema.js';
+import { lockDataDir } from './lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export type Unlisten = () => Promise<void>;
+
+export interface Database {
+  kind: 'embedded' | 'postgres';
+  db: Db;
+  /** Subscribes to a NOTIFY channel; the callback gets each payload. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Embedded only: the whole data directory as a tarball (tests start from a migrated one). */
+  dump?(): Promise<Blob>;
+}
+
+export interface EmbeddedOptions {
+  /** A folder (locked while open); omit for an in-memory database. */
+  dataDir?: string;
+  /** A dumped, already migrated data directory to start from (tests). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Database> {
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      kind: 'embedded',
+      db,
+      async listen(channel, onPayload) {
+        const unlisten = await client.listen(channel, onPayload);
+        return async () => {
+          if (!client.closed) await unlisten();
+        };
+      },
+      async ping() {
+        await client.query('SELECT 1');
+      },
+      async dump() {
+        return client.dumpDataDir('none');
+      },
+      async close() {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {}); // an idle client's error: the pool replaces it
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners: pg.Client[] = [];
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, onPayload) {
+      // LISTEN needs one connection of its own for as long as it listens.
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end().catch(() => {});
+      };
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from './client.js';
+import { settings } from './schema.js';
+
+export const SETTING_KEYS = { apiKey: 'device_api_key', jwtSecret: 'jwt_secret' } as const;
+
+export async function getSetting(db: Tx, key: string): Promise<string | undefined> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  return row?.value;
+}
+
+export async function setSetting(db: Tx, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
+}
+
+/** Stores a value unless one exists (safe when several processes start at once); returns the stored one. */
+export async function ensureSetting(db: Tx, key: string, value: string): Promise<string> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing();
+  const stored = await getSetting(db, key);
+  if (stored === undefined) throw new Error(`setting ${key} missing after insert`);
+  return stored;
+}

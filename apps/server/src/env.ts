@@ -1,0 +1,68 @@
+import { config as loadDotenv } from 'dotenv';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Every variable is validated here; a bad
+ * value stops the start with a message that names the variable.
+ */
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  SOS_DATA_DIR: z.string().min(1).default('./data'),
+  SOS_ADMIN_USERNAME: z.string().trim().min(1).max(50).default('admin'),
+  SOS_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SOS_DEVICE_API_KEY: z.string().trim().min(4, 'must be at least 4 characters').optional(),
+  SOS_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SOS_DEMO_DEVICES: z.coerce.number().int().min(0).max(100_000).default(0),
+  SOS_ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).max(86_400).default(900),
+  SOS_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
+  /** How many live events the outbox keeps for clients that reconnect. */
+  SOS_EVENT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+  /** Device API calls allowed per device per minute. */
+  SOS_DEVICE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Generic per-IP limit of /api calls per minute (live stream and device SOS excluded). */
+  SOS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SOS_CONSOLE_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: boolish.optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses a set of variables (process.env by default, after reading .env). */
+export function loadEnv(source?: Record<string, string | undefined>): Env {
+  if (!source) loadDotenv({ quiet: true });
+  const raw = source ?? process.env;
+  // An empty variable means "unset", as in most shells' .env conventions.
+  const cleaned = Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** Whether stdout is a terminal: pretty logs there, JSON elsewhere. */
+export function isInteractive(): boolean {
+  return Boolean(process.stdout.isTTY);
+}

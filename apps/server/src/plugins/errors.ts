@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import type { ErrorCode, ErrorResponse } from '@sos/contract';
+import { HttpError } from '../lib/http-error.js';
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+): FastifyReply {
+  const body: ErrorResponse = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    code,
+  };
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own client errors, by their code: status and our stable code. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', 'The request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', 'The JSON request body is empty'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 100 KB'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Unsupported content type: send application/json',
+  ],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'Invalid Content-Length'],
+};
+
+function validationMessage(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  return error.validation
+    .map((v) => {
+      const where = [error.validationContext, ...v.instancePath.split('/').filter(Boolean)];
+      return `${where.join('.')}: ${v.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * One place turns every failure into `{ statusCode, error, message, code }`. Client
+ * errors say what is wrong; server errors are logged and never leak their internals.
+ */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendError(reply, error.statusCode, error.code, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, 400, 'VALIDATION_ERROR', validationMessage(error));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return sendError(reply, known[0], known[1], known[2]);
+    if (error.statusCode === 429) {
+      return sendError(reply, 429, 'RATE_LIMITED', 'Too many requests: slow down and retry later');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, 'BAD_REQUEST', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
+  );
+}
+
+export default fp(errorsPlugin, { name: 'errors', fastify: '5.x' });

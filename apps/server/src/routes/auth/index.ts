@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteOptions } from '../index.js';
+
+export default async function authRoutes(_app: FastifyInstance, _options: RouteOptions) {}

@@ -1,0 +1,57 @@
+import { writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openEmbedded, openPostgres } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { databaseUrl } from './helpers/postgres.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded data directory (tarball) every test file starts from. */
+    pgliteSnapshot: string;
+    /** Whether TEST_DATABASE_URL is set and its migrated template database exists. */
+    postgresReady: boolean;
+    /** Name of this run's migrated template database (each run has its own). */
+    postgresTemplate: string;
+  }
+}
+
+/** Migrates once for the whole run: each test file then starts from a copy (~0.4 s, not ~3 s). */
+export default async function setup(project: TestProject) {
+  const embedded = await openEmbedded();
+  await migrate(embedded);
+  const dump = await embedded.dump!();
+  await embedded.close();
+  const snapshot = join(tmpdir(), `sos-pglite-snapshot-${process.pid}.tar`);
+  await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteSnapshot', snapshot);
+
+  const url = process.env.TEST_DATABASE_URL;
+  const TEMPLATE_DB = `sos_test_template_${process.pid}`;
+  project.provide('postgresReady', Boolean(url));
+  project.provide('postgresTemplate', TEMPLATE_DB);
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    await admin.end();
+    const template = await openPostgres(databaseUrl(url, TEMPLATE_DB), 1);
+    await migrate(template, databaseUrl(url, TEMPLATE_DB));
+    await template.close();
+  } else {
+    console.warn('TEST_DATABASE_URL is not set: the PostgreSQL tests are SKIPPED.');
+  }
+
+  return async () => {
+    await rm(snapshot, { force: true });
+    if (url) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+}

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { describe, inject } from 'vitest';
+import { buildApp, type AppEnv } from '../../src/app.js';
+import { openEmbedded, openPostgres, type Database } from '../../src/db/client.js';
+import { users } from '../../src/db/schema.js';
+import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
+import { hashPassword } from '../../src/lib/password.js';
+import { createTestDatabase } from './postgres.js';
+
+export type DbKind = 'embedded' | 'postgres';
+
+export const TEST_ENV: AppEnv = {
+  SOS_JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  SOS_ACCESS_TOKEN_TTL_S: 900,
+  SOS_REFRESH_TOKEN_TTL_S: 3600,
+  SOS_EVENT_RETENTION: 1000,
+  SOS_DEVICE_RATE_LIMIT: 1000,
+  SOS_RATE_LIMIT: 100_000,
+};
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  token: string;
+}
+
+export interface TestContext {
+  kind: DbKind;
+  app: FastifyInstance;
+  database: Database;
+  /** PostgreSQL only: the URL of this context's own database (for a second process). */
+  databaseUrl?: string;
+  admin: TestUser;
+  employee: TestUser;
+  apiKey: string;
+  /** Authorization header of a token. */
+  bearer(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+let snapshot: Blob | undefined;
+
+/** Opens a fresh, migrated database of the given kind. */
+export async function openTestDatabase(
+  kind: DbKind,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  if (kind === 'embedded') {
+    snapshot ??= new Blob([await readFile(inject('pgliteSnapshot'))]);
+    const database = await openEmbedded({ loadDataDir: snapshot });
+    return { database, drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const created = await createTestDatabase(url, inject('postgresTemplate'));
+  return { database: await openPostgres(created.url, 5), url: created.url, drop: created.drop };
+}
+
+async function seedUser(
+  database: Database,
+  username: string,
+  role: 'SUPER_ADMIN' | 'EMPLOYEE',
+  password: string,
+) {
+  const [row] = await database.db
+    .insert(users)
+    .values({ username, email: `${username}@example.com`, role, passwordHash: await hashPassword(password) })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** A built app on a fresh database, with a super administrator, an employee and a device API key. */
+export async function createTestApp(
+  kind: DbKind = 'embedded',
+  env: Partial<AppEnv> = {},
+): Promise<TestContext> {
+  const { database, url, drop } = await openTestDatabase(kind);
+  const adminId = await seedUser(database, 'admin', 'SUPER_ADMIN', 'admin-password');
+  const employeeId = await seedUser(database, 'employee', 'EMPLOYEE', 'employee-password');
+  const apiKey = 'test-device-key';
+  await setSetting(database.db, SETTING_KEYS.apiKey, apiKey);
+  const app = await buildApp({ env: { ...TEST_ENV, ...env }, database });
+  await app.ready();
+  const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE') =>
+    (await app.tokens.signAccess({ id, username, role })).token;
+  return {
+    kind,
+    app,
+    database,
+    ...(url ? { databaseUrl: url } : {}),
+    admin: {
+      id: adminId,
+      username: 'admin',
+      password: 'admin-password',
+      token: await sign(adminId, 'admin', 'SUPER_ADMIN'),
+    },
+    employee: {
+      id: employeeId,
+      username: 'employee',
+      password: 'employee-password',
+      token: await sign(employeeId, 'employee', 'EMPLOYEE'),
+    },
+    apiKey,
+    bearer: (token) => ({ authorization: `Bearer ${token}` }),
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** The database kinds to run a suite on: embedded always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DB_KINDS: DbKind[] = inject('postgresReady') ? ['embedded', 'postgres'] : ['embedded'];
+
+/** Runs a suite once per database kind (PostgreSQL is skipped, and says so, without TEST_DATABASE_URL). */
+export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
+  for (const kind of ['embedded', 'postgres'] as const) {
+    const run = DB_KINDS.includes(kind) ? describe : describe.skip;
+    run(`${name} [${kind}]`, () => suite(kind));
+  }
+}

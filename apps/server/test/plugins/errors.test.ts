@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { errorResponseSchema } from '@sos/contract';
+import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+
+describeEachDb('errors and auth basics', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers unknown /api routes with a 404 JSON error', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    const body = errorResponseSchema.parse(res.json());
+    expect(body.code).toBe('NOT_FOUND');
+    expect(body.message).toContain('/api/nope');
+  });
+
+  it('sends security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
