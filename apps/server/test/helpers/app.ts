@@ -74,6 +74,8 @@ async function seedUser(
 export async function createTestApp(
   kind: DbKind = 'embedded',
   env: Partial<AppEnv> = {},
+  /** Runs before app.ready(): register probe routes here. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase(kind);
   const adminId = await seedUser(database, 'admin', 'SUPER_ADMIN', 'admin-password');
@@ -81,6 +83,7 @@ export async function createTestApp(
   const apiKey = 'test-device-key';
   await setSetting(database.db, SETTING_KEYS.apiKey, apiKey);
   const app = await buildApp({ env: { ...TEST_ENV, ...env }, database });
+  await beforeReady?.(app);
   await app.ready();
   const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE') =>
     (await app.tokens.signAccess({ id, username, role })).token;

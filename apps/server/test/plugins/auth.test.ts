@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { badTokens, BAD_TOKEN_NAMES } from '../helpers/tokens.js';
+
+describeEachDb('authenticate hook', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, {}, (app) => {
+      app.get('/probe', { onRequest: [app.authenticate] }, async (req) => req.user);
+    });
+  });
+  afterAll(async () => ctx.close());
+
+  it('accepts a valid token and exposes the user', async () => {
+    const res = await ctx.app.inject({ url: '/probe', headers: ctx.bearer(ctx.admin.token) });
+    expect(res.json()).toEqual({ id: ctx.admin.id, username: 'admin', role: 'SUPER_ADMIN' });
+  });
+
+  it.each(BAD_TOKEN_NAMES)('refuses a %s token with 401', async (name) => {
+    const tokens = await badTokens(ctx.admin.id);
+    const res = await ctx.app.inject({ url: '/probe', headers: ctx.bearer(tokens[name]) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(name === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+  });
+});
