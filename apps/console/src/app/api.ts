@@ -1,0 +1,56 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { API_PREFIX } from '@sos/contract';
+import { getFreshAccessToken } from '../features/auth/tokenRefresh.js';
+
+export interface ApiExtraOptions {
+  /** Login and refresh: sent without a bearer token. */
+  public?: boolean;
+}
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: API_PREFIX, credentials: 'same-origin' });
+
+const withToken = (args: string | FetchArgs, token: string): FetchArgs => {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const headers = new Headers(request.headers as HeadersInit | undefined);
+  headers.set('authorization', `Bearer ${token}`);
+  return { ...request, headers };
+};
+
+const isExpired = (error: FetchBaseQueryError | undefined) =>
+  error?.status === 401 && (error.data as { code?: string } | undefined)?.code === 'TOKEN_EXPIRED';
+
+/**
+ * Every call: refresh the access token first when it has expired (single flight), send it
+ * as a bearer header, and once more after a forced refresh if the server still says it
+ * expired (clock skew between browser and server).
+ */
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions
+> = async (args, api, extraOptions) => {
+  if (extraOptions?.public) return rawBaseQuery(args, api, {});
+  const store = { dispatch: api.dispatch, getState: api.getState };
+  const token = await getFreshAccessToken(store);
+  if (!token) return { error: { status: 401, data: { code: 'UNAUTHORIZED' } } };
+  const result = await rawBaseQuery(withToken(args, token), api, {});
+  if (!isExpired(result.error)) return result;
+  const renewed = await getFreshAccessToken(store, true);
+  if (!renewed) return result;
+  return rawBaseQuery(withToken(args, renewed), api, {});
+};
+
+/** The one RTK Query API; each feature adds its endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Device', 'Sos', 'User', 'ApiKey'],
+  endpoints: () => ({}),
+});

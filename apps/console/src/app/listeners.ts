@@ -1,0 +1,28 @@
+import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
+import { showSnackbar } from './snackbarSlice.js';
+import { errorMessageId } from './errors.js';
+import { themeChanged, THEME_STORAGE_KEY } from '../theme/themeSlice.js';
+import { languageChanged, LANGUAGE_STORAGE_KEY } from '../i18n/languageSlice.js';
+
+export const listeners = createListenerMiddleware();
+
+/** All failed calls reach one place: logged, and shown in the snackbar (spec §8). */
+listeners.startListening({
+  matcher: isRejectedWithValue,
+  effect: (action, { dispatch, getState }) => {
+    const signedIn = (getState() as { auth: { session: unknown } }).auth.session !== null;
+    if (!signedIn && (action.payload as { status?: unknown })?.status === 401) return;
+    console.error('API call failed', action.meta, action.payload);
+    dispatch(showSnackbar({ type: 'error', messageId: errorMessageId(action.payload) }));
+  },
+});
+
+// Every change of theme or language is saved (spec §4).
+listeners.startListening({
+  actionCreator: themeChanged,
+  effect: (action) => localStorage.setItem(THEME_STORAGE_KEY, action.payload),
+});
+listeners.startListening({
+  actionCreator: languageChanged,
+  effect: (action) => localStorage.setItem(LANGUAGE_STORAGE_KEY, action.payload),
+});

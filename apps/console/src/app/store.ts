@@ -1,0 +1,31 @@
+import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { api } from './api.js';
+import { listeners } from './listeners.js';
+import { snackbarSlice } from './snackbarSlice.js';
+import { authSlice, loggedOut, sessionStarted } from '../features/auth/authSlice.js';
+import { loadSession } from '../features/auth/session.js';
+import { themeSlice } from '../theme/themeSlice.js';
+import { languageSlice } from '../i18n/languageSlice.js';
+
+/** Slices are combined lazily: a feature injects its own with `rootReducer.inject`. */
+export const rootReducer = combineSlices(api, authSlice, snackbarSlice, themeSlice, languageSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Logout resets every slice to its initial state (spec §4). */
+const resettingReducer = (state: RootState | undefined, action: UnknownAction) =>
+  rootReducer(loggedOut.match(action) ? undefined : state, action);
+
+export function createStore() {
+  const store = configureStore({
+    reducer: resettingReducer as typeof rootReducer,
+    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+  });
+  // The start-up authorization check, before the first render (spec §4).
+  const session = loadSession();
+  if (session) store.dispatch(sessionStarted(session));
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];

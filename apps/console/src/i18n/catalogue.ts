@@ -1,0 +1,31 @@
+import type { Locale } from './locales.js';
+import { commonMessages } from './common.messages.js';
+
+/**
+ * Every feature's catalogue, merged per language. A feature adds its own
+ * `messages.ts` (built with defineCatalogue) to this list.
+ */
+const catalogues = [commonMessages] as const;
+
+type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
+export type MessageId = Keys<(typeof catalogues)[number]>;
+
+export const messages: Record<Locale, Record<MessageId, string>> = (() => {
+  const merged = {} as Record<Locale, Record<string, string>>;
+  for (const catalogue of catalogues) {
+    for (const [locale, entries] of Object.entries(catalogue) as [Locale, Record<string, string>][]) {
+      merged[locale] = { ...merged[locale], ...entries };
+    }
+  }
+  return merged as Record<Locale, Record<MessageId, string>>;
+})();
+
+// Typed message ids for react-intl's FormattedMessage and intl.formatMessage.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace FormatjsIntl {
+    interface Message {
+      ids: MessageId;
+    }
+  }
+}
