@@ -1,11 +1,12 @@
 import type { Locale } from './locales.js';
 import { commonMessages } from './common.messages.js';
+import { dashboardMessages } from '../features/dashboard/messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
  * `messages.ts` (built with defineCatalogue) to this list.
  */
-const catalogues = [commonMessages] as const;
+const catalogues = [commonMessages, dashboardMessages] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
 export type MessageId = Keys<(typeof catalogues)[number]>;

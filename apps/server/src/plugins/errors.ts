@@ -1,9 +1,16 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorCode, ErrorResponse } from '@sos/contract';
 import { HttpError } from '../lib/http-error.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers requests no route matched when they are not API calls (the console sets it). */
+    pageFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | null;
+  }
+}
 
 export function sendError(
   reply: FastifyReply,
@@ -68,9 +75,12 @@ async function errorsPlugin(app: FastifyInstance) {
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Internal server error');
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`),
-  );
+  app.decorate('pageFallback', null);
+  app.setNotFoundHandler((request, reply) => {
+    const page = app.pageFallback?.(request, reply);
+    if (page) return page;
+    return sendError(reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+  });
 }
 
 export default fp(errorsPlugin, { name: 'errors', fastify: '5.x' });

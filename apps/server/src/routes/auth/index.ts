@@ -1,4 +1,106 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  errorResponseSchema,
+  loginRequestSchema,
+  logoutBodySchema,
+  PATHS,
+  refreshBodySchema,
+  refreshQuerySchema,
+} from '@sos/contract';
+import { HttpError } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
+import { login } from './login.js';
+import { refresh } from './refresh.js';
+import { revokeFamilyOfToken } from './refresh-tokens.js';
 
-export default async function authRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+const tags = ['auth'];
+
+/** Login, token refresh and logout: the only console calls without a bearer token. */
+export default async function authRoutes(app: FastifyInstance, options: RouteOptions) {
+  const ttl = options.env.SOS_REFRESH_TOKEN_TTL_S;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.login,
+    schema: {
+      tags,
+      summary: 'Log in: an access token and the first refresh token of a new family',
+      body: loginRequestSchema,
+      response: {
+        200: authResponseSchema,
+        400: errorResponseSchema,
+        401: errorResponseSchema.describe('INVALID_CREDENTIALS (unknown username or wrong password)'),
+        429: errorResponseSchema.describe(
+          'TOO_MANY_LOGIN_ATTEMPTS: 5 failures for this username within 5 minutes; see Retry-After',
+        ),
+      },
+    },
+    handler: (request) => login(app, request.body, ttl),
+  });
+
+  await app.register(refreshRoute, options);
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.logout,
+    schema: {
+      tags,
+      summary: "Log out: revokes the refresh token's whole family (204 even if unknown)",
+      body: logoutBodySchema,
+      response: { 204: z.null().describe('Logged out'), 400: errorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      await revokeFamilyOfToken(app.db, request.body.refresh_token);
+      return reply.code(204).send(null);
+    },
+  });
+}
+
+/** Its own scope: an empty JSON body is allowed here, the token may come in the query. */
+async function refreshRoute(app: FastifyInstance, options: RouteOptions) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'POST',
+    url: PATHS.refreshAuth,
+    schema: {
+      tags,
+      summary: 'Rotate a refresh token: new access and refresh tokens; a reused one revokes its family',
+      description:
+        'The refresh token goes in the query (`?refresh_token=`, as the console calls it) or in a JSON body `{ "refresh_token" }`.',
+      querystring: refreshQuerySchema,
+      body: refreshBodySchema,
+      response: {
+        200: authResponseSchema,
+        400: errorResponseSchema,
+        401: errorResponseSchema.describe('INVALID_REFRESH_TOKEN: unknown, expired, revoked or reused'),
+      },
+    },
+    handler: (request) => {
+      const fromQuery = request.query.refresh_token;
+      const fromBody = request.body?.refresh_token;
+      if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
+        throw new HttpError(
+          400,
+          'VALIDATION_ERROR',
+          'query.refresh_token and body.refresh_token differ: send the token once',
+        );
+      }
+      const token = fromBody ?? fromQuery;
+      if (token === undefined) {
+        throw new HttpError(400, 'VALIDATION_ERROR', 'body.refresh_token: is required (or query.refresh_token)');
+      }
+      return refresh(app, token, options.env.SOS_REFRESH_TOKEN_TTL_S);
+    },
+  });
+}

@@ -1,4 +1,87 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deviceRegisterRequestSchema,
+  deviceSchema,
+  deviceSerialRequestSchema,
+  errorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  PATHS,
+  sosSchema,
+} from '@sos/contract';
 import type { RouteOptions } from '../index.js';
+import { perDeviceRateLimit } from './rate-limit.js';
+import { raiseSos, recordHeartbeat, registerDevice } from './repository.js';
 
-export default async function deviceApiRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+const security = [{ apiKey: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema.describe('DEVICE_DELETED: this device was deleted by an administrator'),
+  429: errorResponseSchema,
+};
+
+/** The device API (DESIGN §3), authenticated by the configuration API key. */
+export default async function deviceApiRoutes(app: FastifyInstance, options: RouteOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const config = { rateLimit: perDeviceRateLimit(options.env.SOS_DEVICE_RATE_LIMIT) };
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.deviceRegister,
+    schema: {
+      tags: ['device API'],
+      summary: 'Registers a device (201), or renames a known serial (200)',
+      security,
+      body: deviceRegisterRequestSchema,
+      response: { 200: deviceSchema, 201: deviceSchema, ...errors },
+    },
+    config,
+    onRequest: [app.deviceAuth],
+    handler: async (request, reply) => {
+      const { serial, displayName } = request.body;
+      const { created, value } = await registerDevice(app.db, serial, displayName);
+      return reply.code(created ? 201 : 200).send(value);
+    },
+  });
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.deviceSos,
+    schema: {
+      tags: ['device API'],
+      summary: "Raises an SOS (201), or answers the device's open one / the key's one (200)",
+      security,
+      body: deviceSerialRequestSchema,
+      headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
+      response: { 200: sosSchema, 201: sosSchema, ...errors, 404: errorResponseSchema },
+    },
+    config,
+    onRequest: [app.deviceAuth],
+    handler: async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const { created, value } = await raiseSos(app.db, request.body.serial, key);
+      return reply.code(created ? 201 : 200).send(value);
+    },
+  });
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.deviceHeartbeat,
+    schema: {
+      tags: ['device API'],
+      summary: "Records the device's last contact",
+      security,
+      body: deviceSerialRequestSchema,
+      response: { 204: z.null().describe('Recorded'), ...errors, 404: errorResponseSchema },
+    },
+    config,
+    onRequest: [app.deviceAuth],
+    handler: async (request, reply) => {
+      await recordHeartbeat(app.db, request.body.serial);
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -52,7 +52,7 @@ export default async function deviceRoutes(app: FastifyInstance, _options: Route
       const user = request.user!;
       const deleted = await softDeleteDevice(app.db, request.query.id, user);
       if (!deleted) throw notFound('Device');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   });
 }

@@ -1,4 +1,127 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createEmployeeRequestSchema,
+  employeeListSchema,
+  employeeSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  PATHS,
+  updateEmployeeRequestSchema,
+} from '@sos/contract';
+import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
+import { findEmployee, listEmployees } from './repository.js';
+import { changeEmployee, createEmployee, removeEmployee } from './writes.js';
 
-export default async function employeeRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+const tags = ['employee'];
+const security = [{ bearerAuth: [] }];
+const denied = {
+  400: errorResponseSchema,
+  401: errorResponseSchema.describe('No valid access token'),
+  403: errorResponseSchema.describe('Not a super administrator'),
+};
+const notFoundResponse = errorResponseSchema.describe('NOT_FOUND: no user with this id');
+const conflict = (what: string) => errorResponseSchema.describe(what);
+
+/** User management (spec §7): super administrators only. */
+export default async function employeeRoutes(app: FastifyInstance, _options: RouteOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [app.authenticate, app.requireRole('SUPER_ADMIN')];
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.employee,
+    onRequest,
+    schema: {
+      tags,
+      security,
+      summary: 'Every user, by username',
+      response: { 200: employeeListSchema, ...denied },
+    },
+    handler: () => listEmployees(app.db),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.employeeById,
+    onRequest,
+    schema: {
+      tags,
+      security,
+      summary: 'One user',
+      params: idParamsSchema,
+      response: { 200: employeeSchema, ...denied, 404: notFoundResponse },
+    },
+    handler: async (request) => {
+      const employee = await findEmployee(app.db, request.params.id);
+      if (!employee) throw notFound('User');
+      return employee;
+    },
+  });
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.employee,
+    onRequest,
+    schema: {
+      tags,
+      security,
+      summary: 'Create a user (role EMPLOYEE unless given)',
+      body: createEmployeeRequestSchema,
+      response: {
+        201: employeeSchema,
+        ...denied,
+        409: conflict('USERNAME_TAKEN: the username exists, whatever its case'),
+      },
+    },
+    handler: async (request, reply) => reply.code(201).send(await createEmployee(app.db, request.body)),
+  });
+
+  routes.route({
+    method: 'PATCH',
+    url: PATHS.employeeById,
+    onRequest,
+    schema: {
+      tags,
+      security,
+      summary: 'Update a user; an empty or absent password keeps the old one',
+      description:
+        'A new password revokes the refresh tokens of the user. `body.id`, when sent, must equal the path id.',
+      params: idParamsSchema,
+      body: updateEmployeeRequestSchema,
+      response: {
+        200: employeeSchema,
+        ...denied,
+        404: notFoundResponse,
+        409: conflict('USERNAME_TAKEN, or LAST_SUPER_ADMIN: the last super administrator cannot be demoted'),
+      },
+    },
+    handler: (request) => changeEmployee(app.db, request.params.id, request.body),
+  });
+
+  routes.route({
+    method: 'DELETE',
+    url: PATHS.employeeById,
+    onRequest,
+    schema: {
+      tags,
+      security,
+      summary: 'Delete a user: his sessions and live streams end at once',
+      params: idParamsSchema,
+      response: {
+        204: z.null().describe('Deleted'),
+        ...denied,
+        404: notFoundResponse,
+        409: conflict('CANNOT_DELETE_SELF, or LAST_SUPER_ADMIN'),
+      },
+    },
+    handler: async (request, reply) => {
+      await removeEmployee(app.db, request.params.id, request.user!.id);
+      // After the commit: his streams on every process end now, not at token expiry.
+      await app.live.disconnectUser(request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+}

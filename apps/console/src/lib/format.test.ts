@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDateTimeSeconds, formatDuration } from './format.js';
+
+// Local times (no zone suffix) so the expectations hold in any time zone.
+describe('date formats', () => {
+  it('formats the dashboard time as DD/MM/YYYY HH:mm', () => {
+    expect(formatDateTime('2025-03-07T09:05:04')).toBe('07/03/2025 09:05');
+  });
+
+  it('formats the history time as DD/MM/YYYY HH:mm:ss', () => {
+    expect(formatDateTimeSeconds('2025-12-31T23:59:58')).toBe('31/12/2025 23:59:58');
+  });
+
+  it('shows nothing for a missing date', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTimeSeconds(undefined)).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it('formats a short duration as HH:mm:ss', () => {
+    expect(formatDuration('2025-03-07T09:00:00Z', '2025-03-07T09:01:05Z')).toBe('00:01:05');
+  });
+
+  it('keeps counting hours past a day', () => {
+    expect(formatDuration('2025-03-07T09:00:00Z', '2025-03-08T12:03:09Z')).toBe('27:03:09');
+  });
+
+  it('never shows a negative duration', () => {
+    expect(formatDuration('2025-03-07T09:00:10Z', '2025-03-07T09:00:00Z')).toBe('00:00:00');
+  });
+});

@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from './env.js';
+import { openDatabase } from './db/open.js';
+import { buildApp } from './app.js';
+import consolePlugin from './plugins/console.js';
+import { bootstrap } from './bootstrap.js';
+import { loggerOptions } from './logger.js';
+import { SERVER_ROOT } from './lib/paths.js';
+
+export interface StartedServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CONSOLE_DIR = join(SERVER_ROOT, '..', 'console', 'dist');
+
+/** Opens and migrates the database, creates the first accounts, and listens. */
+export async function startServer(env: Env, interactive: boolean): Promise<StartedServer> {
+  const database = await openDatabase(env);
+  const boot = await bootstrap(database.db, {
+    adminUsername: env.SOS_ADMIN_USERNAME,
+    adminPassword: env.SOS_ADMIN_PASSWORD,
+    deviceApiKey: env.SOS_DEVICE_API_KEY,
+  }).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
+  const app = await buildApp({ env, database, logger: loggerOptions(env, interactive) });
+  const consoleDir = resolve(env.SOS_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR);
+  const hasConsole = existsSync(join(consoleDir, 'index.html'));
+  if (hasConsole) await app.register(consolePlugin, { root: consoleDir });
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const lines = [
+    '',
+    `  SOS Console is running: ${url}`,
+    `  database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${resolve(env.SOS_DATA_DIR)}`}`,
+  ];
+  if (!hasConsole) lines.push(`  console not built (${consoleDir} missing): run npm run build`);
+  if (boot.createdAdmin) {
+    lines.push(`  first super administrator: ${boot.createdAdmin.username}`);
+    if (boot.createdAdmin.generated) {
+      lines.push(`  its generated password:   ${boot.createdAdmin.password}   (shown only this once)`);
+    }
+  }
+  lines.push(`  device API key (X-Api-Key): ${boot.apiKey}`, '');
+  console.log(lines.join('\n'));
+
+  return { app, url, close: () => app.close() };
+}

@@ -1,0 +1,77 @@
+import { asc, gt, sql } from 'drizzle-orm';
+import { API_KEY_HEADER, apiPath, IDEMPOTENCY_KEY_HEADER, sosSchema } from '@sos/contract';
+import { events } from '../../../src/db/schema.js';
+import type { TestContext } from '../../helpers/app.js';
+
+/** Shared by the device, SOS and device API suites: calls as a device would make them. */
+export const deviceHeaders = (ctx: TestContext) => ({ [API_KEY_HEADER]: ctx.apiKey });
+
+export function register(ctx: TestContext, serial: string, displayName: string = serial) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: apiPath('deviceRegister'),
+    headers: deviceHeaders(ctx),
+    payload: { serial, displayName },
+  });
+}
+
+export function raiseSos(ctx: TestContext, serial: string, idempotencyKey?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: apiPath('deviceSos'),
+    headers: {
+      ...deviceHeaders(ctx),
+      ...(idempotencyKey === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),
+    },
+    payload: { serial },
+  });
+}
+
+export function heartbeat(ctx: TestContext, serial: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: apiPath('deviceHeartbeat'),
+    headers: deviceHeaders(ctx),
+    payload: { serial },
+  });
+}
+
+export function closeSos(ctx: TestContext, sosId: number | string, token = ctx.employee.token) {
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `${apiPath('sosClose')}?sosId=${sosId}`,
+    headers: ctx.bearer(token),
+  });
+}
+
+export function deleteDevice(ctx: TestContext, id: number | string, token = ctx.admin.token) {
+  return ctx.app.inject({
+    method: 'DELETE',
+    url: `${apiPath('deviceDelete')}?id=${id}`,
+    headers: ctx.bearer(token),
+  });
+}
+
+/** A registered device with an open SOS; returns both ids. */
+export async function deviceWithOpenSos(ctx: TestContext, serial: string, name = serial) {
+  const device = (await register(ctx, serial, name)).json<{ id: number }>();
+  const sos = sosSchema.parse((await raiseSos(ctx, serial)).json());
+  return { deviceId: device.id, sosId: sos.id };
+}
+
+/** The newest outbox id: compare with eventsAfter() to see what a request wrote. */
+export async function lastEventId(ctx: TestContext): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ id: sql<string>`coalesce(max(${events.id}), 0)` })
+    .from(events);
+  return Number(row?.id ?? 0);
+}
+
+export async function eventsAfter(ctx: TestContext, id: number) {
+  const rows = await ctx.database.db
+    .select()
+    .from(events)
+    .where(gt(events.id, id))
+    .orderBy(asc(events.id));
+  return rows.map((row) => ({ type: row.type, data: JSON.parse(row.data) as unknown }));
+}
