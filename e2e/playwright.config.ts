@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './env.js';
+
+// Debian's Chromium: Playwright cannot download its own browser here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/test-results',
+  // One server and one database for the whole run: tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    baseURL: E2E.baseURL,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/serve.mjs',
+    url: `${E2E.baseURL}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      HOST: '127.0.0.1',
+      SOS_ADMIN_USERNAME: E2E.admin.username,
+      SOS_ADMIN_PASSWORD: E2E.admin.password,
+      SOS_DEVICE_API_KEY: E2E.apiKey,
+      SOS_RATE_LIMIT: '100000',
+      SOS_DEVICE_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+    },
+  },
+});
