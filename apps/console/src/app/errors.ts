@@ -7,11 +7,33 @@ import type { MessageId } from '../i18n/catalogue.js';
  */
 const CODE_MESSAGES: Partial<Record<ErrorCode, MessageId>> = {
   RATE_LIMITED: 'error.rateLimited',
+  INVALID_CREDENTIALS: 'error.invalidCredentials',
+  TOO_MANY_LOGIN_ATTEMPTS: 'error.tooManyLoginAttempts',
+  USERNAME_TAKEN: 'error.usernameTaken',
+  CANNOT_DELETE_SELF: 'error.cannotDeleteSelf',
+  LAST_SUPER_ADMIN: 'error.lastSuperAdmin',
 };
 
+interface ErrorLike {
+  status?: unknown;
+  data?: { code?: ErrorCode; retryAfterS?: number };
+}
+
 export function errorMessageId(error: unknown): MessageId {
-  const e = error as { status?: unknown; data?: { code?: ErrorCode } } | undefined;
+  const e = error as ErrorLike | undefined;
   if (e?.status === 'FETCH_ERROR') return 'error.network';
   const code = e?.data?.code;
   return (code && CODE_MESSAGES[code]) || 'error.unexpected';
+}
+
+/** The message and its values: a throttled login says how long to wait. */
+export function errorMessage(error: unknown): {
+  messageId: MessageId;
+  values?: Record<string, number>;
+} {
+  const messageId = errorMessageId(error);
+  if (messageId !== 'error.tooManyLoginAttempts') return { messageId };
+  const seconds = Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60));
+  // Under a minute in seconds, else in whole minutes rounded up (never "0 minutes").
+  return { messageId, values: { seconds, minutes: seconds < 60 ? 0 : Math.ceil(seconds / 60) } };
 }

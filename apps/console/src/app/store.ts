@@ -6,9 +6,21 @@ import { authSlice, loggedOut, sessionStarted } from '../features/auth/authSlice
 import { loadSession } from '../features/auth/session.js';
 import { themeSlice } from '../theme/themeSlice.js';
 import { languageSlice } from '../i18n/languageSlice.js';
+import { devicesSlice } from '../features/dashboard/devicesSlice.js';
+import { liveSlice } from '../features/live/liveSlice.js';
+import { alarmSlice } from '../features/alarm/alarmSlice.js';
 
 /** Slices are combined lazily: a feature injects its own with `rootReducer.inject`. */
-export const rootReducer = combineSlices(api, authSlice, snackbarSlice, themeSlice, languageSlice);
+export const rootReducer = combineSlices(
+  api,
+  authSlice,
+  snackbarSlice,
+  themeSlice,
+  languageSlice,
+  devicesSlice,
+  liveSlice,
+  alarmSlice,
+);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,12 +1,25 @@
 import type { Locale } from './locales.js';
 import { commonMessages } from './common.messages.js';
 import { dashboardMessages } from '../features/dashboard/messages.js';
+import { layoutMessages } from '../features/layout/messages.js';
+import { authMessages } from '../features/auth/messages.js';
+import { usersMessages } from '../features/users/messages.js';
+import { historyMessages } from '../features/history/messages.js';
+import { settingsMessages } from '../features/settings/messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
  * `messages.ts` (built with defineCatalogue) to this list.
  */
-const catalogues = [commonMessages, dashboardMessages] as const;
+const catalogues = [
+  commonMessages,
+  dashboardMessages,
+  layoutMessages,
+  authMessages,
+  usersMessages,
+  historyMessages,
+  settingsMessages,
+] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
 export type MessageId = Keys<(typeof catalogues)[number]>;

@@ -14,11 +14,13 @@ export interface RouteOptions {
 
 /** Every /api route, one plugin per resource. */
 export default async function routes(app: FastifyInstance, options: RouteOptions) {
-  await app.register(authRoutes, options);
-  await app.register(employeeRoutes, options);
-  await app.register(deviceRoutes, options);
-  await app.register(sosRoutes, options);
-  await app.register(confRoutes, options);
-  await app.register(deviceApiRoutes, options);
-  await app.register(liveRoutes, options);
+  // Only env: passing `options` on would hand each plugin the '/api' prefix a second time.
+  const child: RouteOptions = { env: options.env };
+  await app.register(authRoutes, child);
+  await app.register(employeeRoutes, child);
+  await app.register(deviceRoutes, child);
+  await app.register(sosRoutes, child);
+  await app.register(confRoutes, child);
+  await app.register(deviceApiRoutes, child);
+  await app.register(liveRoutes, child);
 }

@@ -1,11 +1,46 @@
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
+import { useAlarm } from '../alarm/useAlarm.js';
+import { useAudioUnlock } from '../alarm/useAudioUnlock.js';
+import { useHiddenTabAlerts } from '../alarm/useHiddenTabAlerts.js';
+import { useLiveStream } from '../live/useLiveStream.js';
+import { useGetDevicesQuery } from './deviceEndpoints.js';
+import { DeviceBoard } from './DeviceBoard.js';
+import { LiveStatusChip } from './LiveStatusChip.js';
 
-/** The SOS dashboard (spec §2). */
+/**
+ * The SOS dashboard (spec §2). The list loads and the live channel runs from the start,
+ * so the grid is current the moment the first click enables audio and shows it.
+ */
 export default function DashboardPage() {
+  const audioOn = useAudioUnlock();
+  useLiveStream();
+  useAlarm();
+  useHiddenTabAlerts(audioOn);
+  // Reloaded on every visit: events missed while away are not replayed into a cached list.
+  const { loading } = useGetDevicesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    selectFromResult: ({ isFetching }) => ({ loading: isFetching }),
+  });
+
   return (
-    <Typography variant="h4" component="h1">
-      <FormattedMessage id="dashboard.title" />
-    </Typography>
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="h4" component="h1">
+          <FormattedMessage id="dashboard.title" />
+        </Typography>
+        {audioOn && <LiveStatusChip />}
+      </Stack>
+      {audioOn ? (
+        <DeviceBoard loading={loading} />
+      ) : (
+        <Alert severity="info" icon={<VolumeUpIcon />}>
+          <FormattedMessage id="dashboard.enableAudio" />
+        </Alert>
+      )}
+    </Stack>
   );
 }

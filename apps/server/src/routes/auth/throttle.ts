@@ -1,51 +1,52 @@
-import { and, count, desc, eq, gt, lt, lte, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
 import { loginFailures } from '../../db/schema.js';
 
 /** After this many failures for one username within the window, logins are refused. */
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_S = 300;
 
+/** First half of the advisory lock key: the second half is the username's hash. */
+const THROTTLE_LOCK_CLASS = 0x5305;
+
 // Database time, so every server process sees the same window.
 const windowStart = sql`now() - make_interval(secs => ${LOGIN_WINDOW_S})`;
+const inWindow = (key: string) => and(eq(loginFailures.username, key), gt(loginFailures.at, windowStart));
 
 /** Failures are counted per username whatever its case, so "Admin" and "admin" share a window. */
 export function throttleKey(username: string): string {
   return username.trim().toLowerCase();
 }
 
-export type Attempt = { allowed: true; id: number } | { allowed: false; retryAfterS: number };
+export type Attempt = { allowed: true } | { allowed: false; retryAfterS: number };
 
 /**
- * Records the attempt BEFORE the password is checked, then counts: concurrent attempts
- * see each other, so a burst of parallel guesses cannot slip past the limit. A refused
- * attempt removes its row, so hammering a blocked username does not extend the block.
+ * Counts the recent failures and, when one more attempt is allowed, records it as a
+ * failure BEFORE the password is checked (a success removes it). The per-username
+ * advisory lock makes count-then-insert atomic: a burst of parallel guesses gets
+ * exactly MAX_LOGIN_FAILURES tries, on one process or many.
  */
-export async function beginAttempt(db: Tx, key: string): Promise<Attempt> {
-  const [row] = await db
-    .insert(loginFailures)
-    .values({ username: key })
-    .returning({ id: loginFailures.id });
-  if (!row) throw new Error('login_failures insert returned no row');
-  const [counted] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(
-      and(eq(loginFailures.username, key), gt(loginFailures.at, windowStart), lte(loginFailures.id, row.id)),
-    );
-  if ((counted?.n ?? 0) <= MAX_LOGIN_FAILURES) return { allowed: true, id: row.id };
-  await db.delete(loginFailures).where(eq(loginFailures.id, row.id));
-  return { allowed: false, retryAfterS: await retryAfter(db, key, row.id) };
+export async function beginAttempt(db: Db, key: string): Promise<Attempt> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${THROTTLE_LOCK_CLASS}, hashtext(${key}))`);
+    const [recent] = await tx.select({ n: count() }).from(loginFailures).where(inWindow(key));
+    if ((recent?.n ?? 0) >= MAX_LOGIN_FAILURES) {
+      // A refused attempt records nothing: hammering a blocked username does not extend the block.
+      return { allowed: false, retryAfterS: await retryAfter(tx, key) };
+    }
+    await tx.insert(loginFailures).values({ username: key });
+    return { allowed: true };
+  });
 }
 
 /** Seconds until the oldest of the last MAX_LOGIN_FAILURES failures leaves the window. */
-async function retryAfter(db: Tx, key: string, ownId: number): Promise<number> {
-  const [row] = await db
+async function retryAfter(tx: Tx, key: string): Promise<number> {
+  const [row] = await tx
     .select({
       s: sql<string>`ceil(extract(epoch from (${loginFailures.at} + make_interval(secs => ${LOGIN_WINDOW_S}) - now())))`,
     })
     .from(loginFailures)
-    .where(and(eq(loginFailures.username, key), gt(loginFailures.at, windowStart), ne(loginFailures.id, ownId)))
+    .where(inWindow(key))
     .orderBy(desc(loginFailures.at))
     .limit(1)
     .offset(MAX_LOGIN_FAILURES - 1);
@@ -53,15 +54,15 @@ async function retryAfter(db: Tx, key: string, ownId: number): Promise<number> {
   return Number.isFinite(seconds) ? Math.min(Math.max(1, seconds), LOGIN_WINDOW_S) : 1;
 }
 
-/** The attempt failed: its row stays as a failure; rows older than the window are pruned. */
+/** The attempt failed: its row stays; rows older than the window are pruned (the table stays small). */
 export async function recordFailure(db: Tx): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.at, windowStart));
 }
 
 /**
- * The attempt succeeded: the user proved he knows the password, so his earlier failures
- * are forgotten (otherwise four typos, a login, then one more typo would lock him out).
- * A blocked username never reaches this point, so it cannot be used to lift a block.
+ * The attempt succeeded: the user proved he knows the password, so his failures are
+ * forgotten (otherwise four typos, a login, then one more typo would lock him out).
+ * A blocked username never gets this far, so a success cannot lift a block.
  */
 export async function recordSuccess(db: Tx, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.username, key));

@@ -1,4 +1,74 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiKeyResponseSchema,
+  errorResponseSchema,
+  PATHS,
+  setApiKeyRequestSchema,
+} from '@sos/contract';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
+import { readApiKey, writeApiKey } from './repository.js';
 
-export default async function confRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+const tags = ['conf'];
+const security = [{ bearerAuth: [] }];
+/** Devices send the key in an HTTP header: only printable ASCII survives that everywhere. */
+const HEADER_SAFE = /^[\x20-\x7e]+$/;
+
+const denied = {
+  400: errorResponseSchema,
+  401: errorResponseSchema.describe('No valid access token'),
+  403: errorResponseSchema.describe('Not a super administrator'),
+};
+
+/** The device API key (spec §7 /conf/apiKey): super administrators only. */
+export default async function confRoutes(app: FastifyInstance, _options: RouteOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [app.authenticate, app.requireRole('SUPER_ADMIN')];
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.confApiKey,
+    onRequest,
+    schema: {
+      tags,
+      security,
+      summary: 'The API key the devices send as X-Api-Key',
+      response: {
+        200: apiKeyResponseSchema,
+        ...denied,
+        404: errorResponseSchema.describe('NOT_FOUND: no key configured yet'),
+      },
+    },
+    handler: async () => {
+      const apiKey = await readApiKey(app.db);
+      if (apiKey === undefined) throw notFound('Device API key');
+      return { apiKey };
+    },
+  });
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.confApiKey,
+    onRequest,
+    schema: {
+      tags,
+      security,
+      summary: 'Change the device API key: devices still sending the old one are refused at once',
+      description: 'The key is trimmed; 4 to 200 printable ASCII characters.',
+      body: setApiKeyRequestSchema,
+      response: { 200: apiKeyResponseSchema, ...denied },
+    },
+    handler: async (request) => {
+      if (!HEADER_SAFE.test(request.body.apiKey)) {
+        throw new HttpError(
+          400,
+          'VALIDATION_ERROR',
+          'body.apiKey: must contain printable ASCII characters only (it travels in an HTTP header)',
+        );
+      }
+      await writeApiKey(app.db, request.body.apiKey);
+      return { apiKey: request.body.apiKey };
+    },
+  });
+}

@@ -1,4 +1,85 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, LIVE_EVENTS, LIVE_KEEPALIVE_MS, PATHS } from '@sos/contract';
 import type { RouteOptions } from '../index.js';
 
-export default async function liveRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache',
+  // nginx and similar proxies would otherwise hold events back in their buffers.
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+};
+
+const querystring = z.object({
+  lastEventId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('Fallback for the Last-Event-ID header (for clients that cannot set it)'),
+});
+
+const description = `Server-sent events (text/event-stream) for the dashboard, any signed-in role.
+
+Events (\`event:\` name, \`data:\` JSON):
+- \`${LIVE_EVENTS.newSos}\`: an SOS was raised (an SOS with its device)
+- \`${LIVE_EVENTS.sosClosed}\`: an SOS was closed (the closed SOS with its device)
+- \`${LIVE_EVENTS.deviceRegistered}\`, \`${LIVE_EVENTS.deviceRenamed}\`: a device (as in /device/getAll)
+- \`${LIVE_EVENTS.deviceDeleted}\`: \`{ id }\` of the deleted device
+- \`${LIVE_EVENTS.resync}\`: \`{ reason }\`, the client missed more than the server keeps: reload the lists
+
+Every event has an \`id:\`. A reconnecting client sends \`Last-Event-ID\` (or \`?lastEventId=\`)
+and first receives every event it missed, in order, then the live ones; an id older than the
+kept events, or not a number, yields \`${LIVE_EVENTS.resync}\`. A client without it gets only new
+events and, first, an \`id:\` line (empty data) giving its resume position. A \`: keep-alive\`
+comment comes every ${LIVE_KEEPALIVE_MS / 1000} s. The stream ends when the access token expires,
+when the user is deleted, and when the server shuts down: refresh the token if needed, then
+reconnect with Last-Event-ID. Not rate limited.`;
+
+/** Fastify's headers so far (helmet's among them), for the hijacked response. */
+function replyHeaders(reply: FastifyReply): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/** GET /api/sos/realTime: the live stream (DESIGN §3), served by the live plugin's hub. */
+export default async function liveRoutes(app: FastifyInstance, _options: RouteOptions) {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: PATHS.sosRealTime,
+    // A HEAD would hold a connection open with nothing to read.
+    exposeHeadRoute: false,
+    schema: {
+      tags: ['sos'],
+      summary: 'Live stream of SOS and device events (server-sent events)',
+      description,
+      security: [{ bearerAuth: [] }],
+      produces: ['text/event-stream'],
+      querystring,
+      response: {
+        200: {
+          description: 'An endless text/event-stream (see the description for its events)',
+          content: { 'text/event-stream': { schema: z.string() } },
+        },
+        400: errorResponseSchema,
+        401: errorResponseSchema,
+      },
+    },
+    onRequest: [app.authenticate],
+    handler: (request, reply) => {
+      const header = request.headers['last-event-id'];
+      reply.hijack();
+      reply.raw.writeHead(200, { ...replyHeaders(reply), ...SSE_HEADERS });
+      app.live.open(reply.raw, {
+        userId: request.user!.id,
+        tokenExpiresAt: request.tokenExpiresAt!,
+        lastEventId: typeof header === 'string' ? header : request.query.lastEventId,
+      });
+    },
+  });
+}

@@ -1,5 +1,13 @@
 import { asc, gt, sql } from 'drizzle-orm';
-import { API_KEY_HEADER, apiPath, IDEMPOTENCY_KEY_HEADER, sosSchema } from '@sos/contract';
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import {
+  API_KEY_HEADER,
+  apiPath,
+  errorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  sosSchema,
+} from '@sos/contract';
 import { events } from '../../../src/db/schema.js';
 import type { TestContext } from '../../helpers/app.js';
 
@@ -75,3 +83,32 @@ export async function eventsAfter(ctx: TestContext, id: number) {
     .orderBy(asc(events.id));
   return rows.map((row) => ({ type: row.type, data: JSON.parse(row.data) as unknown }));
 }
+
+/** Property tests' verdict: never a 5xx, and every refusal in the error shape. */
+export function expectNoServerError(res: { statusCode: number; json(): unknown }): void {
+  expect(res.statusCode).toBeLessThan(500);
+  if (res.statusCode >= 400) errorResponseSchema.parse(res.json());
+}
+
+/** Query values a client might send in place of an id. */
+export const idLike = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme' }),
+  fc.integer().map(String),
+  fc.bigInt().map(String),
+  fc.double().map(String),
+  fc.constantFrom('', '0', '-1', '1e999', 'NaN', 'null', '[]', '0x10', ' 1 ', '1'.repeat(500)),
+);
+
+/** JSON bodies a broken or hostile device might send. */
+export const bodyLike = fc.oneof(
+  fc.jsonValue(),
+  fc.record(
+    {
+      serial: fc.oneof(fc.string(), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.jsonValue()),
+      displayName: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.jsonValue()),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.constant({ serial: 's'.repeat(200_000) }),
+);

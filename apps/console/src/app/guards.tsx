@@ -1,0 +1,27 @@
+import type { Role } from '@sos/contract';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { selectIsSignedIn, selectRole } from '../features/auth/authSlice.js';
+import { useAppSelector } from './hooks.js';
+import { ROUTES } from './routes.js';
+
+/** Every route but login exists only with a session (spec §2); otherwise → /login. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  return signedIn ? children : <Navigate to={ROUTES.login} replace />;
+}
+
+/** /login with a session goes to /sos (spec §2). */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  return signedIn ? <Navigate to={ROUTES.sos} replace /> : children;
+}
+
+/**
+ * Routes of one role (spec §6): anyone else lands on /sos before the screen mounts, so
+ * none of its calls is made.
+ */
+export function RequireRole({ role }: { role: Role }) {
+  const current = useAppSelector(selectRole);
+  return current === role ? <Outlet /> : <Navigate to={ROUTES.sos} replace />;
+}

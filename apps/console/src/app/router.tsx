@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageFallback } from '../components/PageFallback.js';
+import { RequireRole, RequireSession, SignedOutOnly } from './guards.js';
+import { ROUTES } from './routes.js';
+
+// One chunk per screen: the login page loads neither the layout, the DataGrid nor the
+// admin screens.
+const LoginPage = lazy(() => import('../features/auth/LoginPage.js'));
+const MainLayout = lazy(() => import('../features/layout/MainLayout.js'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js'));
+const UsersPage = lazy(() => import('../features/users/UsersPage.js'));
+const UserFormPage = lazy(() => import('../features/users/UserFormPage.js'));
+const HistoryPage = lazy(() => import('../features/history/HistoryPage.js'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage.js'));
+
+/** The routes of spec §2. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      {
+        path: ROUTES.login,
+        element: (
+          <SignedOutOnly>
+            <LoginPage />
+          </SignedOutOnly>
+        ),
+      },
+      {
+        element: (
+          <RequireSession>
+            <MainLayout />
+          </RequireSession>
+        ),
+        children: [
+          { path: ROUTES.sos, element: <DashboardPage /> },
+          {
+            element: <RequireRole role="SUPER_ADMIN" />,
+            children: [
+              { path: ROUTES.users, element: <UsersPage /> },
+              { path: ROUTES.newUser, element: <UserFormPage /> },
+              { path: ROUTES.editUser, element: <UserFormPage /> },
+              { path: ROUTES.history, element: <HistoryPage /> },
+              { path: ROUTES.settings, element: <SettingsPage /> },
+            ],
+          },
+        ],
+      },
+      // Any unknown path goes to login (spec §2), which sends a signed-in user to /sos.
+      { path: '*', element: <Navigate to={ROUTES.login} replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

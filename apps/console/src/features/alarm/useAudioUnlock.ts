@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { hideSnackbar } from '../../app/snackbarSlice.js';
+import { audioEnabled, selectAudioEnabled } from './alarmSlice.js';
+import { askNotificationPermission, unlockAudio } from './audioRuntime.js';
+
+/**
+ * Until the first click anywhere (or key press, for keyboard users) audio is locked;
+ * that gesture unlocks it, asks for notifications and clears the snackbar (spec §2, §4).
+ */
+export function useAudioUnlock(): boolean {
+  const enabled = useAppSelector(selectAudioEnabled);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (enabled) return;
+    const enable = () => {
+      unlockAudio();
+      askNotificationPermission();
+      dispatch(hideSnackbar());
+      dispatch(audioEnabled());
+    };
+    document.addEventListener('click', enable);
+    document.addEventListener('keydown', enable);
+    return () => {
+      document.removeEventListener('click', enable);
+      document.removeEventListener('keydown', enable);
+    };
+  }, [enabled, dispatch]);
+  return enabled;
+}

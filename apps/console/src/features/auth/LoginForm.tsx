@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { loginFormSchema, type LoginForm as LoginValues } from '@sos/contract';
+import { useForm } from 'react-hook-form';
+import { FormattedMessage } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.js';
+import { ROUTES } from '../../app/routes.js';
+import { showSnackbar } from '../../app/snackbarSlice.js';
+import { FormTextField } from '../../components/FormTextField.js';
+import { PasswordField } from '../../components/PasswordField.js';
+import { useLoginMutation } from './authApi.js';
+import { sessionStarted } from './authSlice.js';
+import { saveSession, sessionFromAuth } from './session.js';
+
+/**
+ * Username and password (spec §5: both required). A refused login is reported by the
+ * one error listener (spec §8: 'Username o password errati').
+ */
+export function LoginForm() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [login, { isLoading }] = useLoginMutation();
+  const { control, handleSubmit } = useForm<LoginValues>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    const result = await login(credentials);
+    if (!result.data) return;
+    const session = sessionFromAuth(result.data);
+    saveSession(session);
+    dispatch(sessionStarted(session));
+    dispatch(showSnackbar({ type: 'success', messageId: 'login_success' }));
+    await navigate(ROUTES.sos, { replace: true });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormTextField
+        control={control}
+        name="username"
+        label="login.username"
+        autoComplete="username"
+        autoFocus
+        required
+      />
+      <PasswordField
+        control={control}
+        name="password"
+        label="login.password"
+        autoComplete="current-password"
+        required
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={isLoading}
+        startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
+        sx={{ mt: 3 }}
+      >
+        <FormattedMessage id="login.submit" />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { ROUTES } from '../../app/routes.js';
+import { useLogoutMutation } from './authApi.js';
+import { loggedOut, selectSession } from './authSlice.js';
+import { clearSession } from './session.js';
+
+/**
+ * Logout (spec §4): revoke the refresh token on the server (best effort, not awaited),
+ * clear the storage, reset every slice and go to the login page.
+ */
+export function useLogout(): () => void {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const session = useAppSelector(selectSession);
+  const [revoke] = useLogoutMutation();
+  return useCallback(() => {
+    if (session) void revoke(session.refreshToken);
+    clearSession();
+    dispatch(loggedOut());
+    void navigate(ROUTES.login, { replace: true });
+  }, [dispatch, navigate, revoke, session]);
+}

@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { SUPER_ADMIN, type Device } from '@sos/contract';
+import { useCallback, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppSelector } from '../../app/hooks.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { selectRole } from '../auth/authSlice.js';
+import { useDeleteDeviceMutation } from './deviceEndpoints.js';
+import { DeviceGrid } from './DeviceGrid.js';
+import { selectDeviceCount } from './devicesSlice.js';
+
+/** The grid once audio is enabled, with its loading and empty states and the delete dialog. */
+export function DeviceBoard({ loading }: { loading: boolean }) {
+  const intl = useIntl();
+  const count = useAppSelector(selectDeviceCount);
+  const canDelete = useAppSelector(selectRole) === SUPER_ADMIN;
+  const [pending, setPending] = useState<Device | null>(null);
+  const [deleteDevice, { isLoading: deleting }] = useDeleteDeviceMutation();
+  // Stable, so the memoized cards are not re-rendered by the page.
+  const askDelete = useCallback((device: Device) => setPending(device), []);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    await deleteDevice(pending.id);
+    setPending(null);
+  };
+
+  if (count === 0 && loading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={intl.formatMessage({ id: 'dashboard.loading' })} />
+      </Box>
+    );
+  }
+  return (
+    <>
+      {count === 0 ? (
+        <Alert severity="info" variant="outlined">
+          <FormattedMessage id="dashboard.empty" />
+        </Alert>
+      ) : (
+        <DeviceGrid onDelete={canDelete ? askDelete : undefined} />
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        message="delete_device_alert_message"
+        confirmLabel="delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

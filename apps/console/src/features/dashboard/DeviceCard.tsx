@@ -1,0 +1,24 @@
+import { memo } from 'react';
+import type { Device } from '@sos/contract';
+import { useAppSelector } from '../../app/hooks.js';
+import { AlertCard } from './AlertCard.js';
+import { selectDeviceById } from './devicesSlice.js';
+import { PlainCard } from './PlainCard.js';
+
+interface DeviceCardProps {
+  id: number;
+  onDelete?: (device: Device) => void;
+}
+
+/**
+ * One device, read from the store by id: an event re-renders only the card whose device
+ * changed (the others get the same object back and the memo stops them).
+ */
+export const DeviceCard = memo(function DeviceCard({ id, onDelete }: DeviceCardProps) {
+  const device = useAppSelector((state) => selectDeviceById(state, id));
+  if (!device) return null;
+  const sos = device.lastSos;
+  // Spec §4: only an OPEN SOS is shown.
+  if (sos?.state === 'OPEN') return <AlertCard device={device} sos={sos} />;
+  return <PlainCard device={device} onDelete={onDelete} />;
+});

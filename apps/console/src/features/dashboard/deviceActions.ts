@@ -1,0 +1,12 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { Sos } from '@sos/contract';
+
+/** Optimistic close: the alert card turns plain at once; reverted if the call fails. */
+export const sosCloseStarted = createAction<{ deviceId: number; sosId: number }>(
+  'devices/sosCloseStarted',
+);
+export const sosCloseReverted = createAction<{ deviceId: number; sos: Sos }>(
+  'devices/sosCloseReverted',
+);
+/** The delete call succeeded (the device-deleted event may also come: both are harmless). */
+export const deviceRemoved = createAction<number>('devices/deviceRemoved');

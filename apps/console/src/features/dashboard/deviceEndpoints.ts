@@ -1,0 +1,53 @@
+import { PATHS, type Device, type ErrorCode } from '@sos/contract';
+import { api } from '../../app/api.js';
+import { showSnackbar } from '../../app/snackbarSlice.js';
+import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
+
+interface DevicesSliceState {
+  devices: { entities: Record<number, Device | undefined> };
+}
+
+const errorCode = (failure: unknown): ErrorCode | undefined =>
+  (failure as { error?: { data?: { code?: ErrorCode } } }).error?.data?.code;
+
+export const deviceApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The device list; the devices slice keeps it sorted and live. */
+    getDevices: build.query<Device[], void>({
+      query: () => PATHS.deviceGetAll,
+      providesTags: ['Device'],
+    }),
+    /** Spec §2: sends deviceId and sosId; the call needs sosId, deviceId drives the optimistic update. */
+    closeSos: build.mutation<void, { deviceId: number; sosId: number }>({
+      query: ({ sosId }) => ({ url: PATHS.sosClose, method: 'PATCH', params: { sosId } }),
+      invalidatesTags: ['Sos'],
+      async onQueryStarted({ deviceId, sosId }, { dispatch, getState, queryFulfilled }) {
+        const before = (getState() as unknown as DevicesSliceState).devices.entities[deviceId]?.lastSos;
+        dispatch(sosCloseStarted({ deviceId, sosId }));
+        try {
+          await queryFulfilled;
+          dispatch(showSnackbar({ type: 'success', messageId: 'sos_closed_success' }));
+        } catch (failure) {
+          // Already closed elsewhere: the card is right to be plain. Otherwise put the alert back.
+          if (before && errorCode(failure) !== 'SOS_NOT_OPEN') {
+            dispatch(sosCloseReverted({ deviceId, sos: before }));
+          }
+        }
+      },
+    }),
+    deleteDevice: build.mutation<void, number>({
+      query: (id) => ({ url: PATHS.deviceDelete, method: 'DELETE', params: { id } }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return; // the shared error handler shows and logs it
+        }
+        dispatch(deviceRemoved(id));
+        dispatch(showSnackbar({ type: 'success', messageId: 'device_deleted_success' }));
+      },
+    }),
+  }),
+});
+
+export const { useGetDevicesQuery, useCloseSosMutation, useDeleteDeviceMutation } = deviceApi;

@@ -1,0 +1,62 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Sos } from '@sos/contract';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { formatDateTimeSeconds, formatDuration } from '../../lib/format.js';
+
+const time = (iso: string) => new Date(iso).getTime();
+
+/**
+ * Spec §2 History: Stato, Data di apertura, Data di chiusura (lastUpdated), Durata
+ * (lastUpdated − dateCreated), Dispositivo; plus who closed it. Dates and durations sort
+ * by their value, not by their text.
+ */
+export function useHistoryColumns(): GridColDef<Sos>[] {
+  const intl = useIntl();
+  return useMemo(() => {
+    const header = (id: Parameters<typeof intl.formatMessage>[0]['id']) => intl.formatMessage({ id });
+    return [
+      {
+        field: 'state',
+        headerName: header('history.state'),
+        width: 120,
+        valueFormatter: (value: Sos['state']) => intl.formatMessage({ id: `sosState.${value}` }),
+      },
+      {
+        field: 'dateCreated',
+        headerName: header('history.dateCreated'),
+        width: 190,
+        valueGetter: (value: string) => time(value),
+        valueFormatter: (value: number) => formatDateTimeSeconds(value),
+      },
+      {
+        field: 'lastUpdated',
+        headerName: header('history.dateClosed'),
+        width: 190,
+        valueGetter: (value: string) => time(value),
+        valueFormatter: (value: number) => formatDateTimeSeconds(value),
+      },
+      {
+        field: 'duration',
+        headerName: header('history.duration'),
+        width: 120,
+        valueGetter: (_value: unknown, row: Sos) => time(row.lastUpdated) - time(row.dateCreated),
+        valueFormatter: (_value: number, row: Sos) => formatDuration(row.dateCreated, row.lastUpdated),
+      },
+      {
+        field: 'device',
+        headerName: header('history.device'),
+        flex: 1,
+        minWidth: 180,
+        valueGetter: (_value: unknown, row: Sos) => row.device.displayName,
+      },
+      {
+        field: 'closedBy',
+        headerName: header('history.closedBy'),
+        flex: 1,
+        minWidth: 160,
+        valueGetter: (_value: unknown, row: Sos) => row.closedBy?.username ?? '',
+      },
+    ];
+  }, [intl]);
+}

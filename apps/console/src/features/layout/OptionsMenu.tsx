@@ -1,0 +1,70 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useAppSelector } from '../../app/hooks.js';
+import { selectSession } from '../auth/authSlice.js';
+import { useLogout } from '../auth/useLogout.js';
+import { usePreferenceItems } from './preferenceItems.js';
+
+/** The top bar's options menu (spec §2): who is signed in, language, theme, Logout. */
+export function OptionsMenu() {
+  const intl = useIntl();
+  const menuId = useId();
+  const session = useAppSelector(selectSession);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const preferences = usePreferenceItems(close);
+  const logout = useLogout();
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={intl.formatMessage({ id: 'layout.options' })}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? true : undefined}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        edge="end"
+      >
+        <AccountCircle />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240 } } }}
+      >
+        {session && (
+          <ListSubheader role="presentation" sx={{ lineHeight: '40px', bgcolor: 'transparent' }}>
+            {intl.formatMessage({ id: 'layout.signedInAs' }, { username: session.username })}
+          </ListSubheader>
+        )}
+        {session && <Divider component="li" />}
+        {preferences}
+        <Divider component="li" />
+        <MenuItem
+          onClick={() => {
+            close();
+            logout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{intl.formatMessage({ id: 'logout' })}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SosOutlined from '@mui/icons-material/SosOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { Role } from '@sos/contract';
+import { ROUTES } from '../../app/routes.js';
+import type { MessageId } from '../../i18n/catalogue.js';
+
+export interface SidebarEntry {
+  label: MessageId;
+  icon: SvgIconComponent;
+  /** Who sees the entry (spec §6). */
+  roles: readonly Role[];
+  /** Where a click goes; a group without a path only expands its children. */
+  path?: string;
+  /** Nested entries, shown under an expandable group (spec §2; none used today). */
+  children?: readonly SidebarEntry[];
+}
+
+const ADMIN: readonly Role[] = ['SUPER_ADMIN'];
+
+/** Spec §2: SOS, user management, history, settings, in this order. */
+export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
+  { label: 'nav.sos', icon: SosOutlined, path: ROUTES.sos, roles: ['SUPER_ADMIN', 'EMPLOYEE'] },
+  { label: 'nav.users', icon: PeopleAltOutlined, path: ROUTES.users, roles: ADMIN },
+  { label: 'nav.history', icon: HistoryOutlined, path: ROUTES.history, roles: ADMIN },
+  { label: 'nav.settings', icon: SettingsOutlined, path: ROUTES.settings, roles: ADMIN },
+];
+
+/** The entries a role may see, nested ones included; no role sees nothing. */
+export function entriesForRole(
+  entries: readonly SidebarEntry[],
+  role: Role | null,
+): SidebarEntry[] {
+  if (!role) return [];
+  return entries
+    .filter((entry) => entry.roles.includes(role))
+    .map((entry) =>
+      entry.children ? { ...entry, children: entriesForRole(entry.children, role) } : entry,
+    );
+}

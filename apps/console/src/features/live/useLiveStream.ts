@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useStore } from 'react-redux';
+import { API_PREFIX, PATHS } from '@sos/contract';
+import { api } from '../../app/api.js';
+import type { AppStore } from '../../app/store.js';
+import { getFreshAccessToken } from '../auth/tokenRefresh.js';
+import { selectDevicesLoading, selectIsDeviceKnown } from '../dashboard/devicesSlice.js';
+import { liveEventReceived, type LiveEvent } from './liveEvents.js';
+import { liveStatusChanged } from './liveSlice.js';
+import { LiveStream } from './LiveStream.js';
+
+/** The list cannot absorb this event by itself: reload it. */
+function needsReload(event: LiveEvent, store: AppStore): boolean {
+  if (event.name === 'resync') return true;
+  if (event.name !== 'new-sos') return false;
+  const state = store.getState();
+  // An SOS of a device the list does not know (missed registration) while no load is on its way.
+  return !selectIsDeviceKnown(state, event.data.device.id) && !selectDevicesLoading(state);
+}
+
+/**
+ * Opens the live channel while the calling screen is mounted, closes it on leaving
+ * (spec §2), and re-subscribes when the window regains focus or the network comes back.
+ */
+export function useLiveStream(): void {
+  const store = useStore() as AppStore;
+  useEffect(() => {
+    const reload = () => store.dispatch(api.util.invalidateTags(['Device']));
+    const stream = new LiveStream({
+      url: API_PREFIX + PATHS.sosRealTime,
+      getToken: (force) => getFreshAccessToken(store, force),
+      onEvent: (event) => {
+        const reloadNeeded = needsReload(event, store);
+        store.dispatch(liveEventReceived(event));
+        if (reloadNeeded) reload();
+      },
+      onGap: reload,
+      onStatus: (status) => store.dispatch(liveStatusChanged(status)),
+    });
+    stream.start();
+    const resubscribe = () => stream.ensure();
+    window.addEventListener('focus', resubscribe);
+    window.addEventListener('online', resubscribe);
+    return () => {
+      window.removeEventListener('focus', resubscribe);
+      window.removeEventListener('online', resubscribe);
+      stream.stop();
+    };
+  }, [store]);
+}

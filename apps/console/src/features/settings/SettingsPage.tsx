@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { settingsFormSchema, type SettingsForm } from '@sos/contract';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.js';
+import { ROUTES } from '../../app/routes.js';
+import { showSnackbar } from '../../app/snackbarSlice.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { FormTextField } from '../../components/FormTextField.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { useGetApiKeyQuery, useSetApiKeyMutation } from './settingsApi.js';
+
+/**
+ * The device API key (spec §2 /settings). Saving asks first: every device configured
+ * with the old key loses its configuration.
+ */
+export default function SettingsPage() {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { data, isFetching } = useGetApiKeyQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [setApiKey, { isLoading: saving }] = useSetApiKeyMutation();
+  const [pending, setPending] = useState<SettingsForm | null>(null);
+  const values = useMemo(() => (data ? { apiKey: data.apiKey } : undefined), [data]);
+  const { control, handleSubmit } = useForm<SettingsForm>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: { apiKey: '' },
+    values,
+  });
+
+  const confirm = async () => {
+    if (!pending) return;
+    const result = await setApiKey(pending);
+    setPending(null);
+    if (!result.error) dispatch(showSnackbar({ type: 'success', messageId: 'apiKey_changed_success' }));
+  };
+
+  return (
+    <>
+      <PageHeader title="settings.title" />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+        <form onSubmit={handleSubmit(setPending)} noValidate>
+          <FormTextField
+            control={control}
+            name="apiKey"
+            label="settings.apiKey"
+            helperText={intl.formatMessage({ id: 'settings.apiKeyHelp' })}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            disabled={isFetching && !data}
+            slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, monospace' } } }}
+          />
+          <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
+            <Button onClick={() => void navigate(ROUTES.sos)}>{intl.formatMessage({ id: 'cancel' })}</Button>
+            <Button type="submit" variant="contained" disabled={saving}>
+              {intl.formatMessage({ id: 'save' })}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      <ConfirmDialog
+        open={pending !== null}
+        message="change_apiKey_alert_message"
+        confirmLabel="change"
+        busy={saving}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { PATHS, type SetApiKeyRequest } from '@sos/contract';
+import { api } from '../../app/api.js';
+
+/** The device API key (spec §7 /conf/apiKey). */
+export const settingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getApiKey: build.query<{ apiKey: string }, void>({
+      query: () => PATHS.confApiKey,
+      providesTags: ['ApiKey'],
+    }),
+    setApiKey: build.mutation<{ apiKey: string }, SetApiKeyRequest>({
+      query: (body) => ({ url: PATHS.confApiKey, method: 'POST', body }),
+      invalidatesTags: ['ApiKey'],
+    }),
+  }),
+});
+
+export const { useGetApiKeyQuery, useSetApiKeyMutation } = settingsApi;

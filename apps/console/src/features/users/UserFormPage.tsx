@@ -1,0 +1,74 @@
+import Paper from '@mui/material/Paper';
+import type { UserForm as UserValues } from '@sos/contract';
+import { useMemo } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.js';
+import { ROUTES } from '../../app/routes.js';
+import { showSnackbar } from '../../app/snackbarSlice.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { UserForm, type SaveOutcome } from './UserForm.js';
+import { useCreateUserMutation, useGetUserQuery, useUpdateUserMutation } from './usersApi.js';
+
+const outcome = (result: { error?: unknown }): SaveOutcome => {
+  if (!result.error) return 'saved';
+  const code = (result.error as { data?: { code?: string } }).data?.code;
+  return code === 'USERNAME_TAKEN' ? 'usernameTaken' : 'failed';
+};
+
+/** Create (/user) or edit (/user/{id}) a user (spec §2); a bad id goes back to the list. */
+export default function UserFormPage() {
+  const { id } = useParams();
+  if (id === undefined) return <UserFormScreen key="new" />;
+  const userId = Number(id);
+  if (!Number.isInteger(userId) || userId <= 0) return <Navigate to={ROUTES.users} replace />;
+  return <UserFormScreen key={userId} userId={userId} />;
+}
+
+function UserFormScreen({ userId }: { userId?: number }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const mode = userId === undefined ? 'create' : 'edit';
+  const { data: user, isFetching } = useGetUserQuery(userId ?? 0, {
+    skip: userId === undefined,
+    refetchOnMountOrArgChange: true,
+  });
+  const [createUser] = useCreateUserMutation();
+  const [updateUser] = useUpdateUserMutation();
+  const backToList = () => void navigate(ROUTES.users);
+
+  const save = async ({ username, email, password }: UserValues): Promise<SaveOutcome> => {
+    const result =
+      userId === undefined
+        ? await createUser({ username, email, password })
+        : await updateUser({ id: userId, username, email, ...(password ? { password } : {}) });
+    const saved = outcome(result);
+    if (saved !== 'saved') return saved;
+    dispatch(
+      userId === undefined
+        ? showSnackbar({ type: 'success', messageId: 'user_created_success' })
+        : showSnackbar({ type: 'success', messageId: 'user_updated_success', values: { username } }),
+    );
+    backToList();
+    return saved;
+  };
+
+  // The password is never loaded: edit mode starts with it blank (spec §2).
+  const initial = useMemo(
+    () => user && { username: user.username, email: user.email, password: '', confirmPassword: '' },
+    [user],
+  );
+  return (
+    <>
+      <PageHeader title={mode === 'create' ? 'userForm.createTitle' : 'userForm.editTitle'} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+        <UserForm
+          mode={mode}
+          initial={initial}
+          disabled={mode === 'edit' && (isFetching || !user)}
+          onSave={save}
+          onCancel={backToList}
+        />
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { Employee } from '@sos/contract';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { editUserPath } from '../../app/routes.js';
+
+/** Username, Email, and the Edit and Delete actions (spec §2 Users list). */
+export function useUserColumns(onDelete: (user: Employee) => void): GridColDef<Employee>[] {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  return useMemo(
+    () => [
+      {
+        field: 'username',
+        headerName: intl.formatMessage({ id: 'users.username' }),
+        flex: 1,
+        minWidth: 160,
+      },
+      {
+        field: 'email',
+        headerName: intl.formatMessage({ id: 'users.email' }),
+        flex: 1.5,
+        minWidth: 220,
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: intl.formatMessage({ id: 'users.actions' }),
+        width: 120,
+        getActions: ({ row }) => [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditOutlined />}
+            label={intl.formatMessage({ id: 'users.editOf' }, { username: row.username })}
+            onClick={() => void navigate(editUserPath(row.id))}
+          />,
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteOutlineOutlined color="error" />}
+            label={intl.formatMessage({ id: 'users.deleteOf' }, { username: row.username })}
+            onClick={() => onDelete(row)}
+          />,
+        ],
+      },
+    ],
+    [intl, navigate, onDelete],
+  );
+}

@@ -1,0 +1,45 @@
+import {
+  PATHS,
+  type CreateEmployeeRequest,
+  type Employee,
+  type UpdateEmployeeRequest,
+} from '@sos/contract';
+import { api } from '../../app/api.js';
+
+const LIST = { type: 'User', id: 'LIST' } as const;
+const byId = (id: number) => `${PATHS.employee}/${id}`;
+
+/** User management calls (spec §7 /employee). */
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUsers: build.query<Employee[], void>({
+      query: () => PATHS.employee,
+      providesTags: (users = []) => [LIST, ...users.map(({ id }) => ({ type: 'User' as const, id }))],
+    }),
+    getUser: build.query<Employee, number>({
+      query: byId,
+      providesTags: (_user, _error, id) => [{ type: 'User', id }],
+    }),
+    createUser: build.mutation<Employee, CreateEmployeeRequest>({
+      query: (body) => ({ url: PATHS.employee, method: 'POST', body }),
+      invalidatesTags: [LIST],
+    }),
+    updateUser: build.mutation<Employee, UpdateEmployeeRequest & { id: number }>({
+      query: (body) => ({ url: byId(body.id), method: 'PATCH', body }),
+      invalidatesTags: (_user, _error, { id }) => [LIST, { type: 'User', id }],
+    }),
+    deleteUser: build.mutation<null, number>({
+      query: (id) => ({ url: byId(id), method: 'DELETE' }),
+      // The list reloads after a delete (spec §7).
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, { type: 'User', id }]),
+    }),
+  }),
+});
+
+export const {
+  useGetUsersQuery,
+  useGetUserQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+} = usersApi;

@@ -1,0 +1,41 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { messages } from './catalogue.js';
+import { INTL_TAGS, LOCALES } from './locales.js';
+
+const italian = messages.it;
+const ids = Object.keys(italian) as (keyof typeof italian)[];
+/** Names of the ICU arguments of a message: `{username}`, `{minutes, plural, …}`. */
+const argumentsOf = (text: string) =>
+  new Set([...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]));
+
+describe('message catalogues', () => {
+  it('has Italian texts', () => {
+    expect(ids.length).toBeGreaterThan(50);
+    expect(italian.attention).toBe('Attenzione!');
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: has every Italian key, none empty`, () => {
+      const catalogue = messages[locale] as Record<string, string | undefined>;
+      const missing = ids.filter((id) => !catalogue[id]?.trim());
+      expect(missing).toEqual([]);
+    });
+
+    it(`${locale}: uses the same arguments as Italian and every text parses`, () => {
+      const errors: string[] = [];
+      const intl = createIntl({
+        locale: INTL_TAGS[locale],
+        messages: messages[locale],
+        onError: (e) => errors.push(e.message),
+      });
+      for (const id of ids) {
+        const text = messages[locale][id];
+        expect([id, [...argumentsOf(text)].sort()]).toEqual([id, [...argumentsOf(italian[id])].sort()]);
+        const values = Object.fromEntries([...argumentsOf(text)].map((name) => [name, 3]));
+        intl.formatMessage({ id }, values);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,73 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { arSD, deDE, enUS, esES, frFR, itIT, type Localization } from '@mui/material/locale';
+import type { Locale } from '../i18n/locales.js';
+import { isRtl } from '../i18n/locales.js';
+import { PALETTES } from './palette.js';
+import type { ThemeStyle } from './themeSlice.js';
+
+/** Spec §9: drawer 300 px; top bar 64 px, 56 px on small screens. */
+export const DRAWER_WIDTH = 300;
+export const TOP_BAR_HEIGHT = { small: 56, large: 64 } as const;
+
+const MUI_LOCALES: Record<Locale, Localization> = {
+  it: itIT,
+  en: enUS,
+  es: esES,
+  fr: frFR,
+  de: deDE,
+  ar: arSD,
+};
+
+const FONT_FAMILY = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Noto Sans"',
+  '"Noto Sans Arabic"',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+/** The console's theme for a style (light or dark) and a language (direction, MUI texts). */
+export function createAppTheme(style: ThemeStyle, locale: Locale): Theme {
+  const base = createTheme({
+    direction: isRtl(locale) ? 'rtl' : 'ltr',
+    palette: PALETTES[style],
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: FONT_FAMILY,
+      h1: { fontSize: '1.75rem', fontWeight: 700 },
+      h2: { fontSize: '1.375rem', fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+  });
+  return createTheme(
+    base,
+    {
+      mixins: {
+        // Spec §9: 56 px on small screens, 64 px from sm up (no 48 px landscape variant).
+        toolbar: {
+          minHeight: TOP_BAR_HEIGHT.small,
+          [base.breakpoints.up('sm')]: { minHeight: TOP_BAR_HEIGHT.large },
+        },
+      },
+      components: {
+        MuiToolbar: {
+          styleOverrides: {
+            regular: {
+              minHeight: TOP_BAR_HEIGHT.small,
+              [base.breakpoints.up('sm')]: { minHeight: TOP_BAR_HEIGHT.large },
+            },
+          },
+        },
+        MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+        MuiAlert: { styleOverrides: { filled: { fontWeight: 500 } } },
+      },
+    },
+    MUI_LOCALES[locale],
+  );
+}

@@ -1,0 +1,53 @@
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { events, users } from '../db/schema.js';
+
+/** Outbox queries of the live stream; every one of them walks the primary key index. */
+export interface StoredEvent {
+  id: number;
+  type: string;
+  data: string;
+}
+
+export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
+  return db
+    .select({ id: events.id, type: events.type, data: events.data })
+    .from(events)
+    .where(gt(events.id, afterId))
+    .orderBy(asc(events.id))
+    .limit(limit);
+}
+
+/** Oldest and newest kept event ids (null when the outbox is empty). */
+export async function readBounds(db: Db): Promise<{ min: number | null; max: number | null }> {
+  const [row] = await db
+    .select({ min: sql<unknown>`min(${events.id})`, max: sql<unknown>`max(${events.id})` })
+    .from(events);
+  // int8 aggregates come back as strings from node-postgres.
+  const toId = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return { min: toId(row?.min), max: toId(row?.max) };
+}
+
+export async function readHeadId(db: Db): Promise<number> {
+  return (await readBounds(db)).max ?? 0;
+}
+
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Keeps the newest `retention` events: one DELETE bounded by an index-only lookup. */
+export async function pruneEvents(db: Db, retention: number): Promise<number> {
+  const keep = Math.max(0, Math.floor(retention));
+  const result = await db.execute(sql`
+    WITH deleted AS (
+      DELETE FROM events
+      WHERE id <= (SELECT id FROM events ORDER BY id DESC OFFSET ${sql.raw(String(keep))} LIMIT 1)
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM deleted`);
+  // Both drivers (node-postgres, PGlite) answer { rows }.
+  const rows = (result as unknown as { rows?: Array<{ n?: unknown }> }).rows;
+  return Number(rows?.[0]?.n ?? 0);
+}

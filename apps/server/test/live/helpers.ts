@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { apiPath, type LiveEventData, type LiveEventName, type Sos } from '@sos/contract';
+import type { Database, Db } from '../../src/db/client.js';
+import { appendEvent } from '../../src/live/outbox.js';
+import errorsPlugin from '../../src/plugins/errors.js';
+import dbPlugin from '../../src/plugins/db.js';
+import authPlugin from '../../src/plugins/auth.js';
+import livePlugin, { type LivePluginOptions } from '../../src/plugins/live.js';
+import liveRoutes from '../../src/routes/live/index.js';
+import { TEST_ENV } from '../helpers/app.js';
+
+/** Listens on a free local port; returns the stream's URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address + apiPath('sosRealTime');
+}
+
+/** A valid contract SOS (new-sos / new-sos-closed data). */
+export function sampleSos(id: number, displayName = `Device ${id}`): Sos {
+  const at = new Date(Date.UTC(2025, 0, 1, 12, 0, id % 60)).toISOString();
+  return {
+    id,
+    state: 'OPEN',
+    dateCreated: at,
+    lastUpdated: at,
+    dateClosed: null,
+    closedBy: null,
+    device: { id: 1000 + id, displayName },
+  };
+}
+
+/** Appends events in one committed transaction, as the repositories do; returns their ids. */
+export async function append<N extends LiveEventName>(
+  db: Db,
+  ...items: Array<[N, LiveEventData<N>]>
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (const [type, data] of items) ids.push(await appendEvent(tx, type, data));
+    return ids;
+  });
+}
+
+/** Raises `count` SOS events, each in its own transaction. */
+export async function raiseSos(db: Db, count: number, firstSosId = 1): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    ids.push(...(await append(db, ['new-sos', sampleSos(firstSosId + i)])));
+  }
+  return ids;
+}
+
+/** Only what the stream needs, with live options a full app does not expose (short timers). */
+export async function buildLiveApp(
+  database: Database,
+  live: Partial<LivePluginOptions> = {},
+): Promise<FastifyInstance> {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database, closeOnExit: false });
+  await app.register(authPlugin, {
+    jwtSecret: TEST_ENV.SOS_JWT_SECRET,
+    accessTokenTtlS: TEST_ENV.SOS_ACCESS_TOKEN_TTL_S,
+  });
+  await app.register(livePlugin, { retention: TEST_ENV.SOS_EVENT_RETENTION, ...live });
+  await app.register(liveRoutes, { prefix: '/api', env: TEST_ENV });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { heartbeat, raiseSos, register } from '../device/fixtures.js';
+
+describeEachDb('device API rate limit', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // 3 calls per minute per device and route; a generic per-IP limit of 2 must not apply.
+    ctx = await createTestApp(kind, { SOS_DEVICE_RATE_LIMIT: 3, SOS_RATE_LIMIT: 2 });
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers 429 RATE_LIMITED with Retry-After once a device exceeds its limit', async () => {
+    expect((await register(ctx, 'rl-a')).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await heartbeat(ctx, 'rl-a')).statusCode).toBe(204);
+    const limited = await heartbeat(ctx, 'rl-a');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("counts each device on its own: another device's calls still pass", async () => {
+    expect((await register(ctx, 'rl-b')).statusCode).toBe(201);
+    expect((await heartbeat(ctx, 'rl-b')).statusCode).toBe(204);
+  });
+
+  it('never lets heartbeats use up the SOS call of the same device', async () => {
+    expect((await raiseSos(ctx, 'rl-a')).statusCode).toBe(201);
+  });
+
+  it('limits the SOS call per device too, but not per IP', async () => {
+    const serials = ['rl-c', 'rl-d', 'rl-e'];
+    for (const serial of serials) await register(ctx, serial);
+    // Six SOS calls from one address pass the per-IP limit of 2...
+    for (const serial of serials) {
+      expect((await raiseSos(ctx, serial)).statusCode).toBe(201);
+      expect((await raiseSos(ctx, serial)).statusCode).toBe(200);
+    }
+    // ...while one device is held to its own limit.
+    expect((await raiseSos(ctx, 'rl-c')).statusCode).toBe(200);
+    expect((await raiseSos(ctx, 'rl-c')).statusCode).toBe(429);
+  });
+});

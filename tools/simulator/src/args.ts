@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { serialPrefixProblem } from './names.js';
+import type { SimulationOptions } from './types.js';
+
+export const USAGE = `Usage: npm run simulate -- --api-key KEY [options]
+
+Simulated SOS devices over the device API: they register, send heartbeats and
+raise an SOS now and then. Stop with Ctrl+C.
+
+Options:
+  --url URL          the server (default http://127.0.0.1:8080)
+  --api-key KEY      the device API key (X-Api-Key); default: $SOS_DEVICE_API_KEY
+  --devices N        how many devices (default 12)
+  --sos-every S      mean seconds between two SOS of one device (default 30)
+  --heartbeat S      seconds between two heartbeats of one device (default 30)
+  --duration S       stop by itself after S seconds (default: run until Ctrl+C)
+  --prefix P         serial prefix: P0001, P0002... (default SIM-)
+  -h, --help         this help
+`;
+
+/** A bad command line: the message names the option; the CLI prints it with the usage. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type CliOptions = Omit<SimulationOptions, 'onEvent' | 'canRaiseSos'> & { help: boolean };
+
+function number(name: string, raw: string | undefined, fallback: number | undefined, integer = false) {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new UsageError(`--${name}: must be a positive ${integer ? 'whole ' : ''}number (got "${raw}")`);
+  }
+  return value;
+}
+
+/** Parses the command line; throws UsageError naming the bad option. */
+export function parseCli(argv: string[], env: Record<string, string | undefined> = {}): CliOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        'api-key': { type: 'string' },
+        devices: { type: 'string' },
+        'sos-every': { type: 'string' },
+        heartbeat: { type: 'string' },
+        duration: { type: 'string' },
+        prefix: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  const help = values.help ?? false;
+  const url = values.url ?? 'http://127.0.0.1:8080';
+  let parsedUrl: URL | undefined;
+  try {
+    parsedUrl = new URL(url);
+  } catch {
+    parsedUrl = undefined;
+  }
+  if (!parsedUrl || !['http:', 'https:'].includes(parsedUrl.protocol)) {
+    throw new UsageError(`--url: must be an http:// or https:// URL (got "${url}")`);
+  }
+  const apiKey = values['api-key'] ?? env.SOS_DEVICE_API_KEY ?? '';
+  if (!help && apiKey.trim() === '') throw new UsageError('--api-key: is required');
+  const devices = number('devices', values.devices, 12, true) as number;
+  if (devices > 100_000) throw new UsageError('--devices: at most 100000');
+  const serialPrefix = values.prefix ?? 'SIM-';
+  const problem = serialPrefixProblem(serialPrefix, devices);
+  if (problem) throw new UsageError(`--prefix: ${problem}`);
+  const closeAfter = number('duration', values.duration, undefined);
+  return {
+    help,
+    url,
+    apiKey,
+    devices,
+    sosEverySeconds: number('sos-every', values['sos-every'], 30) as number,
+    heartbeatSeconds: number('heartbeat', values.heartbeat, 30) as number,
+    serialPrefix,
+    ...(closeAfter !== undefined ? { closeAfter } : {}),
+  };
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+import { runCli } from './run-cli.js';
+
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    console.error('simulator failed:', err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);

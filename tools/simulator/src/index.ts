@@ -1,0 +1,7 @@
+/** Simulated SOS devices over the real device API: used by the CLI, the server's demo mode and the benchmarks. */
+export { startSimulation } from './simulation.js';
+export { DeviceApiClient, type Answer } from './client.js';
+export { DeviceApiError, type DeviceApiErrorKind } from './errors.js';
+export { displayNameFor, serialFor } from './names.js';
+export { summaryLine } from './report.js';
+export type { Simulation, SimulationEvent, SimulationOptions, SimulationStats } from './types.js';
