@@ -12,6 +12,8 @@ import dbPlugin from './plugins/db.js';
 import authPlugin from './plugins/auth.js';
 import deviceAuthPlugin from './plugins/device-auth.js';
 import docsPlugin from './plugins/docs.js';
+import metricsPlugin from './plugins/metrics.js';
+import healthPlugin from './plugins/health.js';
 import livePlugin from './plugins/live.js';
 import routes from './routes/index.js';
 
@@ -47,6 +49,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // First: its onResponse hook must time every route registered after it.
+  await app.register(metricsPlugin);
   await app.register(securityPlugin, { rateLimit: options.env.SOS_RATE_LIMIT });
   await app.register(docsPlugin);
   await app.register(dbPlugin, {
@@ -59,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(deviceAuthPlugin);
   await app.register(livePlugin, { retention: options.env.SOS_EVENT_RETENTION });
+  await app.register(healthPlugin);
   await app.register(routes, { prefix: '/api', env: options.env });
   return app;
 }

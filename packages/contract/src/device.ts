@@ -44,7 +44,13 @@ const serial = z
 /** Device API (DESIGN §3), authenticated by X-Api-Key. */
 export const deviceRegisterRequestSchema = z.object({
   serial,
-  displayName: z.string().trim().min(1, 'is required').max(DISPLAY_NAME_MAX_LENGTH),
+  displayName: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(DISPLAY_NAME_MAX_LENGTH)
+    // PostgreSQL text cannot hold NUL; control characters and lone surrogates break displays.
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not contain control characters'),
 });
 export type DeviceRegisterRequest = z.infer<typeof deviceRegisterRequestSchema>;
 export const deviceSerialRequestSchema = z.object({ serial });

@@ -67,21 +67,23 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   if (!parsedUrl || !['http:', 'https:'].includes(parsedUrl.protocol)) {
     throw new UsageError(`--url: must be an http:// or https:// URL (got "${url}")`);
   }
-  const apiKey = values['api-key'] ?? env.SOS_DEVICE_API_KEY ?? '';
-  if (!help && apiKey.trim() === '') throw new UsageError('--api-key: is required');
   const devices = number('devices', values.devices, 12, true) as number;
   if (devices > 100_000) throw new UsageError('--devices: at most 100000');
+  const sosEverySeconds = number('sos-every', values['sos-every'], 30) as number;
+  const heartbeatSeconds = number('heartbeat', values.heartbeat, 30) as number;
+  const closeAfter = number('duration', values.duration, undefined);
   const serialPrefix = values.prefix ?? 'SIM-';
   const problem = serialPrefixProblem(serialPrefix, devices);
   if (problem) throw new UsageError(`--prefix: ${problem}`);
-  const closeAfter = number('duration', values.duration, undefined);
+  const apiKey = values['api-key'] ?? env.SOS_DEVICE_API_KEY ?? '';
+  if (!help && apiKey.trim() === '') throw new UsageError('--api-key: is required');
   return {
     help,
     url,
     apiKey,
     devices,
-    sosEverySeconds: number('sos-every', values['sos-every'], 30) as number,
-    heartbeatSeconds: number('heartbeat', values.heartbeat, 30) as number,
+    sosEverySeconds,
+    heartbeatSeconds,
     serialPrefix,
     ...(closeAfter !== undefined ? { closeAfter } : {}),
   };

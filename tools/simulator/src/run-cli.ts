@@ -24,18 +24,20 @@ export function explainStartFailure(err: DeviceApiError): string {
 
 function eventPrinter(reporter: Reporter, verbose: boolean) {
   const lastPrinted = new Map<string, number>();
+  /** Each device's open SOS already reported as still open: said once, not at every call. */
+  const stillOpen = new Map<string, number>();
   return (event: SimulationEvent) => {
     switch (event.type) {
       case 'registered':
         if (verbose) reporter.line(`registered ${event.serial} "${event.displayName}"${event.created ? '' : ' (known serial)'}`);
         break;
       case 'sos':
-        if (!verbose) break;
-        reporter.line(
-          event.created
-            ? `SOS #${event.sosId} raised by ${event.serial} "${event.displayName}"`
-            : `${event.serial} "${event.displayName}" called again: SOS #${event.sosId} is still open`,
-        );
+        if (!verbose || stillOpen.get(event.serial) === event.sosId) break;
+        if (event.created) reporter.line(`SOS #${event.sosId} raised by ${event.serial} "${event.displayName}"`);
+        else {
+          stillOpen.set(event.serial, event.sosId);
+          reporter.line(`${event.serial} "${event.displayName}" called again: SOS #${event.sosId} is still open`);
+        }
         break;
       case 'deleted':
         reporter.line(`${event.serial} "${event.displayName}" was deleted by an administrator: it stops`);

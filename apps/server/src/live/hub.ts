@@ -164,6 +164,14 @@ export class LiveHub {
     this.lastPublishedId = id;
     this.recent.push(frame);
     this.counters.eventsPublished++;
-    for (const stream of this.streams) stream.deliver(frame);
+    for (const stream of this.streams) {
+      try {
+        stream.deliver(frame);
+      } catch (err) {
+        // One broken socket must not cost the other streams their frame.
+        this.log.warn({ err }, 'live: write failed, ending the stream');
+        stream.drop();
+      }
+    }
   }
 }

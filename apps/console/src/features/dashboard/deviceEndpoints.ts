@@ -22,7 +22,8 @@ export const deviceApi = api.injectEndpoints({
       query: ({ sosId }) => ({ url: PATHS.sosClose, method: 'PATCH', params: { sosId } }),
       invalidatesTags: ['Sos'],
       async onQueryStarted({ deviceId, sosId }, { dispatch, getState, queryFulfilled }) {
-        const before = (getState() as unknown as DevicesSliceState).devices.entities[deviceId]?.lastSos;
+        const before = (getState() as unknown as DevicesSliceState).devices.entities[deviceId]
+          ?.lastSos;
         dispatch(sosCloseStarted({ deviceId, sosId }));
         try {
           await queryFulfilled;

@@ -2,6 +2,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Sos } from '@sos/contract';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.js';
 import { formatDateTimeSeconds, formatDuration } from '../../lib/format.js';
 
 const time = (iso: string) => new Date(iso).getTime();
@@ -14,7 +15,7 @@ const time = (iso: string) => new Date(iso).getTime();
 export function useHistoryColumns(): GridColDef<Sos>[] {
   const intl = useIntl();
   return useMemo(() => {
-    const header = (id: Parameters<typeof intl.formatMessage>[0]['id']) => intl.formatMessage({ id });
+    const header = (id: MessageId) => intl.formatMessage({ id });
     return [
       {
         field: 'state',

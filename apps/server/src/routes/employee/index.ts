@@ -119,8 +119,11 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
     },
     handler: async (request, reply) => {
       await removeEmployee(app.db, request.params.id, request.user!.id);
-      // After the commit: his streams on every process end now, not at token expiry.
-      await app.live.disconnectUser(request.params.id);
+      // After the commit: his streams on every process end now, not at token expiry. The
+      // deletion stands if this fails: his streams then end when their token is refused.
+      await app.live.disconnectUser(request.params.id).catch((err: unknown) => {
+        request.log.error({ err, userId: request.params.id }, 'could not end the live streams of a deleted user');
+      });
       return reply.code(204).send(null);
     },
   });

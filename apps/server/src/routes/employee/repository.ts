@@ -16,8 +16,12 @@ export async function lockUsers(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${USERS_LOCK})`);
 }
 
+/** By username, case aside ("bob" before "Carl"), the same on every database collation. */
 export function listEmployees(db: Tx): Promise<Employee[]> {
-  return db.select(employeeColumns).from(users).orderBy(asc(users.username), asc(users.id));
+  return db
+    .select(employeeColumns)
+    .from(users)
+    .orderBy(sql`lower(${users.username}) COLLATE "C"`, asc(users.username), asc(users.id));
 }
 
 export async function findEmployee(db: Tx, id: number): Promise<Employee | undefined> {

@@ -86,6 +86,9 @@ describeEachDb('POST /api/device/register', (kind) => {
       ['a serial with a space', { serial: 'reg x', displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
       ['a serial with a slash', { serial: 'reg/x', displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
       ['a serial with an accent', { serial: 'règ', displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
+      ['a name with a NUL character', { serial: 'reg-x', displayName: 'a\u0000b' }, 'VALIDATION_ERROR', /body\.displayName/],
+      ['a name with a line break', { serial: 'reg-x', displayName: 'a\nb' }, 'VALIDATION_ERROR', /body\.displayName/],
+      ['a name with a lone surrogate', '{"serial":"reg-x","displayName":"a\\ud800b"}', 'VALIDATION_ERROR', /body\.displayName/],
       ['an array body', [], 'VALIDATION_ERROR', /body/],
     ])('refuses %s with 400', async (_name, payload, code, message) => {
       const before = await lastEventId(ctx);

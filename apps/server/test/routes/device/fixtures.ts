@@ -106,7 +106,12 @@ export const bodyLike = fc.oneof(
   fc.record(
     {
       serial: fc.oneof(fc.string(), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.jsonValue()),
-      displayName: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.jsonValue()),
+      displayName: fc.oneof(
+        fc.string({ unit: 'grapheme', maxLength: 120 }),
+        // Control characters, NUL and lone surrogates included.
+        fc.string({ unit: 'binary', maxLength: 120 }),
+        fc.jsonValue(),
+      ),
     },
     { requiredKeys: [] },
   ),

@@ -31,7 +31,7 @@ describeEachDb('GET /api/sos/realTime: access', (kind) => {
 
   it.each(BAD_TOKEN_NAMES)('refuses a %s token with 401 JSON', async (name) => {
     const tokens = await badTokens(ctx.admin.id);
-    const stream = await connect(ctx.bearer(tokens[name]));
+    const stream = await connect(ctx.bearer(tokens[name]!));
     expect(stream.status).toBe(401);
     const body = (await stream.json()) as { code: string };
     expect(body.code).toBe(name === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../../app/store.js';
+import { callsOf, json, stubFetch } from '../../test/http.js';
+import { storeSession } from '../../test/session.js';
+import { sessionStarted } from './authSlice.js';
+import { getFreshAccessToken } from './tokenRefresh.js';
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function expiredAccessSession() {
+  storeSession('EMPLOYEE', { token: 'old-token', tokenExp: now() - 10 });
+  return createStore();
+}
+
+const renewed = {
+  access_token: 'new-token',
+  expires_at: now() + 900,
+  refresh_token: 'rotated-refresh',
+  refresh_expires_at: now() + 86_400,
+  id: 1,
+  role: 'EMPLOYEE',
+  username: 'operatore',
+};
+
+describe('getFreshAccessToken', () => {
+  it('runs one refresh for three concurrent calls with an expired token', async () => {
+    const store = expiredAccessSession();
+    const spy = stubFetch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return json(200, renewed);
+    });
+    const tokens = await Promise.all([
+      getFreshAccessToken(store),
+      getFreshAccessToken(store),
+      getFreshAccessToken(store),
+    ]);
+    expect(tokens).toEqual(['new-token', 'new-token', 'new-token']);
+    expect(await callsOf(spy)).toEqual(['POST /api/auth/refreshAuth']);
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(localStorage.getItem('refresh_token')).toBe('rotated-refresh');
+    expect(store.getState().auth.session?.token).toBe('new-token');
+  });
+
+  it('sends the stored refresh token', async () => {
+    const store = expiredAccessSession();
+    const spy = stubFetch(() => json(200, renewed));
+    await getFreshAccessToken(store);
+    const [input, init] = spy.mock.calls[0] ?? [];
+    const request = new Request(input as RequestInfo, init);
+    expect(await request.json()).toEqual({ refresh_token: 'refresh-token' });
+  });
+
+  it('clears the session when the refresh is refused (401)', async () => {
+    const store = expiredAccessSession();
+    stubFetch(() => json(401, { statusCode: 401, error: 'Unauthorized', message: 'no', code: 'INVALID_REFRESH_TOKEN' }));
+    const tokens = await Promise.all([getFreshAccessToken(store), getFreshAccessToken(store)]);
+    expect(tokens).toEqual([null, null]);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(store.getState().auth.session).toBeNull();
+  });
+
+  it('makes no call and ends the session when the refresh token has expired', async () => {
+    const session = storeSession('EMPLOYEE', { tokenExp: now() - 10 });
+    const store = createStore();
+    // The refresh token expires after the start-up check, before the call.
+    store.dispatch(sessionStarted({ ...session, refreshTokenExp: now() - 1 }));
+    const spy = stubFetch(() => json(200, renewed));
+    expect(await getFreshAccessToken(store)).toBeNull();
+    expect(spy).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('returns a valid token without any call', async () => {
+    storeSession('EMPLOYEE');
+    const store = createStore();
+    const spy = stubFetch(() => json(200, renewed));
+    expect(await getFreshAccessToken(store)).toBe('access-token');
+    expect(spy).not.toHaveBeenCalled();
+  });
+});

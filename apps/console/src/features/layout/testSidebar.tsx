@@ -1,0 +1,19 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { AppProviders } from '../../app/AppProviders.js';
+import { createStore } from '../../app/store.js';
+import { storeSession } from '../../test/session.js';
+import { Sidebar } from './Sidebar.js';
+import type { SidebarEntry } from './sidebarEntries.js';
+
+/** Test helper: an open persistent sidebar with the given entries, for a SUPER_ADMIN. */
+export function renderSidebar(entries: readonly SidebarEntry[]) {
+  storeSession('SUPER_ADMIN');
+  return render(
+    <AppProviders store={createStore()}>
+      <MemoryRouter initialEntries={['/sos']}>
+        <Sidebar variant="persistent" open onClose={() => undefined} entries={entries} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}

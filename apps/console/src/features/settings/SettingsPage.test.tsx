@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
+import { renderApp } from '../../test/renderApp.js';
+import { storeSession } from '../../test/session.js';
+
+vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+
+function serve() {
+  return stubFetch((request) => {
+    if (new URL(request.url).pathname !== '/api/conf/apiKey') return notFound(request);
+    return request.method === 'GET' ? json(200, { apiKey: 'chiave-attuale' }) : json(200, { apiKey: 'nuova' });
+  });
+}
+
+async function open() {
+  storeSession('SUPER_ADMIN');
+  const view = renderApp('/settings');
+  const input = () => view.container.querySelector<HTMLInputElement>('input[name="apiKey"]');
+  await waitFor(() => expect(input()).toHaveValue('chiave-attuale'));
+  return { ...view, input: input() as HTMLInputElement, user: userEvent.setup() };
+}
+
+describe('SettingsPage', () => {
+  it('loads the api key', async () => {
+    const spy = serve();
+    await open();
+    expect(await callsOf(spy)).toEqual(['GET /api/conf/apiKey']);
+  });
+
+  it('requires at least 4 characters', async () => {
+    const spy = serve();
+    const { input, user } = await open();
+    await user.clear(input);
+    await user.type(input, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText("L'api key deve avere almeno 4 caratteri")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await callsOf(spy)).toEqual(['GET /api/conf/apiKey']);
+  });
+
+  it('changes the key only after the warning is confirmed', async () => {
+    const spy = serve();
+    const { input, user } = await open();
+    await user.clear(input);
+    await user.type(input, 'nuova');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attenzione!' });
+    expect(dialog).toHaveTextContent(
+      'Cambiando la api key tutti i dispositivi registrati perderanno la configurazione, sei sicuro di voler procedere?',
+    );
+    expect(await callsOf(spy)).toEqual(['GET /api/conf/apiKey']);
+    await user.click(within(dialog).getByRole('button', { name: 'Cambia' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Api key cambiata con successo');
+    const post = spy.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST');
+    expect(await post?.json()).toEqual({ apiKey: 'nuova' });
+  });
+
+  it('returns to /sos on Cancel', async () => {
+    serve();
+    const { user, router } = await open();
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sos');
+  });
+});

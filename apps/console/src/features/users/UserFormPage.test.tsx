@@ -1,0 +1,144 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
+import { renderApp } from '../../test/renderApp.js';
+import { storeSession } from '../../test/session.js';
+
+vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+
+const mario = { id: 5, username: 'mario', email: 'mario@example.com', role: 'EMPLOYEE' };
+
+function serve(overrides: Record<string, () => Response> = {}) {
+  return stubFetch((request) => {
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    const override = overrides[key];
+    if (override) return override();
+    if (key === 'GET /api/employee/5') return json(200, mario);
+    if (key === 'GET /api/employee') return json(200, [mario]);
+    if (key === 'POST /api/employee') return json(201, { ...mario, id: 9 });
+    if (key === 'PATCH /api/employee/5') return json(200, mario);
+    return notFound(request);
+  });
+}
+
+const field = (container: HTMLElement, name: string) =>
+  container.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+
+async function open(path: string) {
+  storeSession('SUPER_ADMIN');
+  const view = renderApp(path);
+  await screen.findByRole('heading', { name: path === '/user' ? 'Nuovo utente' : 'Modifica utente' });
+  return { ...view, user: userEvent.setup() };
+}
+
+async function bodyOf(spy: ReturnType<typeof stubFetch>, method: string) {
+  const call = spy.mock.calls.find(([input]) => (input as Request).method === method);
+  return (call?.[0] as Request).json();
+}
+
+describe('UserFormPage, create mode', () => {
+  it('requires every field', async () => {
+    const spy = serve();
+    const { user } = await open('/user');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findAllByText('Campo obbligatorio')).toHaveLength(4);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it.each(['mario@example', 'mario@example.c', 'mario@example.italia', 'mario example.com'])(
+    'refuses the email %s',
+    async (email) => {
+      serve();
+      const { user, container } = await open('/user');
+      await user.type(field(container, 'email'), email);
+      await user.click(screen.getByRole('button', { name: 'Salva' }));
+      expect(await screen.findByText('Inserisci un indirizzo email valido')).toBeInTheDocument();
+    },
+  );
+
+  it('refuses passwords that differ', async () => {
+    serve();
+    const { user, container } = await open('/user');
+    await user.type(field(container, 'password'), 'password-1');
+    await user.type(field(container, 'confirmPassword'), 'password-2');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Le password non coincidono')).toBeInTheDocument();
+  });
+
+  it('creates the user, says so and returns to the list', async () => {
+    const spy = serve();
+    const { user, container, router } = await open('/user');
+    await user.type(field(container, 'username'), 'luigi');
+    await user.type(field(container, 'email'), 'luigi@example.com');
+    await user.type(field(container, 'password'), 'password-1');
+    await user.type(field(container, 'confirmPassword'), 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Utente creato!');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    expect(await bodyOf(spy, 'POST')).toEqual({
+      username: 'luigi',
+      email: 'luigi@example.com',
+      password: 'password-1',
+    });
+  });
+
+  it('shows a taken username on the field and in the snackbar', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve({
+      'POST /api/employee': () =>
+        json(409, { statusCode: 409, error: 'Conflict', message: 'taken', code: 'USERNAME_TAKEN' }),
+    });
+    const { user, container, router } = await open('/user');
+    await user.type(field(container, 'username'), 'mario');
+    await user.type(field(container, 'email'), 'm@example.com');
+    await user.type(field(container, 'password'), 'password-1');
+    await user.type(field(container, 'confirmPassword'), 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username già in uso');
+    expect(field(container, 'username')).toHaveAccessibleDescription('Username già in uso');
+    expect(router.state.location.pathname).toBe('/user');
+  });
+
+  it('returns to the list on Cancel without saving', async () => {
+    const spy = serve();
+    const { user, router } = await open('/user');
+    await user.click(screen.getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    expect((await callsOf(spy)).filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+});
+
+describe('UserFormPage, edit mode', () => {
+  it('loads the user, blanks the password and labels it "Nuova password"', async () => {
+    const spy = serve();
+    const { container } = await open('/user/5');
+    await waitFor(() => expect(field(container, 'username')).toHaveValue('mario'));
+    expect(field(container, 'email')).toHaveValue('mario@example.com');
+    expect(field(container, 'password')).toHaveValue('');
+    expect(screen.getByLabelText(/^Nuova password/)).toBe(field(container, 'password'));
+    expect(await callsOf(spy)).toEqual(['GET /api/employee/5']);
+  });
+
+  it('keeps the password when left blank and says the user was updated', async () => {
+    const spy = serve();
+    const { user, container, router } = await open('/user/5');
+    await waitFor(() => expect(field(container, 'username')).toHaveValue('mario'));
+    await user.clear(field(container, 'email'));
+    await user.type(field(container, 'email'), 'mario.rossi@example.com');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("L'utente mario è stato aggiornato!");
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+    expect(await bodyOf(spy, 'PATCH')).toEqual({ id: 5, username: 'mario', email: 'mario.rossi@example.com' });
+  });
+
+  it('asks for the confirmation only once a new password is typed', async () => {
+    const spy = serve();
+    const { user, container } = await open('/user/5');
+    await waitFor(() => expect(field(container, 'username')).toHaveValue('mario'));
+    await user.type(field(container, 'password'), 'nuova-password');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('Campo obbligatorio')).toBeInTheDocument();
+    expect((await callsOf(spy)).some((c) => c.startsWith('PATCH'))).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { vi } from 'vitest';
+
+/** A JSON answer, as the server sends it. */
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+let shimmed = false;
+/**
+ * jsdom has no fetch; Node's Request refuses relative URLs such as '/api/employee'
+ * (RTK Query builds a Request before calling fetch). Resolve them against the page URL.
+ */
+function shimRequest() {
+  if (shimmed) return;
+  shimmed = true;
+  const NodeRequest = globalThis.Request;
+  globalThis.Request = class extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, location.href) : input, init);
+    }
+  } as typeof Request;
+}
+
+/** Replaces fetch by a spy that answers with `handler`; returns the spy. */
+export function stubFetch(handler: Handler) {
+  shimRequest();
+  const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    handler(input instanceof Request ? input : new Request(input, init)),
+  );
+  globalThis.fetch = spy as typeof fetch;
+  return spy;
+}
+
+/** "METHOD /path?query" of every call the spy received. */
+export async function callsOf(spy: ReturnType<typeof stubFetch>): Promise<string[]> {
+  return spy.mock.calls.map(([input, init]) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    return `${request.method} ${url.pathname}${url.search}`;
+  });
+}
+
+/** A 404 for anything a test did not expect: a loud failure, not a hang. */
+export const notFound = (request: Request) =>
+  json(404, { statusCode: 404, error: 'Not Found', message: request.url, code: 'NOT_FOUND' });
