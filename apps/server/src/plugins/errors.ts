@@ -40,6 +40,17 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'Invalid Content-Length'],
 };
 
+/**
+ * PostgreSQL cannot store NUL in text (22021) or characters the encoding lacks (22P05):
+ * that is the client's input, so 400 rather than 500, for every route at once.
+ */
+function isUnstorableText(error: unknown): boolean {
+  const codes = [error, (error as { cause?: unknown } | null)?.cause].map(
+    (e) => (e as { code?: unknown } | null)?.code,
+  );
+  return codes.includes('22021') || codes.includes('22P05');
+}
+
 function validationMessage(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
   return error.validation
@@ -64,6 +75,9 @@ async function errorsPlugin(app: FastifyInstance) {
       return sendError(reply, 400, 'VALIDATION_ERROR', validationMessage(error));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (isUnstorableText(error)) {
+      return sendError(reply, 400, 'BAD_REQUEST', 'Text fields must not contain NUL or invalid characters');
+    }
     if (known) return sendError(reply, known[0], known[1], known[2]);
     if (error.statusCode === 429) {
       return sendError(reply, 429, 'RATE_LIMITED', 'Too many requests: slow down and retry later');

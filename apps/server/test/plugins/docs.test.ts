@@ -71,6 +71,7 @@ describeEachDb('API documentation', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('javascript');
     }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
     const json = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.json()).toEqual(doc);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorResponseSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
@@ -25,5 +26,25 @@ describeEachDb('errors and auth basics', (kind) => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
+describeEachDb('text the database cannot store', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, {}, (app) => {
+      app.post('/probe-nul', async (request) => {
+        const { text } = request.body as { text: string };
+        await app.database.db.execute(sql`SELECT ${text}::text`);
+        return { ok: true };
+      });
+    });
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers 400, not 500, for a NUL character reaching PostgreSQL', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/probe-nul', payload: { text: 'a\u0000b' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BAD_REQUEST');
   });
 });

@@ -24,12 +24,17 @@ const adapter = createEntityAdapter<Device>();
 
 const initialState: DevicesState = adapter.getInitialState({ order: [], loading: [], buffer: [] });
 
+const plain = <T extends object>(value: T): T => (isDraft(value) ? current(value) : value);
+
 /** Moves one device: out of its old place, new value stored, into its new place. */
 function apply(state: DevicesState, change: DeviceChange | null): void {
   if (!change) return;
-  // A plain copy of the id list: splicing an Immer draft would trap every shifted element.
-  const order = (isDraft(state.order) ? current(state.order) : state.order).slice();
-  const lookup = (id: number) => state.entities[id];
+  // Plain values, not Immer drafts: splicing a drafted list traps every shifted element, and
+  // reading entities through the draft creates child drafts whose replacement below makes
+  // Immer scan all 10,000 entities when it finalizes.
+  const order = plain(state.order).slice();
+  const entities = plain(state.entities);
+  const lookup = (id: number) => entities[id];
   const previous = lookup(change.id);
   if (previous) removeSorted(order, previous, lookup);
   if (change.next) {

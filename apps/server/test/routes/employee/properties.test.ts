@@ -32,8 +32,11 @@ describeEachDb('employee routes never answer 5xx', (kind) => {
     ctx.app.inject({
       method,
       url,
-      headers: ctx.bearer(ctx.admin.token),
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload), headers: { ...ctx.bearer(ctx.admin.token), 'content-type': 'application/json' } }),
+      headers: {
+        ...ctx.bearer(ctx.admin.token),
+        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
     });
 
   it('POST /api/employee with arbitrary bodies', async () => {

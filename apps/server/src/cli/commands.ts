@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { createEmployeeRequestSchema, roleSchema, ROLES, setApiKeyRequestSchema } from '@sos/contract';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { HttpError } from '../lib/http-error.js';
+import { hashPassword } from '../lib/password.js';
+import { revokeUserTokens } from '../routes/auth/refresh-tokens.js';
+import { writeApiKey } from '../routes/conf/repository.js';
+import { createEmployee } from '../routes/employee/writes.js';
+import { CommandError, readFlags, required, UsageError, validate } from './usage.js';
+
+/** Runs on the open database; resolves to the lines to print. */
+export type Prepared = (database: Database) => Promise<string[]>;
+/**
+ * A command checks its options first (throwing a UsageError before any database is
+ * opened) and returns the work to run.
+ */
+export type Command = (argv: string[]) => Prepared;
+
+/** 18 random bytes: 24 characters, like the first super administrator's generated password. */
+const generatePassword = () => randomBytes(18).toString('base64url');
+const shownOnce = (password: string) => `generated password: ${password}   (shown only this once)`;
+
+const USER_FLAGS = { username: '--username', email: '--email', role: '--role', password: '--password' };
+/** Devices send the key in an HTTP header: only printable ASCII survives that everywhere. */
+const HEADER_SAFE = /^[\x20-\x7e]+$/;
+
+const createUser: Command = (argv) => {
+  const flags = readFlags(argv, {
+    username: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    password: { type: 'string' },
+  });
+  const role = required(flags.role, '--role', ` (${ROLES.join(' or ')})`);
+  const generated = flags.password === undefined;
+  const input = validate(
+    createEmployeeRequestSchema.extend({ role: roleSchema }),
+    { username: flags.username ?? '', email: flags.email ?? '', role, password: flags.password ?? generatePassword() },
+    USER_FLAGS,
+  );
+  return async (database) => {
+    try {
+      const user = await createEmployee(database.db, input);
+      const lines = [`created ${user.role} "${user.username}" <${user.email}> (id ${user.id})`];
+      return generated ? [...lines, shownOnce(input.password)] : lines;
+    } catch (err) {
+      if (err instanceof HttpError) throw new CommandError(err.message); // e.g. the username is taken
+      throw err;
+    }
+  };
+};
+
+const resetPassword: Command = (argv) => {
+  const flags = readFlags(argv, { username: { type: 'string' }, password: { type: 'string' } });
+  const generated = flags.password === undefined;
+  const { username, password } = validate(
+    createEmployeeRequestSchema.pick({ username: true, password: true }),
+    { username: flags.username ?? '', password: flags.password ?? generatePassword() },
+    USER_FLAGS,
+  );
+  return async (database) => {
+    const passwordHash = await hashPassword(password);
+    const user = await database.db.transaction(async (tx) => {
+      // Login matches the username exactly as stored: so does this.
+      const [row] = await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.username, username))
+        .returning({ id: users.id, username: users.username });
+      if (row) await revokeUserTokens(tx, row.id);
+      return row;
+    });
+    if (!user) throw new CommandError(`no user is named "${username}"`);
+    const lines = [`password of "${user.username}" changed; his sessions end at their next token refresh`];
+    return generated ? [...lines, shownOnce(password)] : lines;
+  };
+};
+
+const setApiKey: Command = (argv) => {
+  const flags = readFlags(argv, { key: { type: 'string' } });
+  const { apiKey } = validate(setApiKeyRequestSchema, { apiKey: required(flags.key, '--key') }, { apiKey: '--key' });
+  if (!HEADER_SAFE.test(apiKey)) {
+    throw new UsageError('--key: must contain printable ASCII characters only (it travels in an HTTP header)');
+  }
+  return async (database) => {
+    await writeApiKey(database.db, apiKey);
+    return ['device API key changed: devices sending another key are refused from now on'];
+  };
+};
+
+const migrate: Command = (argv) => {
+  readFlags(argv, {});
+  return async (database) => {
+    // Opening the database applied any missing migration already: say where it stands.
+    const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+    const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+    return [`database up to date: ${row?.n ?? 0} migrations applied`];
+  };
+};
+
+export const COMMANDS: Record<string, Command> = {
+  'create-user': createUser,
+  'reset-password': resetPassword,
+  'set-api-key': setApiKey,
+  migrate,
+};
