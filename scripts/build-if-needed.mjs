@@ -66,4 +66,5 @@ for (const w of WORKSPACES) {
   console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   built++;
 }
-if (built === 0) console.log('build: everything is up to date');
+// --quiet (npm run admin / simulate): their own output follows, keep it clean.
+if (built === 0 && !process.argv.includes('--quiet')) console.log('build: everything is up to date');

@@ -8,6 +8,7 @@ import consolePlugin from './plugins/console.js';
 import { bootstrap } from './bootstrap.js';
 import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';
+import { demoOpenSosCap, DEMO_SERIAL_PREFIX, startDemo } from './demo.js';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -39,6 +40,23 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+  // Demo devices call this very server over loopback, as real devices call it over the network.
+  const bound = typeof address === 'object' && address ? address.address : '127.0.0.1';
+  const loopback = bound === '0.0.0.0' ? '127.0.0.1' : bound === '::' ? '::1' : bound;
+  const demo =
+    env.SOS_DEMO_DEVICES > 0
+      ? await startDemo({
+          url: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
+          apiKey: boot.apiKey,
+          devices: env.SOS_DEMO_DEVICES,
+          db: database.db,
+          log: app.log,
+        }).catch((err: unknown) => {
+          app.log.error({ err }, 'demo: the simulated devices could not start');
+          return undefined;
+        })
+      : undefined;
+
   const lines = [
     '',
     `  SOS Console is running: ${url}`,
@@ -51,8 +69,22 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
       lines.push(`  its generated password:   ${boot.createdAdmin.password}   (shown only this once)`);
     }
   }
-  lines.push(`  device API key (X-Api-Key): ${boot.apiKey}`, '');
+  lines.push(`  device API key (X-Api-Key): ${boot.apiKey}`);
+  if (demo) {
+    lines.push(
+      `  demo: ${env.SOS_DEMO_DEVICES} simulated devices (${DEMO_SERIAL_PREFIX}0001...): an SOS now and then, ` +
+        `at most ${demoOpenSosCap(env.SOS_DEMO_DEVICES)} open at once`,
+    );
+  }
+  lines.push('');
   console.log(lines.join('\n'));
 
-  return { app, url, close: () => app.close() };
+  return {
+    app,
+    url,
+    close: async () => {
+      await demo?.stop();
+      await app.close();
+    },
+  };
 }

@@ -103,12 +103,23 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     if (!device.gone) runner.later(options.heartbeatSeconds, () => heartbeat(device));
   };
 
-  const raise = async (device: SimDevice) => {
-    if (!device.registered) return;
-    if (options.canRaiseSos && !(await options.canRaiseSos())) {
+  // With canRaiseSos, the question and the SOS it allows run one device at a time, so a
+  // limit it enforces (the demo's open SOS cap) is not overrun by devices asking together.
+  let sosTurn: Promise<void> = Promise.resolve();
+  const raise = (device: SimDevice): Promise<void> => {
+    if (!device.registered) return Promise.resolve();
+    const canRaise = options.canRaiseSos;
+    if (!canRaise) return send(device);
+    const turn = sosTurn.then(async () => {
+      if (runner.isStopped) return;
+      if (await canRaise()) return send(device);
       counts.sosHeldBack++;
-      return;
-    }
+    });
+    sosTurn = turn.catch(() => {});
+    return turn;
+  };
+
+  const send = async (device: SimDevice) => {
     const key = randomUUID();
     for (let attempt = 1; attempt <= SOS_ATTEMPTS; attempt++) {
       try {
@@ -127,7 +138,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
 
   const sosLoop = (device: SimDevice) => {
     runner.later(exponential(options.sosEverySeconds), async () => {
-      await raise(device);
+      await raise(device).catch((err: unknown) => failed(device, err)); // canRaiseSos failed
       if (!device.gone) sosLoop(device);
     });
   };

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   title?: MessageId;
   message: MessageId;
   values?: Record<string, string | number>;
+  /** What the action applies to (e.g. the username), shown under the message. */
+  detail?: string;
   /** Defaults to 'confirm' and 'cancel' (spec §2). */
   confirmLabel?: MessageId;
   cancelLabel?: MessageId;
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   title = 'attention',
   message,
   values,
+  detail,
   confirmLabel = 'confirm',
   cancelLabel = 'cancel',
   busy = false,
@@ -56,6 +59,11 @@ export function ConfirmDialog({
         <DialogContentText id={messageId}>
           <FormattedMessage id={message} values={values} />
         </DialogContentText>
+        {detail && (
+          <DialogContentText component="p" sx={{ mt: 1, fontWeight: 700, color: 'text.primary' }}>
+            {detail}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>

@@ -26,6 +26,11 @@ describe('formatDuration', () => {
     expect(formatDuration('2025-03-07T09:00:00Z', '2025-03-08T12:03:09Z')).toBe('27:03:09');
   });
 
+  it('agrees with the displayed times, which drop the milliseconds', () => {
+    expect(formatDuration('2025-03-07T09:00:48.877Z', '2025-03-07T09:00:50.115Z')).toBe('00:00:02');
+    expect(formatDuration('2025-03-07T09:00:48.100Z', '2025-03-07T09:00:48.900Z')).toBe('00:00:00');
+  });
+
   it('never shows a negative duration', () => {
     expect(formatDuration('2025-03-07T09:00:10Z', '2025-03-07T09:00:00Z')).toBe('00:00:00');
   });

@@ -19,13 +19,16 @@ export function formatDateTimeSeconds(value: DateInput | null | undefined): stri
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const wholeSeconds = (value: DateInput) => Math.floor(dayjs(value).valueOf() / 1000);
+
 /**
  * HH:mm:ss between two instants (spec §2: lastUpdated minus dateCreated). Hours keep
  * counting past a day (27:03:09), since a day-based format would hide long alerts.
+ * Computed on whole seconds, like the dates shown beside it: 10:00:01.9 to 10:00:03.1
+ * reads 00:00:02, as the two times suggest.
  */
 export function formatDuration(from: DateInput, to: DateInput): string {
-  const ms = dayjs(to).diff(dayjs(from));
-  const total = Math.max(0, Math.floor(ms / 1000));
+  const total = Math.max(0, wholeSeconds(to) - wholeSeconds(from));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   return `${pad(hours)}:${pad(minutes)}:${pad(total % 60)}`;

@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { schema, type Schema } from './schema.js';
 import { lockDataDir } from './lock.js';
+import { listenPg } from './pg-listen.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -71,30 +72,26 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {}); // an idle client's error: the pool replaces it
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<Unlisten>();
   return {
     kind: 'postgres',
     db,
     async listen(channel, onPayload) {
-      // LISTEN needs one connection of its own for as long as it listens.
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-      });
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      listeners.push(client);
+      // LISTEN needs one connection of its own for as long as it listens (re-opened if lost).
+      const stop = await listenPg(url, channel, onPayload);
+      listeners.add(stop);
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => {});
+        listeners.delete(stop);
+        await stop();
       };
     },
     async ping() {
       await pool.query('SELECT 1');
     },
     async close() {
-      await Promise.all(listeners.splice(0).map((c) => c.end().catch(() => {})));
+      const stops = [...listeners];
+      listeners.clear();
+      await Promise.all(stops.map((stop) => stop()));
       await pool.end();
     },
   };

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { red } from '@mui/material/colors';
 import { keyframes } from '@mui/material/styles';
 import type { Device, Sos } from '@sos/contract';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDateTime } from '../../lib/format.js';
 import { useCloseSosMutation } from './deviceEndpoints.js';
@@ -17,6 +18,7 @@ const DEEP = red[900];
 const BRIGHT = red[700];
 
 /** Spec §9: a 2-second blink cycle. */
+const BLINK_MS = 2000;
 const blink = keyframes`
   0%, 100% { background-color: ${DEEP}; box-shadow: 0 0 0 0 ${red[600]}00; }
   50% { background-color: ${BRIGHT}; box-shadow: 0 0 0 6px ${red[600]}80; }
@@ -26,7 +28,7 @@ const cardSx = {
   height: '100%',
   color: '#fff',
   bgcolor: DEEP,
-  animation: `${blink} 2s ease-in-out infinite`,
+  animation: `${blink} ${BLINK_MS}ms ease-in-out infinite`,
   // No blinking for users who asked for less motion: a steady, high-contrast alert instead.
   '@media (prefers-reduced-motion: reduce)': {
     animation: 'none',
@@ -46,9 +48,11 @@ const closeSx = {
 export function AlertCard({ device, sos }: { device: Device; sos: Sos }) {
   const intl = useIntl();
   const [closeSos, { isLoading }] = useCloseSosMutation();
+  // Every alert card blinks in step, whenever it appeared: start it at the page clock's phase.
+  const [phase] = useState(() => -(performance.now() % BLINK_MS));
   const name = device.displayName;
   return (
-    <Card sx={cardSx} elevation={4}>
+    <Card sx={cardSx} style={{ animationDelay: `${phase}ms` }} elevation={4}>
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <NotificationsActiveIcon aria-hidden />
@@ -64,7 +68,12 @@ export function AlertCard({ device, sos }: { device: Device; sos: Sos }) {
           <FormattedMessage
             id="dashboard.sosOpenedAt"
             values={{
-              time: <time dateTime={sos.dateCreated}>{formatDateTime(sos.dateCreated)}</time>,
+              // dir isolates the date inside right-to-left text: it still reads DD/MM/YYYY HH:mm.
+              time: (
+                <time dateTime={sos.dateCreated} dir="ltr">
+                  {formatDateTime(sos.dateCreated)}
+                </time>
+              ),
             }}
           />
         </Typography>

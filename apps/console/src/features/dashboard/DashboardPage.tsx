@@ -21,9 +21,9 @@ export default function DashboardPage() {
   useAlarm();
   useHiddenTabAlerts(audioOn);
   // Reloaded on every visit: events missed while away are not replayed into a cached list.
-  const { loading } = useGetDevicesQuery(undefined, {
+  const { loading, failed, refetch } = useGetDevicesQuery(undefined, {
     refetchOnMountOrArgChange: true,
-    selectFromResult: ({ isFetching }) => ({ loading: isFetching }),
+    selectFromResult: ({ isFetching, isError }) => ({ loading: isFetching, failed: isError }),
   });
 
   return (
@@ -35,7 +35,7 @@ export default function DashboardPage() {
         {audioOn && <LiveStatusChip />}
       </Stack>
       {audioOn ? (
-        <DeviceBoard loading={loading} />
+        <DeviceBoard loading={loading} failed={failed} retry={() => void refetch()} />
       ) : (
         <Alert severity="info" icon={<VolumeUpIcon />}>
           <FormattedMessage id="dashboard.enableAudio" />

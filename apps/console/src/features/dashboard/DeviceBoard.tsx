@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { SUPER_ADMIN, type Device } from '@sos/contract';
 import { useCallback, useState } from 'react';
@@ -11,8 +12,14 @@ import { useDeleteDeviceMutation } from './deviceEndpoints.js';
 import { DeviceGrid } from './DeviceGrid.js';
 import { selectDeviceCount } from './devicesSlice.js';
 
-/** The grid once audio is enabled, with its loading and empty states and the delete dialog. */
-export function DeviceBoard({ loading }: { loading: boolean }) {
+export interface DeviceListStatus {
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+}
+
+/** The grid once audio is enabled, with its loading, failed and empty states and the delete dialog. */
+export function DeviceBoard({ loading, failed, retry }: DeviceListStatus) {
   const intl = useIntl();
   const count = useAppSelector(selectDeviceCount);
   const canDelete = useAppSelector(selectRole) === SUPER_ADMIN;
@@ -36,7 +43,19 @@ export function DeviceBoard({ loading }: { loading: boolean }) {
   }
   return (
     <>
-      {count === 0 ? (
+      {count === 0 && failed ? (
+        <Alert
+          severity="error"
+          variant="outlined"
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              <FormattedMessage id="dashboard.retry" />
+            </Button>
+          }
+        >
+          <FormattedMessage id="dashboard.loadFailed" />
+        </Alert>
+      ) : count === 0 ? (
         <Alert severity="info" variant="outlined">
           <FormattedMessage id="dashboard.empty" />
         </Alert>

@@ -1,10 +1,4 @@
-import {
-  createEntityAdapter,
-  createSlice,
-  current,
-  isDraft,
-  type EntityState,
-} from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { Device } from '@sos/contract';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
 import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
@@ -12,42 +6,44 @@ import { changeOf, closing, type DeviceChange } from './deviceChanges.js';
 import { deviceApi } from './deviceEndpoints.js';
 import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
 
-export interface DevicesState extends EntityState<Device, number> {
+/*
+ * The devices by id and in dashboard order. A hand-written immutable reducer rather than
+ * createSlice + createEntityAdapter: measured with 10,000 devices, Immer's copy, finalize
+ * and deep-freeze of a 10,000-key entity table cost about 20 ms per live event, while a
+ * plain spread of the table and a copy of the sorted id list cost about 0.3 ms.
+ */
+
+export interface DevicesState {
+  readonly entities: Readonly<Record<number, Device>>;
   /** Device ids in dashboard order, kept sorted incrementally. */
-  order: number[];
+  readonly order: readonly number[];
   /** Requests of the list in flight: live events meanwhile are kept to replay on the answer. */
-  loading: string[];
-  buffer: LiveEvent[];
+  readonly loading: readonly string[];
+  readonly buffer: readonly LiveEvent[];
 }
 
-const adapter = createEntityAdapter<Device>();
-
-const initialState: DevicesState = adapter.getInitialState({ order: [], loading: [], buffer: [] });
-
-const plain = <T extends object>(value: T): T => (isDraft(value) ? current(value) : value);
+const initialState: DevicesState = { entities: {}, order: [], loading: [], buffer: [] };
 
 /** Moves one device: out of its old place, new value stored, into its new place. */
-function apply(state: DevicesState, change: DeviceChange | null): void {
-  if (!change) return;
-  // Plain values, not Immer drafts: splicing a drafted list traps every shifted element, and
-  // reading entities through the draft creates child drafts whose replacement below makes
-  // Immer scan all 10,000 entities when it finalizes.
-  const order = plain(state.order).slice();
-  const entities = plain(state.entities);
+function apply(state: DevicesState, change: DeviceChange | null): DevicesState {
+  if (!change) return state;
+  const { entities } = state;
   const lookup = (id: number) => entities[id];
-  const previous = lookup(change.id);
+  const order = state.order.slice();
+  const previous = entities[change.id];
   if (previous) removeSorted(order, previous, lookup);
+  const next = { ...entities };
   if (change.next) {
-    adapter.setOne(state, change.next);
     insertSorted(order, change.next, lookup);
+    next[change.id] = change.next;
   } else {
-    adapter.removeOne(state, change.id);
+    delete next[change.id];
   }
-  state.order = order;
+  return { ...state, entities: next, order };
 }
 
 /** A loaded list, with the events that arrived while it was on its way applied on top. */
-function load(state: DevicesState, devices: Device[]): void {
+function load(state: DevicesState, devices: readonly Device[]): DevicesState {
   const byId = new Map(devices.map((device) => [device.id, device]));
   for (const event of state.buffer) {
     const change = changeOf(event, (id) => byId.get(id));
@@ -56,70 +52,65 @@ function load(state: DevicesState, devices: Device[]): void {
     else byId.delete(change.id);
   }
   const loaded = [...byId.values()];
-  adapter.setAll(state, loaded);
-  state.order = sortDeviceIds(loaded);
+  return {
+    ...state,
+    entities: Object.fromEntries(loaded.map((device) => [device.id, device])),
+    order: sortDeviceIds(loaded),
+  };
 }
 
-export const devicesSlice = createSlice({
-  name: 'devices',
-  initialState,
-  reducers: {},
-  extraReducers: (builder) => {
-    builder
-      .addCase(liveEventReceived, (state, { payload }) => {
-        apply(
-          state,
-          changeOf(payload, (id) => state.entities[id]),
-        );
-        if (state.loading.length > 0) state.buffer.push(payload);
-      })
-      .addCase(sosCloseStarted, (state, { payload }) => {
-        apply(state, closing(state.entities[payload.deviceId], payload.sosId));
-      })
-      .addCase(sosCloseReverted, (state, { payload }) => {
-        const device = state.entities[payload.deviceId];
-        // Only if nothing newer (another SOS, a closure event) changed the device meanwhile.
-        if (device && !device.lastSos)
-          apply(state, { id: device.id, next: { ...device, lastSos: payload.sos } });
-      })
-      .addCase(deviceRemoved, (state, { payload }) => {
-        if (state.entities[payload]) apply(state, { id: payload, next: undefined });
-      })
-      .addMatcher(deviceApi.endpoints.getDevices.matchPending, (state, { meta }) => {
-        state.loading.push(meta.requestId);
-      })
-      .addMatcher(deviceApi.endpoints.getDevices.matchFulfilled, (state, { payload, meta }) => {
-        // An answer that lands after a logout reset belongs to nobody.
-        if (!state.loading.includes(meta.requestId)) return;
-        load(state, payload);
-        settle(state, meta.requestId);
-      })
-      .addMatcher(deviceApi.endpoints.getDevices.matchRejected, (state, { meta }) => {
-        settle(state, meta.requestId);
-      });
-  },
-  selectors: {
-    selectOrder: (state) => state.order,
-    selectDeviceById: (state, id: number) => state.entities[id],
-    /** Open SOS sort first, so the first device tells whether any is open. */
-    selectAnyOpenSos: (state) =>
-      state.order.length > 0 && hasOpenSos(state.entities[state.order[0] as number]),
-    selectDeviceCount: (state) => state.order.length,
-    selectIsDeviceKnown: (state, id: number) => id in state.entities,
-    selectDevicesLoading: (state) => state.loading.length > 0,
-  },
-});
-
-function settle(state: DevicesState, requestId: string): void {
-  state.loading = state.loading.filter((id) => id !== requestId);
-  if (state.loading.length === 0) state.buffer = [];
+function settle(state: DevicesState, requestId: string): DevicesState {
+  const loading = state.loading.filter((id) => id !== requestId);
+  return { ...state, loading, buffer: loading.length === 0 ? [] : state.buffer };
 }
 
-export const {
-  selectOrder,
-  selectDeviceById,
-  selectAnyOpenSos,
-  selectDeviceCount,
-  selectIsDeviceKnown,
-  selectDevicesLoading,
-} = devicesSlice.selectors;
+const { matchPending, matchFulfilled, matchRejected } = deviceApi.endpoints.getDevices;
+
+function devicesReducer(state: DevicesState = initialState, action: UnknownAction): DevicesState {
+  if (liveEventReceived.match(action)) {
+    const next = apply(
+      state,
+      changeOf(action.payload, (id) => state.entities[id]),
+    );
+    return next.loading.length > 0 ? { ...next, buffer: [...next.buffer, action.payload] } : next;
+  }
+  if (sosCloseStarted.match(action)) {
+    return apply(state, closing(state.entities[action.payload.deviceId], action.payload.sosId));
+  }
+  if (sosCloseReverted.match(action)) {
+    const device = state.entities[action.payload.deviceId];
+    // Only if nothing newer (another SOS, a closure event) changed the device meanwhile.
+    if (!device || device.lastSos) return state;
+    return apply(state, { id: device.id, next: { ...device, lastSos: action.payload.sos } });
+  }
+  if (deviceRemoved.match(action)) {
+    return state.entities[action.payload]
+      ? apply(state, { id: action.payload, next: undefined })
+      : state;
+  }
+  if (matchPending(action)) return { ...state, loading: [...state.loading, action.meta.requestId] };
+  if (matchFulfilled(action)) {
+    // An answer that lands after a logout reset belongs to nobody.
+    if (!state.loading.includes(action.meta.requestId)) return state;
+    return settle(load(state, action.payload), action.meta.requestId);
+  }
+  if (matchRejected(action)) return settle(state, action.meta.requestId);
+  return state;
+}
+
+/** Slice-shaped, for combineSlices. */
+export const devicesSlice = { reducerPath: 'devices', reducer: devicesReducer } as const;
+
+interface WithDevices {
+  devices: DevicesState;
+}
+
+export const selectOrder = (state: WithDevices) => state.devices.order;
+export const selectDeviceById = (state: WithDevices, id: number): Device | undefined =>
+  state.devices.entities[id];
+/** Open SOS sort first, so the first device tells whether any is open. */
+export const selectAnyOpenSos = ({ devices }: WithDevices) =>
+  devices.order.length > 0 && hasOpenSos(devices.entities[devices.order[0] as number]);
+export const selectDeviceCount = (state: WithDevices) => state.devices.order.length;
+export const selectIsDeviceKnown = (state: WithDevices, id: number) => id in state.devices.entities;
+export const selectDevicesLoading = (state: WithDevices) => state.devices.loading.length > 0;

@@ -53,7 +53,11 @@ export function Sidebar({ variant, open, onClose, entries = SIDEBAR_ENTRIES }: P
           alt={intl.formatMessage({ id: 'layout.logoAlt' })}
           sx={{ width: 44, height: 44 }}
         />
-        <Typography component="span" variant="h6" noWrap sx={{ flexGrow: 1, fontWeight: 700 }}>
+        <Typography
+          component="span"
+          noWrap
+          sx={{ flexGrow: 1, fontWeight: 700, fontSize: '1.125rem' }}
+        >
           {intl.formatMessage({ id: 'layout.title' })}
         </Typography>
         <IconButton aria-label={intl.formatMessage({ id: 'layout.closeMenu' })} onClick={onClose}>

@@ -49,6 +49,7 @@ describe('UsersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Elimina mario' }));
     const dialog = screen.getByRole('dialog', { name: 'Attenzione!' });
     expect(dialog).toHaveTextContent("Sei sicuro di voler eliminare l'utente?");
+    expect(dialog).toHaveTextContent('mario');
     await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("L'utente è stato eliminato!");
     await waitFor(() => expect(screen.queryByText('mario@example.com')).not.toBeInTheDocument());

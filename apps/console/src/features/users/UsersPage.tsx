@@ -44,6 +44,7 @@ export default function UsersPage() {
       <ConfirmDialog
         open={pending !== null}
         message="delete_user_alert_message"
+        detail={pending?.username}
         confirmLabel="delete"
         busy={deleting}
         onConfirm={() => void confirmDelete()}

@@ -17,19 +17,19 @@ export function useUserColumns(onDelete: (user: Employee) => void): GridColDef<E
         field: 'username',
         headerName: intl.formatMessage({ id: 'users.username' }),
         flex: 1,
-        minWidth: 160,
+        minWidth: 110,
       },
       {
         field: 'email',
         headerName: intl.formatMessage({ id: 'users.email' }),
         flex: 1.5,
-        minWidth: 220,
+        minWidth: 150,
       },
       {
         field: 'actions',
         type: 'actions',
         headerName: intl.formatMessage({ id: 'users.actions' }),
-        width: 120,
+        width: 100,
         getActions: ({ row }) => [
           <GridActionsCellItem
             key="edit"

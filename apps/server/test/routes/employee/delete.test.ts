@@ -1,22 +1,29 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorResponseSchema } from '@sos/contract';
 import { refreshTokens, users } from '../../../src/db/schema.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { restoreUsers, snapshotUsers } from './reset.js';
 import { addUser, loginAs, refreshByBody } from '../auth/helpers.js';
 
 describeEachDb('DELETE /api/employee/:id', (kind) => {
   let ctx: TestContext;
   let disconnected: number[];
-  beforeEach(async () => {
+  let seeded: Awaited<ReturnType<typeof snapshotUsers>>;
+  beforeAll(async () => {
     ctx = await createTestApp(kind);
+    seeded = await snapshotUsers(ctx.database);
     // Record the calls to the live hub (it ends the user's streams on every process).
-    disconnected = [];
     ctx.app.live.disconnectUser = async (id: number) => {
       disconnected.push(id);
     };
   });
-  afterEach(async () => ctx.close());
+  beforeEach(() => {
+    disconnected = [];
+  });
+  // These tests delete users: each starts from the seeded ones.
+  afterEach(async () => restoreUsers(ctx.database, seeded));
+  afterAll(async () => ctx.close());
 
   const remove = (id: number | string, token = ctx.admin.token) =>
     ctx.app.inject({ method: 'DELETE', url: `/api/employee/${id}`, headers: ctx.bearer(token) });

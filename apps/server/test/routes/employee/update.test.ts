@@ -1,17 +1,21 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../src/db/schema.js';
 import { employeeSchema, errorResponseSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { restoreUsers, snapshotUsers } from './reset.js';
 import { addUser, loginAs, refreshByBody } from '../auth/helpers.js';
 
 describeEachDb('PATCH /api/employee/:id', (kind) => {
   let ctx: TestContext;
-  // A fresh app per test: these tests change users and passwords.
-  beforeEach(async () => {
+  let seeded: Awaited<ReturnType<typeof snapshotUsers>>;
+  beforeAll(async () => {
     ctx = await createTestApp(kind);
+    seeded = await snapshotUsers(ctx.database);
   });
-  afterEach(async () => ctx.close());
+  // These tests rename, demote and change passwords: each starts from the seeded users.
+  afterEach(async () => restoreUsers(ctx.database, seeded));
+  afterAll(async () => ctx.close());
 
   const patch = (id: number | string, payload: unknown, token = ctx.admin.token) =>
     ctx.app.inject({

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.js';
 import { formatDateTimeSeconds, formatDuration } from '../../lib/format.js';
+import { SosStateChip } from './SosStateChip.js';
 
 const time = (iso: string) => new Date(iso).getTime();
 
@@ -20,8 +21,9 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
       {
         field: 'state',
         headerName: header('history.state'),
-        width: 120,
+        width: 130,
         valueFormatter: (value: Sos['state']) => intl.formatMessage({ id: `sosState.${value}` }),
+        renderCell: ({ value, formattedValue }) => <SosStateChip state={value} label={formattedValue} />,
       },
       {
         field: 'dateCreated',
@@ -42,6 +44,7 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         headerName: header('history.duration'),
         width: 120,
         valueGetter: (_value: unknown, row: Sos) => time(row.lastUpdated) - time(row.dateCreated),
+        // Sorting uses the exact value; the text is whole seconds like the dates.
         valueFormatter: (_value: number, row: Sos) => formatDuration(row.dateCreated, row.lastUpdated),
       },
       {

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { startSimulation, type Simulation, type SimulationEvent } from '@sos/simulator';
+import type { Db } from './db/client.js';
+import { sos } from './db/schema.js';
+
+/**
+ * Demo mode (SOS_DEMO_DEVICES > 0): simulated devices beside the server, calling its own
+ * device API over HTTP exactly as real devices would, so a newcomer sees the console alive.
+ */
+export interface DemoOptions {
+  /** The server's own URL. */
+  url: string;
+  apiKey: string;
+  devices: number;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Mean seconds between two SOS of the whole fleet (default 25: one blinks within a minute of signing in). */
+  fleetSosEverySeconds?: number;
+  heartbeatSeconds?: number;
+}
+
+export const DEMO_SERIAL_PREFIX = 'DEMO-';
+
+/**
+ * Operators close the SOS, the demo never does; without a cap an unattended demo would
+ * end all red. A quarter of the devices (at least one) may have an SOS open at once.
+ */
+export const demoOpenSosCap = (devices: number) => Math.max(1, Math.ceil(devices / 4));
+
+async function openSosCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sos).where(eq(sos.state, 'OPEN'));
+  return row?.n ?? 0;
+}
+
+/** Demo events worth a log line; the same failure is logged once a minute at most. */
+function demoLogger(log: FastifyBaseLogger) {
+  const lastLogged = new Map<string, number>();
+  return (event: SimulationEvent) => {
+    if (event.type === 'sos' && event.created) {
+      log.info({ serial: event.serial, sosId: event.sosId }, `demo: SOS raised by "${event.displayName}"`);
+    } else if (event.type === 'deleted') {
+      log.info({ serial: event.serial }, `demo: "${event.displayName}" was deleted: it stops`);
+    } else if (event.type === 'error') {
+      const message =
+        event.kind === 'api-key'
+          ? 'demo: the device API key changed, so the simulated devices are refused (as real ones would be); restart the server to reconnect them'
+          : `demo: ${event.message}`;
+      const now = Date.now();
+      if (now - (lastLogged.get(message) ?? -Infinity) < 60_000) return;
+      lastLogged.set(message, now);
+      log.warn({ serial: event.serial }, message);
+    }
+  };
+}
+
+/** Registers the demo devices and starts them; resolves once they are registered. */
+export function startDemo(options: DemoOptions): Promise<Simulation> {
+  const cap = demoOpenSosCap(options.devices);
+  return startSimulation({
+    url: options.url,
+    apiKey: options.apiKey,
+    devices: options.devices,
+    serialPrefix: DEMO_SERIAL_PREFIX,
+    // Each device's mean interval, so that the fleet as a whole raises one that often.
+    sosEverySeconds: (options.fleetSosEverySeconds ?? 25) * options.devices,
+    heartbeatSeconds: options.heartbeatSeconds ?? 30,
+    canRaiseSos: async () => (await openSosCount(options.db)) < cap,
+    onEvent: demoLogger(options.log),
+  });
+}

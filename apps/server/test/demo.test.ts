@@ -1,0 +1,98 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deviceListSchema, sosSchema } from '@sos/contract';
+import type { Simulation } from '@sos/simulator';
+import { demoOpenSosCap, startDemo } from '../src/demo.js';
+import { loadEnv } from '../src/env.js';
+import { startServer } from '../src/server.js';
+import { createTestApp, describeEachDb, type TestContext } from './helpers/app.js';
+
+const wait = { timeout: 30_000, interval: 100 };
+
+describe('demoOpenSosCap', () => {
+  it('lets a quarter of the devices, at least one, have an SOS open', () => {
+    expect([1, 4, 5, 12, 100].map(demoOpenSosCap)).toEqual([1, 1, 2, 3, 25]);
+  });
+});
+
+describeEachDb('demo devices', (kind) => {
+  let ctx: TestContext;
+  let demo: Simulation | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await demo?.stop();
+    await ctx.close();
+  });
+
+  const devices = async () =>
+    deviceListSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/device/getAll', headers: ctx.bearer(ctx.employee.token) })).json(),
+    );
+  const openSos = async () => (await devices()).flatMap((d) => (d.lastSos?.state === 'OPEN' ? [d.lastSos] : []));
+
+  it('register on the server, raise SOS, and keep the open ones at the cap until an operator closes one', async () => {
+    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    demo = await startDemo({
+      url,
+      apiKey: ctx.apiKey,
+      devices: 4,
+      db: ctx.app.db,
+      log: ctx.app.log,
+      fleetSosEverySeconds: 0.05,
+      heartbeatSeconds: 0.5,
+    });
+    const listed = await devices();
+    expect(listed.map((d) => d.serial).sort()).toEqual(['DEMO-0001', 'DEMO-0002', 'DEMO-0003', 'DEMO-0004']);
+
+    // Cap 1 for 4 devices: one SOS opens, then the others are held back.
+    await vi.waitFor(() => expect(demo!.stats().sosHeldBack).toBeGreaterThan(5), wait);
+    const [first, ...others] = await openSos();
+    expect(others).toEqual([]);
+
+    const closed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/sos/close?sosId=${first!.id}`,
+      headers: ctx.bearer(ctx.employee.token),
+    });
+    expect(sosSchema.parse(closed.json()).state).toBe('CLOSED');
+    await vi.waitFor(async () => {
+      const open = await openSos();
+      expect(open).toHaveLength(1);
+      expect(open[0]!.id).not.toBe(first!.id);
+    }, wait);
+    expect(demo.stats().errors).toBe(0);
+  });
+});
+
+describe('npm run demo (SOS_DEMO_DEVICES)', () => {
+  it('starts the simulated devices with the server, in the same process', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sos-demo-test-'));
+    const env = loadEnv({ PORT: '0', SOS_DATA_DIR: dataDir, SOS_DEMO_DEVICES: '3', LOG_LEVEL: 'silent' });
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    const server = await startServer(env, false).finally(() => log.mockRestore());
+    try {
+      expect(printed.join('\n')).toContain('demo: 3 simulated devices');
+      const { access_token } = (
+        await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: /password:\s+(\S+)/.exec(printed.join('\n'))![1] } })
+      ).json() as { access_token: string };
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/api/device/getAll',
+        headers: { authorization: `Bearer ${access_token}` },
+      });
+      expect(deviceListSchema.parse(res.json()).map((d) => d.displayName).sort()).toEqual([
+        'Bracciale Giulia Ricci',
+        'Ciondolo Sig.ra Rossi',
+        'Pulsante Camera 1',
+      ]);
+    } finally {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

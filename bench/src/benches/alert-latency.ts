@@ -1,0 +1,65 @@
+import type { Bench } from '../lib/bench.js';
+import { runLiveRounds, liveRow, type LiveRun } from '../lib/live-run.js';
+import { printTable } from '../lib/report.js';
+import { pick } from '../lib/size.js';
+import { round } from '../lib/stats.js';
+import { startTarget, type TargetKind } from '../lib/targets.js';
+
+/**
+ * Device POST /api/device/sos sent → `new-sos` received by each of N live streams,
+ * durable commit included, on the embedded database and on PostgreSQL, beside a bare
+ * node:http SSE broadcaster with the same clients in the same run.
+ */
+const alertLatency: Bench = {
+  name: 'alert-latency',
+  summary: 'SOS sent → new-sos on each of 1,000 streams (embedded, PostgreSQL, bare SSE floor)',
+  async run(ctx) {
+    const options = {
+      streams: pick(ctx.size, 20, 1000),
+      processes: pick(ctx.size, 1, 2),
+      warmupRounds: pick(ctx.size, 2, 10),
+      rounds: pick(ctx.size, 8, 100),
+      gapMs: pick(ctx.size, 20, 100),
+      openConcurrency: 32,
+    };
+    const runs: Partial<Record<TargetKind, LiveRun>> = {};
+    const notes: string[] = [];
+    for (const kind of ['floor', 'embedded', 'postgres'] as const) {
+      const target = await startTarget(kind, ctx, 'alert-latency', options.warmupRounds + options.rounds);
+      if ('skipped' in target) {
+        notes.push(`${kind} skipped: ${target.skipped}`);
+        continue;
+      }
+      try {
+        runs[kind] = await runLiveRounds(target, options);
+      } finally {
+        await target.stop();
+      }
+    }
+    const floor = runs.floor;
+    printTable(
+      `alert-latency: ${options.rounds} alerts × ${options.streams} streams (${options.processes} client processes), ${options.gapMs} ms apart, after ${options.warmupRounds} warm-up alerts`,
+      Object.values(runs).map((run) => liveRow(run, run === floor ? undefined : floor)),
+    );
+    const ratio = (kind: TargetKind) => {
+      const run = runs[kind];
+      return run && floor ? round(run.latencyMs.p99 / floor.latencyMs.p99, 2) : null;
+    };
+    notes.push(
+      'latency = receive time in a client process (corrected by its measured clock offset) − time the POST was sent by the bench process',
+      `client clock offsets ≤ ${Math.max(...Object.values(runs).map((r) => r.clock.maxOffsetMs))} ms (IPC round trip ≤ ${Math.max(...Object.values(runs).map((r) => r.clock.maxRoundTripMs))} ms)`,
+    );
+    return {
+      results: { options, runs },
+      targets: (['embedded', 'postgres'] as const).map((kind) => ({
+        what: `p99 ${kind} / floor p99`,
+        target: '≤ 1.5',
+        value: ratio(kind),
+        met: ratio(kind) === null ? null : ratio(kind)! <= 1.5,
+      })),
+      notes,
+    };
+  },
+};
+
+export default alertLatency;

@@ -1,0 +1,72 @@
+import type { Bench } from '../lib/bench.js';
+import { liveRow, runLiveRounds, type LiveRun } from '../lib/live-run.js';
+import { printTable } from '../lib/report.js';
+import { pick } from '../lib/size.js';
+import { round } from '../lib/stats.js';
+import { startTarget } from '../lib/targets.js';
+
+/**
+ * 10,000 live streams on one server process (embedded database): the broadcast latency
+ * of an alert to every stream, the server's resident memory and the memory per stream,
+ * beside the bare SSE broadcaster holding the same 10,000 clients.
+ */
+const fanOut: Bench = {
+  name: 'fan-out-10k',
+  summary: '10,000 streams on one server process: broadcast p99, RSS, memory per stream (+ floor)',
+  async run(ctx) {
+    const options = {
+      streams: pick(ctx.size, 50, 10_000),
+      processes: pick(ctx.size, 1, 4),
+      warmupRounds: pick(ctx.size, 1, 3),
+      rounds: pick(ctx.size, 5, 30),
+      gapMs: pick(ctx.size, 20, 250),
+      openConcurrency: pick(ctx.size, 16, 64),
+    };
+    const runs: { floor?: LiveRun; product?: LiveRun } = {};
+    for (const kind of ['floor', 'embedded'] as const) {
+      const target = await startTarget(kind, ctx, 'fan-out-10k', options.warmupRounds + options.rounds);
+      if ('skipped' in target) throw new Error(target.skipped);
+      try {
+        runs[kind === 'floor' ? 'floor' : 'product'] = await runLiveRounds(target, options);
+      } finally {
+        await target.stop();
+      }
+    }
+    const { floor, product } = runs as Required<typeof runs>;
+    printTable(
+      `fan-out-10k: ${options.rounds} alerts × ${options.streams} streams (${options.processes} client processes), ${options.gapMs} ms apart`,
+      [liveRow(floor), liveRow(product, floor)],
+    );
+    printTable(
+      'memory (server-side process RSS)',
+      [floor, product].map((run) => ({
+        target: run.target,
+        'RSS before MiB': run.rssMiB.before,
+        'RSS streams open MiB': run.rssMiB.streamsOpen,
+        'RSS after alerts MiB': run.rssMiB.afterAlerts,
+        'KiB per stream': run.memoryPerStreamKiB,
+        'open all s': run.openSeconds,
+      })),
+    );
+    const p99Ratio = round(product.latencyMs.p99 / floor.latencyMs.p99, 2);
+    const rssMb = Math.max(product.rssMiB.streamsOpen, product.rssMiB.afterAlerts) * 1.048576;
+    return {
+      results: { options, floor, product },
+      targets: [
+        { what: 'broadcast p99 / floor p99', target: '≤ 1.3', value: p99Ratio, met: p99Ratio <= 1.3 },
+        {
+          what: `server RSS with ${options.streams} streams (MB)`,
+          target: '≤ 400',
+          value: round(rssMb, 0),
+          met: rssMb <= 400,
+        },
+      ],
+      notes: [
+        'embedded database; latency = POST /api/device/sos sent → new-sos received on each stream (commit included)',
+        'memory per stream = (RSS with the streams open − RSS before) / streams',
+      ],
+    };
+  },
+};
+
+export default fanOut;

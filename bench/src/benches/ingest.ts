@@ -1,0 +1,175 @@
+import { fileURLToPath } from 'node:url';
+import { login, registerDevices, serialOf } from '../lib/api.js';
+import type { Bench } from '../lib/bench.js';
+import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import { wallNow } from '../lib/clock.js';
+import { createBenchDatabase } from '../lib/pg.js';
+import { CpuMeter, MachineMeter } from '../lib/proc.js';
+import { printTable } from '../lib/report.js';
+import { API_KEY, startServer, type RunningServer } from '../lib/server.js';
+import { pick } from '../lib/size.js';
+import { round, summarize } from '../lib/stats.js';
+import { isDone, isReady, type IngestReport, type IngestWindow } from '../workers/ingest-protocol.js';
+
+const DEVICES_WORKER = fileURLToPath(new URL('../workers/ingest-devices.ts', import.meta.url));
+const FLOOR_WORKER = fileURLToPath(new URL('../workers/ingest-floor.ts', import.meta.url));
+/** The server's pg pool size (apps/server/src/db/client.ts openPostgres): the floor uses the same. */
+const SERVER_POOL_SIZE = 10;
+
+interface IngestRun {
+  run: string;
+  cyclesPerSecond: number;
+  cycles: number;
+  errors: number;
+  errorSamples: string[];
+  cycleMs: ReturnType<typeof summarize>;
+  generatorCpuPercent: number;
+  serverCpuPercent: number | null;
+  machineBusyPercent: number;
+}
+
+function merge(reports: IngestReport[]): IngestReport {
+  return {
+    type: 'done',
+    cycles: reports.reduce((s, r) => s + r.cycles, 0),
+    errors: reports.reduce((s, r) => s + r.errors, 0),
+    errorSamples: reports.flatMap((r) => r.errorSamples).slice(0, 5),
+    cycleMs: reports.flatMap((r) => r.cycleMs),
+  };
+}
+
+/** Starts the workers, gives them one shared start time, and gathers their counts. */
+async function drive(
+  label: string,
+  workers: Array<{ side: 'server' | 'clients'; script: string; command: object }>,
+  window: Omit<IngestWindow, 'startAt'>,
+  server?: RunningServer,
+): Promise<IngestRun> {
+  const children = workers.map((w) => spawnNode({ side: w.side, script: w.script, ipc: true }));
+  try {
+    await Promise.all(children.map((c) => nextMessage(c, isReady, 60_000, `${label} worker start`)));
+    const startAt = wallNow() + 300;
+    const reports = children.map((c) => nextMessage(c, isDone, window.warmupMs + window.durationMs + 120_000, label));
+    children.forEach((c, i) => c.send({ ...workers[i]!.command, ...window, startAt }));
+    const generators = new CpuMeter(() => children.map((c) => c.pid!));
+    const serverCpu = new CpuMeter(() => (server ? [server.pid] : []));
+    const machine = new MachineMeter();
+    // Meter the measured part of the window only.
+    await new Promise((r) => setTimeout(r, startAt + window.warmupMs - wallNow()));
+    generators.start();
+    serverCpu.start();
+    machine.reset();
+    await new Promise((r) => setTimeout(r, window.durationMs));
+    const generatorCpuPercent = generators.stop();
+    const serverCpuPercent = serverCpu.stop();
+    const machineBusyPercent = machine.percent();
+    const merged = merge(await Promise.all(reports));
+    const s = summarize(merged.cycleMs);
+    return {
+      run: label,
+      cyclesPerSecond: round(merged.cycles / (window.durationMs / 1000), 0),
+      cycles: merged.cycles,
+      errors: merged.errors,
+      errorSamples: merged.errorSamples,
+      cycleMs: { ...s, p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), max: round(s.max), min: round(s.min), mean: round(s.mean) },
+      generatorCpuPercent: round(generatorCpuPercent, 0),
+      serverCpuPercent: server ? round(serverCpuPercent, 0) : null,
+      machineBusyPercent,
+    };
+  } finally {
+    await Promise.all(children.map((c) => stopChild(c, 5000)));
+  }
+}
+
+/**
+ * Sustained SOS raise + close cycles per second from concurrent simulated devices on
+ * PostgreSQL, beside the same cycles issued directly through `pg` in one process.
+ */
+const ingest: Bench = {
+  name: 'ingest',
+  summary: 'raise + close cycles/s from 200 devices on PostgreSQL, errors (+ direct pg floor)',
+  async run(ctx) {
+    const devices = pick(ctx.size, 10, 200);
+    const processes = pick(ctx.size, 1, 2);
+    const window = { warmupMs: pick(ctx.size, 300, 3000), durationMs: pick(ctx.size, 1000, 20_000) };
+    const database = await createBenchDatabase('ingest');
+    if ('skipped' in database) {
+      return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
+    }
+    const runs: IngestRun[] = [];
+    try {
+      // First start: migrates, registers the devices, signs in; stopped while the floor runs.
+      let server = await startServer({ databaseUrl: database.url });
+      let token: string;
+      let closer: { id: number; username: string };
+      try {
+        await registerDevices(server.url, devices);
+        token = await login(server.url);
+        closer = { id: 1, username: 'admin' };
+      } finally {
+        await server.dispose();
+      }
+      for (const mode of ['bare', 'transactions'] as const) {
+        runs.push(
+          await drive(
+            `floor: pg directly, ${mode === 'bare' ? 'INSERT + UPDATE' : "the server's transactions"} (1 process, pool ${SERVER_POOL_SIZE})`,
+            [{ side: 'server', script: FLOOR_WORKER, command: { type: 'run', databaseUrl: database.url, mode, devices, poolSize: SERVER_POOL_SIZE, closer } }],
+            window,
+          ),
+        );
+      }
+      server = await startServer({ databaseUrl: database.url, cpuProfileDir: ctx.profile ? `${ctx.profileDir}/ingest-postgres` : undefined });
+      try {
+        const serials = Array.from({ length: devices }, (_, i) => serialOf(i + 1));
+        const per = Math.ceil(devices / processes);
+        runs.push(
+          await drive(
+            `product: ${devices} devices over HTTP (${processes} client processes)`,
+            Array.from({ length: processes }, (_, p) => ({
+              side: 'clients' as const,
+              script: DEVICES_WORKER,
+              command: { type: 'run', url: server.url, apiKey: API_KEY, token, serials: serials.slice(p * per, (p + 1) * per) },
+            })),
+            window,
+            server,
+          ),
+        );
+      } finally {
+        await server.dispose();
+      }
+    } finally {
+      await database.drop();
+    }
+    const [bare, , product] = runs as [IngestRun, IngestRun, IngestRun];
+    const vsFloor = round(product.cyclesPerSecond / bare.cyclesPerSecond, 2);
+    printTable(
+      `ingest: ${devices} concurrent devices, raise + close cycles, ${window.durationMs / 1000} s measured after ${window.warmupMs / 1000} s warm-up, PostgreSQL`,
+      runs.map((r) => ({
+        run: r.run,
+        'cycles/s': r.cyclesPerSecond,
+        'cycle p50 ms': r.cycleMs.p50,
+        'cycle p99 ms': r.cycleMs.p99,
+        errors: r.errors,
+        'server CPU %': r.serverCpuPercent,
+        'generators CPU %': r.generatorCpuPercent,
+        'machine busy %': r.machineBusyPercent,
+        '/ floor': round(r.cyclesPerSecond / bare.cyclesPerSecond, 2),
+      })),
+    );
+    for (const r of runs) if (r.errorSamples.length) console.log(`  ${r.run} errors, e.g.: ${r.errorSamples.join(' | ')}`);
+    return {
+      results: { devices, processes, window, runs },
+      targets: [
+        { what: 'product cycles/s', target: '≥ 1,000', value: product.cyclesPerSecond, met: product.cyclesPerSecond >= 1000 },
+        { what: 'product / floor (INSERT + UPDATE)', target: '≥ 0.5', value: vsFloor, met: vsFloor >= 0.5 },
+        { what: 'errors', target: '0', value: product.errors, met: product.errors === 0 },
+      ],
+      notes: [
+        'a cycle: POST /api/device/sos (new Idempotency-Key) → 201, then PATCH /api/sos/close?sosId= as admin → 200',
+        'the floor processes run on the server\'s core while the server is stopped; PostgreSQL itself is not pinned',
+      ],
+    };
+  },
+};
+
+export default ingest;

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Bench } from '../lib/bench.js';
+import { closure, pageChunk, readChunkGraph, weigh, type Weight } from '../lib/bundle.js';
+import { BENCH_DIR } from '../lib/children.js';
+import { runLighthouse, type LighthouseSummary } from '../lib/lighthouse.js';
+import { printTable } from '../lib/report.js';
+import { startServer } from '../lib/server.js';
+
+const DIST = join(BENCH_DIR, '..', 'apps', 'console', 'dist');
+
+/** Each route of spec §2 and the lazy page chunks (apps/console/src/app/router.tsx) it loads. */
+const ROUTES: Array<{ route: string; pages: string[] }> = [
+  { route: '/login', pages: ['LoginPage'] },
+  { route: '/sos', pages: ['MainLayout', 'DashboardPage'] },
+  { route: '/users', pages: ['MainLayout', 'UsersPage'] },
+  { route: '/user/:id', pages: ['MainLayout', 'UserFormPage'] },
+  { route: '/sos/history', pages: ['MainLayout', 'HistoryPage'] },
+  { route: '/settings', pages: ['MainLayout', 'SettingsPage'] },
+];
+
+/**
+ * Gzipped JavaScript per route of the console build, and Lighthouse 12 on /login
+ * (desktop and mobile) against the real server serving that build.
+ */
+const weight: Bench = {
+  name: 'weight',
+  summary: 'gzipped JS per console route; Lighthouse 12 on /login, desktop and mobile',
+  async run(ctx) {
+    if (!existsSync(join(DIST, 'index.html'))) {
+      throw new Error(`${DIST}/index.html is missing: run node scripts/build-if-needed.mjs`);
+    }
+    const graph = readChunkGraph(DIST);
+    const notes: string[] = [];
+    const perRoute: Array<{ route: string; chunks: string[]; missingPages: string[] } & Weight> = [];
+    for (const { route, pages } of ROUTES) {
+      const found = pages.map((p) => pageChunk(graph, p));
+      const missingPages = pages.filter((_, i) => !found[i]);
+      const chunks = closure(graph, [graph.entry, ...found.filter((f): f is string => Boolean(f))]);
+      perRoute.push({ route, ...weigh(graph, chunks), chunks: [...chunks].sort(), missingPages });
+      if (missingPages.length) notes.push(`${route}: no chunk named ${missingPages.join(', ')}-*.js (router changed?)`);
+    }
+    const entry = weigh(graph, closure(graph, [graph.entry]));
+    printTable(
+      'weight: JavaScript downloaded per route (entry + its static imports + the route\'s lazy chunks and theirs), KB',
+      [
+        { route: 'entry only', files: entry.files, 'raw KB': entry.rawKB, 'gzip KB': entry.gzipKB, 'brotli KB': entry.brotliKB },
+        ...perRoute.map((r) => ({ route: r.route, files: r.files, 'raw KB': r.rawKB, 'gzip KB': r.gzipKB, 'brotli KB': r.brotliKB })),
+      ],
+    );
+    const biggest = graph.files
+      .map((f) => ({ chunk: f, ...weigh(graph, [f]) }))
+      .sort((a, b) => b.gzipKB - a.gzipKB)
+      .slice(0, 6);
+    printTable('largest chunks', biggest.map((b) => ({ chunk: b.chunk, 'raw KB': b.rawKB, 'gzip KB': b.gzipKB })));
+
+    const lighthouse: LighthouseSummary[] = [];
+    // Lighthouse takes about a minute here per form factor: full size only (BENCH_LIGHTHOUSE=1 forces it).
+    if (ctx.size === 'full' || process.env.BENCH_LIGHTHOUSE === '1') {
+      const server = await startServer();
+      try {
+        for (const formFactor of ['desktop', 'mobile'] as const) {
+          lighthouse.push(await runLighthouse(`${server.url}/login`, formFactor));
+        }
+      } finally {
+        await server.dispose();
+      }
+      printTable(
+        'Lighthouse on /login',
+        lighthouse.map((l) => ({
+          'form factor': l.formFactor,
+          performance: l.scores.performance,
+          accessibility: l.scores.accessibility,
+          'best practices': l.scores['best-practices'],
+          seo: l.scores.seo,
+          'FCP ms': l.metricsMs.FCP,
+          'LCP ms': l.metricsMs.LCP,
+          'TBT ms': l.metricsMs.TBT,
+          'CLS ×1000': l.metricsMs.CLS_x1000,
+          's': l.seconds,
+        })),
+      );
+      for (const l of lighthouse) {
+        for (const a of l.failedAudits) console.log(`  ${l.formFactor} ${a.category}: ${a.id} (${a.score}) ${a.title}`);
+      }
+    } else {
+      notes.push('Lighthouse skipped at tiny size (about a minute per form factor); BENCH_LIGHTHOUSE=1 runs it');
+    }
+
+    const login = perRoute[0]!;
+    const mobile = lighthouse.find((l) => l.formFactor === 'mobile');
+    const score = (id: string) => mobile?.scores[id] ?? null;
+    return {
+      results: { entry: graph.entry, css: graph.css, perRoute, biggestChunks: biggest, lighthouse },
+      targets: [
+        { what: '/login gzipped JS (KB)', target: '≤ 200', value: login.gzipKB, met: login.gzipKB <= 200 },
+        { what: 'mobile performance', target: '≥ 90', value: score('performance'), met: mobile ? score('performance')! >= 90 : null },
+        { what: 'mobile accessibility', target: '100', value: score('accessibility'), met: mobile ? score('accessibility') === 100 : null },
+        { what: 'mobile best practices', target: '100', value: score('best-practices'), met: mobile ? score('best-practices') === 100 : null },
+      ],
+      notes: [...notes, 'KB = 1024 bytes; each file gzipped alone at level 9, as the build\'s compress step stores it'],
+    };
+  },
+};
+
+export default weight;

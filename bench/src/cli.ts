@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import type { Bench, BenchContext } from './lib/bench.js';
+import { cpus } from './lib/cpus.js';
+import { printHeader, printTargets, RESULTS_DIR, writeResult } from './lib/report.js';
+import type { Size } from './lib/size.js';
+import alertLatency from './benches/alert-latency.js';
+import consoleTenK from './benches/console-10k.js';
+import fanOut from './benches/fan-out-10k.js';
+import ingest from './benches/ingest.js';
+import start from './benches/start.js';
+import weight from './benches/weight.js';
+
+const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, start];
+
+function usage(): never {
+  console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile]\n');
+  for (const b of BENCHES) console.log(`  ${b.name.padEnd(14)} ${b.summary}`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]) {
+  let size: Size = 'full';
+  let profile = false;
+  const names: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--size') {
+      const value = argv[++i];
+      if (value !== 'tiny' && value !== 'full') usage();
+      size = value;
+    } else if (arg.startsWith('--size=')) {
+      const value = arg.slice('--size='.length);
+      if (value !== 'tiny' && value !== 'full') usage();
+      size = value;
+    } else if (arg === '--profile') profile = true;
+    else if (arg === '--help' || arg === '-h') usage();
+    else names.push(arg);
+  }
+  if (names.length === 0) usage();
+  const chosen = names.includes('all') ? BENCHES : names.map((n) => BENCHES.find((b) => b.name === n) ?? usage());
+  return { size, profile, chosen };
+}
+
+async function main() {
+  const { size, profile, chosen } = parseArgs(process.argv.slice(2));
+  const ctx: BenchContext = { size, profile, profileDir: join(RESULTS_DIR, 'profiles') };
+  let failures = 0;
+  for (const bench of chosen) {
+    const machine = printHeader(bench.name, size);
+    const started = performance.now();
+    try {
+      const output = await bench.run(ctx);
+      const durationS = Math.round((performance.now() - started) / 100) / 10;
+      printTargets(output.targets);
+      for (const note of output.notes) console.log(`  note: ${note}`);
+      const file = writeResult({ bench: bench.name, size, machine, cpus: cpus(), durationS, ...output });
+      console.log(`  ${bench.name}: ${durationS} s, written to ${file}`);
+    } catch (err) {
+      // A crash is a defect (tests run the tiny size); a slow figure never is.
+      failures++;
+      console.error(`  ${bench.name} FAILED:`, err instanceof Error ? (err.stack ?? err.message) : err);
+    }
+  }
+  console.log(`\nbench: ${chosen.length - failures} passed, ${failures} failed`);
+  process.exit(failures > 0 ? 1 : 0);
+}
+
+await main();

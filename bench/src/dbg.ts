@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+import { startServer } from '/work/main/bench/src/lib/server.ts';
+const server = await startServer({ side: 'any' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-dev-shm-usage'], headless: true });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console:', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+page.on('requestfailed', (r) => console.log('failed:', r.url()));
+await page.goto(server.url + '/login');
+await page.waitForTimeout(5000);
+await page.screenshot({ path: '/tmp/login.png' });
+console.log(await page.content().then(c => c.slice(0, 2000)));
+await browser.close(); await server.dispose();

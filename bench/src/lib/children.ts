@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { pinned, type Side } from './cpus.js';
+
+export const BENCH_DIR = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface NodeChildOptions {
+  side: Side;
+  /** A TypeScript file of this package (run through tsx) or any JavaScript file. */
+  script: string;
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeFlags?: string[];
+  ipc?: boolean;
+  /** Pipe stdout/stderr to the parent instead of inheriting them. */
+  pipe?: boolean;
+}
+
+/**
+ * Starts a Node process on its side's cores. An IPC channel survives the taskset wrapper:
+ * node passes it as an inherited descriptor named in NODE_CHANNEL_FD, and taskset execs.
+ */
+export function spawnNode(options: NodeChildOptions): ChildProcess {
+  const tsx = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const [command, args] = pinned(options.side, process.execPath, [
+    ...(options.nodeFlags ?? []),
+    ...tsx,
+    options.script,
+    ...(options.args ?? []),
+  ]);
+  const out = options.pipe ? 'pipe' : 'inherit';
+  const stdio: StdioOptions = options.ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out];
+  return spawn(command, args, {
+    cwd: options.cwd ?? BENCH_DIR,
+    env: { ...process.env, ...options.env },
+    stdio,
+  });
+}
+
+/** Resolves with the exit code once the child has exited (immediately if it already has). */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves when the child is gone. */
+export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  const code = await exited(child);
+  clearTimeout(timer);
+  return code;
+}
+
+/** The next IPC message that satisfies `accept`, or a rejection after `timeoutMs`. */
+export function nextMessage<T>(
+  child: ChildProcess,
+  accept: (message: unknown) => message is T,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      if (!accept(message)) return;
+      cleanup();
+      resolve(message);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`${what}: the child exited (${code}) first`));
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`${what}: no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}

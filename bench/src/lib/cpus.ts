@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+
+/**
+ * Splits the cores between the server under test (or its floor) and the load generators,
+ * with taskset, so neither side steals the other's core: on 2 cores, the server gets
+ * core 0 and the clients core 1. BENCH_PIN=0 turns it off (then both float).
+ */
+const cores = os.availableParallelism();
+const enabled = process.env.BENCH_PIN !== '0' && cores >= 2 && existsSync('/usr/bin/taskset');
+
+export const SERVER_CPUS = enabled ? '0' : 'all';
+export const CLIENT_CPUS = enabled ? (cores === 2 ? '1' : `1-${cores - 1}`) : 'all';
+
+export const cpuNote = enabled
+  ? `taskset: server side on CPU ${SERVER_CPUS}, load generators on CPU ${CLIENT_CPUS}; PostgreSQL (a system service) and other users of the machine are not pinned`
+  : 'not pinned: server and load generators share every core';
+
+/** `any`: not pinned (a whole-machine measure, e.g. the start time). */
+export type Side = 'server' | 'clients' | 'any';
+
+/** The command and arguments that run `command` on the given side's cores. */
+export function pinned(side: Side, command: string, args: string[]): [string, string[]] {
+  if (!enabled || side === 'any') return [command, args];
+  return ['/usr/bin/taskset', ['-c', side === 'server' ? SERVER_CPUS : CLIENT_CPUS, command, ...args]];
+}
+
+export const cpus = () => ({ server: SERVER_CPUS, clients: CLIENT_CPUS, note: cpuNote });

@@ -1,0 +1,55 @@
+import pg from 'pg';
+
+/**
+ * A fresh PostgreSQL database per bench run, dropped afterwards. The server comes from
+ * BENCH_DATABASE_URL, else TEST_DATABASE_URL (CI's), else the local default; only its
+ * host and credentials are used: the bench creates and drops its own database there.
+ */
+export const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates sos_bench_<label>_<pid>; resolves null (with the reason) when PostgreSQL is unreachable. */
+export async function createBenchDatabase(label: string): Promise<BenchDatabase | { skipped: string }> {
+  const name = `sos_bench_${label.replace(/\W/g, '_')}_${process.pid}`;
+  try {
+    await admin(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${name}`);
+    });
+  } catch (err) {
+    return { skipped: `PostgreSQL at ${ADMIN_URL} unreachable: ${(err as Error).message}` };
+  }
+  return {
+    url: withDatabase(ADMIN_URL, name),
+    drop: () => admin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+  };
+}
+
+export async function postgresVersion(): Promise<string> {
+  try {
+    return await admin(async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? '?');
+  } catch {
+    return 'unreachable';
+  }
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+
+/** Per-process figures from /proc (Linux): resident memory and CPU time of any pid. */
+const TICKS_PER_SECOND = 100;
+
+export function rssBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** User + system CPU seconds used so far by a process. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Measures the share of one core that a set of processes used between start() and stop(). */
+export class CpuMeter {
+  private startCpu = 0;
+  private startAt = 0;
+
+  constructor(private readonly pids: () => number[]) {}
+
+  start() {
+    this.startCpu = this.total();
+    this.startAt = performance.now();
+  }
+
+  /** CPU used as a percentage of one core (200 % = two cores busy). */
+  stop(): number {
+    const seconds = (performance.now() - this.startAt) / 1000;
+    return seconds > 0 ? ((this.total() - this.startCpu) / seconds) * 100 : NaN;
+  }
+
+  private total() {
+    return this.pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  }
+}
+
+export const mib = (bytes: number) => Math.round((bytes / 1024 ** 2) * 10) / 10;
+
+/** Busy share of the whole machine (every process, every core) from /proc/stat, in % of all cores. */
+export class MachineMeter {
+  private start = this.read();
+
+  private read(): { busy: number; total: number } {
+    try {
+      const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+      const values = line.trim().split(/\s+/).slice(1).map(Number);
+      const idle = (values[3] ?? 0) + (values[4] ?? 0);
+      const total = values.reduce((a, b) => a + b, 0);
+      return { busy: total - idle, total };
+    } catch {
+      return { busy: NaN, total: NaN };
+    }
+  }
+
+  reset() {
+    this.start = this.read();
+  }
+
+  percent(): number {
+    const now = this.read();
+    const total = now.total - this.start.total;
+    return total > 0 ? Math.round(((now.busy - this.start.busy) / total) * 100) : NaN;
+  }
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { login, registerDevices } from './api.js';
+import type { BenchContext } from './bench.js';
+import { startFloorBroadcaster } from './floor.js';
+import type { LiveTarget } from './live-run.js';
+import { createBenchDatabase } from './pg.js';
+import { startServer } from './server.js';
+
+/** A live target, started and ready: devices registered, a token signed in. */
+export interface StartedTarget extends LiveTarget {
+  stop(): Promise<void>;
+}
+
+export type TargetKind = 'floor' | 'embedded' | 'postgres';
+
+function profileDir(ctx: BenchContext, name: string): string | undefined {
+  if (!ctx.profile) return undefined;
+  const dir = join(ctx.profileDir, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Starts the floor broadcaster or the product (fresh temp data dir, or a fresh PostgreSQL
+ * database dropped on stop). Resolves { skipped } when PostgreSQL cannot be reached.
+ */
+export async function startTarget(
+  kind: TargetKind,
+  ctx: BenchContext,
+  bench: string,
+  devices: number,
+): Promise<StartedTarget | { skipped: string }> {
+  const cpuProfileDir = profileDir(ctx, `${bench}-${kind}`);
+  if (kind === 'floor') {
+    const floor = await startFloorBroadcaster(cpuProfileDir);
+    return { label: 'floor (bare node:http SSE)', url: floor.url, pid: floor.pid, rss: floor.rss, stop: floor.stop };
+  }
+  const database = kind === 'postgres' ? await createBenchDatabase(bench) : undefined;
+  if (database && 'skipped' in database) return database;
+  const server = await startServer({ databaseUrl: database?.url, cpuProfileDir });
+  try {
+    await registerDevices(server.url, devices);
+    const token = await login(server.url);
+    return {
+      label: kind === 'postgres' ? 'product, PostgreSQL' : 'product, embedded',
+      url: server.url,
+      pid: server.pid,
+      rss: server.rss,
+      token,
+      stop: async () => {
+        await server.dispose();
+        await database?.drop();
+      },
+    };
+  } catch (err) {
+    await server.dispose();
+    await database?.drop();
+    throw err;
+  }
+}
