@@ -1,7 +1,9 @@
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bench, BenchContext } from './lib/bench.js';
 import { cpus } from './lib/cpus.js';
-import { printHeader, printTargets, RESULTS_DIR, writeResult } from './lib/report.js';
+import { hotSpots, newestProfile } from './lib/profile.js';
+import { printHeader, printTable, printTargets, RESULTS_DIR, writeResult } from './lib/report.js';
 import type { Size } from './lib/size.js';
 import alertLatency from './benches/alert-latency.js';
 import consoleTenK from './benches/console-10k.js';
@@ -13,9 +15,27 @@ import weight from './benches/weight.js';
 const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, start];
 
 function usage(): never {
-  console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile]\n');
+  console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile]');
+  console.log('       npm run bench -- hotspots <file.cpuprofile>\n');
   for (const b of BENCHES) console.log(`  ${b.name.padEnd(14)} ${b.summary}`);
   process.exit(2);
+}
+
+/** After a --profile run: the busiest functions of each profiled process. */
+function printHotSpots(ctx: BenchContext, bench: string) {
+  let dirs: string[] = [];
+  try {
+    dirs = readdirSync(ctx.profileDir).filter((d) => d.startsWith(`${bench}-`));
+  } catch {
+    return;
+  }
+  for (const dir of dirs) {
+    const file = newestProfile(join(ctx.profileDir, dir));
+    if (!file) continue;
+    const spots = hotSpots(file, 25);
+    printTable(`hot spots of ${dir} (self time, ${spots.totalMs} ms profiled): ${file}`, spots.functions.map((h) => ({ function: h.function, where: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+    printTable(`by file`, spots.files.slice(0, 12).map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+  }
 }
 
 function parseArgs(argv: string[]) {
@@ -42,7 +62,14 @@ function parseArgs(argv: string[]) {
 }
 
 async function main() {
-  const { size, profile, chosen } = parseArgs(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'hotspots' && argv[1]) {
+    const spots = hotSpots(argv[1], 40);
+    printTable(`hot spots (self time, ${spots.totalMs} ms profiled)`, spots.functions.map((h) => ({ function: h.function, where: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+    printTable('by file', spots.files.map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+    return;
+  }
+  const { size, profile, chosen } = parseArgs(argv);
   const ctx: BenchContext = { size, profile, profileDir: join(RESULTS_DIR, 'profiles') };
   let failures = 0;
   for (const bench of chosen) {
@@ -55,6 +82,7 @@ async function main() {
       for (const note of output.notes) console.log(`  note: ${note}`);
       const file = writeResult({ bench: bench.name, size, machine, cpus: cpus(), durationS, ...output });
       console.log(`  ${bench.name}: ${durationS} s, written to ${file}`);
+      if (profile) printHotSpots(ctx, bench.name);
     } catch (err) {
       // A crash is a defect (tests run the tiny size); a slow figure never is.
       failures++;

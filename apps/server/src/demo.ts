@@ -18,6 +18,8 @@ export interface DemoOptions {
   /** Mean seconds between two SOS of the whole fleet (default 25: one blinks within a minute of signing in). */
   fleetSosEverySeconds?: number;
   heartbeatSeconds?: number;
+  /** When the first SOS comes (default 10 s after the start), whatever the random intervals. */
+  firstSosAfterSeconds?: number;
 }
 
 export const DEMO_SERIAL_PREFIX = 'DEMO-';
@@ -65,6 +67,7 @@ export function startDemo(options: DemoOptions): Promise<Simulation> {
     // Each device's mean interval, so that the fleet as a whole raises one that often.
     sosEverySeconds: (options.fleetSosEverySeconds ?? 25) * options.devices,
     heartbeatSeconds: options.heartbeatSeconds ?? 30,
+    firstSosAfterSeconds: options.firstSosAfterSeconds ?? 10,
     canRaiseSos: async () => (await openSosCount(options.db)) < cap,
     onEvent: demoLogger(options.log),
   });

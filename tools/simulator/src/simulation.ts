@@ -30,6 +30,9 @@ function check(options: SimulationOptions) {
   positive('sosEverySeconds', options.sosEverySeconds);
   positive('heartbeatSeconds', options.heartbeatSeconds);
   if (options.closeAfter !== undefined) positive('closeAfter', options.closeAfter);
+  if (options.firstSosAfterSeconds !== undefined && !(options.firstSosAfterSeconds >= 0)) {
+    throw new RangeError('firstSosAfterSeconds must be zero or more');
+  }
   const problem = serialPrefixProblem(options.serialPrefix ?? 'SIM-', options.devices);
   if (problem) throw new RangeError(`serialPrefix ${problem}`);
 }
@@ -136,8 +139,8 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     }
   };
 
-  const sosLoop = (device: SimDevice) => {
-    runner.later(exponential(options.sosEverySeconds), async () => {
+  const sosLoop = (device: SimDevice, delay = exponential(options.sosEverySeconds)) => {
+    runner.later(delay, async () => {
       await raise(device).catch((err: unknown) => failed(device, err)); // canRaiseSos failed
       if (!device.gone) sosLoop(device);
     });
@@ -160,7 +163,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     if (device.gone) continue;
     // Spread the first beats over one period, so the fleet does not beat in step.
     runner.later(Math.random() * options.heartbeatSeconds, () => heartbeat(device));
-    sosLoop(device);
+    sosLoop(device, device === first ? options.firstSosAfterSeconds : undefined);
   }
 
   let finish!: () => void;

@@ -13,6 +13,11 @@ export interface SimulationOptions {
   heartbeatSeconds: number;
   /** Stop by itself after this many seconds (default: run until stop()). */
   closeAfter?: number;
+  /**
+   * The first device raises its first SOS after this many seconds instead of a random
+   * interval (the demo: an alert shows soon after the start, not "probably within minutes").
+   */
+  firstSosAfterSeconds?: number;
   /** Serials are the prefix and the device number: SIM-0001, SIM-0002... (default 'SIM-'). */
   serialPrefix?: string;
   /** Asked before each SOS; false holds it back (the demo caps how many are open at once). */

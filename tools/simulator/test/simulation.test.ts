@@ -88,6 +88,13 @@ describe('simulated devices on a real server', () => {
     expect(sim.stats()).toMatchObject({ registered: 1, errors: 0 });
   });
 
+  it('raises the first SOS when told, from the first device', async () => {
+    const { sim, events } = await simulate({ serialPrefix: 'G-', sosEverySeconds: 100_000, firstSosAfterSeconds: 0 });
+    await vi.waitFor(() => expect(sim.stats().sosRaised).toBe(1), wait);
+    await sim.stop();
+    expect(events.filter((e) => e.type === 'sos').map((e) => e.serial)).toEqual(['G-0001']);
+  });
+
   it('stops by itself after closeAfter seconds', async () => {
     const { sim, events } = await simulate({ serialPrefix: 'E-', devices: 1, closeAfter: 0.5 });
     await sim.finished;

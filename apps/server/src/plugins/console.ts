@@ -22,13 +22,18 @@ async function consolePlugin(app: FastifyInstance, options: ConsolePluginOptions
     preCompressed: true,
     wildcard: true,
     index: false,
-    setHeaders(res, path) {
-      res.setHeader(
+    setHeaders(reply, path) {
+      reply.header(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });
+
+  // The site root is the console (its router then picks /login or /sos).
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
 
   app.pageFallback = (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

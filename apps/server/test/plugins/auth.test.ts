@@ -18,7 +18,7 @@ describeEachDb('authenticate hook', (kind) => {
 
   it.each(BAD_TOKEN_NAMES)('refuses a %s token with 401', async (name) => {
     const tokens = await badTokens(ctx.admin.id);
-    const res = await ctx.app.inject({ url: '/probe', headers: ctx.bearer(tokens[name]) });
+    const res = await ctx.app.inject({ url: '/probe', headers: ctx.bearer(tokens[name]!) });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe(name === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
   });

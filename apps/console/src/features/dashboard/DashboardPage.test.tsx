@@ -149,4 +149,20 @@ describe('dashboard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Reception' }));
     await waitFor(() => expect(pause).toHaveBeenCalled());
   });
+
+  it('says when the list cannot be loaded and loads it again on request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let failing = true;
+    stubFetch((call) => {
+      if (call.url.pathname === '/api/sos/realTime') return new Promise<Response>(() => {});
+      if (call.url.pathname !== '/api/device/getAll') return undefined;
+      return failing ? json({ code: 'INTERNAL_ERROR' }, 500) : json([device(1, 'Reception')]);
+    });
+    renderWithStore(signedInStore(), <DashboardPage />);
+    await enableAudio();
+    expect(await screen.findByText('Impossibile caricare i dispositivi')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByRole('heading', { name: 'Reception' })).toBeInTheDocument();
+  });
 });

@@ -96,7 +96,7 @@ describeEachDb('GET and POST /api/conf/apiKey', (kind) => {
     expect(asEmployee.json().code).toBe('FORBIDDEN');
     const tokens = await badTokens(ctx.admin.id);
     for (const name of BAD_TOKEN_NAMES) {
-      const res = await ctx.app.inject({ ...request(), headers: ctx.bearer(tokens[name]) });
+      const res = await ctx.app.inject({ ...request(), headers: ctx.bearer(tokens[name]!) });
       expect(res.statusCode, name).toBe(401);
     }
     // None of them changed the key.

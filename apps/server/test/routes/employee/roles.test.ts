@@ -55,7 +55,7 @@ describeEachDb('employee routes: who may call them', (kind) => {
   it.each(all)('%s: expired, forged, wrong-algorithm, alg-none and garbage tokens → 401', async (_name, call) => {
     const tokens = await badTokens(ctx.admin.id);
     for (const name of BAD_TOKEN_NAMES) {
-      const res = await ctx.app.inject({ ...call(ctx), headers: ctx.bearer(tokens[name]) });
+      const res = await ctx.app.inject({ ...call(ctx), headers: ctx.bearer(tokens[name]!) });
       expect(res.statusCode, name).toBe(401);
       expect(res.json().code, name).toBe(name === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
     }
