@@ -35,7 +35,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/serve.mjs',
-    url: `${E2E.baseURL}/login`,
+    // The SPA answers HTML paths only to browsers (Accept: text/html): probe the root.
+    url: `${E2E.baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

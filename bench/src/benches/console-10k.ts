@@ -3,7 +3,7 @@ import { closeSos, login, nameOf, raiseSos, registerDevices, serialOf } from '..
 import type { Bench } from '../lib/bench.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/lighthouse.js';
-import { installProbe } from '../lib/page-probe.js';
+import { PROBE_SCRIPT } from '../lib/page-probe.js';
 import { printTable } from '../lib/report.js';
 import { ADMIN, startServer } from '../lib/server.js';
 import { pick } from '../lib/size.js';
@@ -74,7 +74,7 @@ const consoleTenK: Bench = {
       const token = await login(server.url);
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'it-IT' });
       const page = await context.newPage();
-      await page.addInitScript(installProbe);
+      await page.addInitScript({ path: PROBE_SCRIPT });
 
       // Sign-in → first card painted (the console asks for one click to enable audio: timed apart).
       await page.goto(`${server.url}/login`);

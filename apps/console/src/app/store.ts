@@ -31,7 +31,14 @@ const resettingReducer = (state: RootState | undefined, action: UnknownAction) =
 export function createStore() {
   const store = configureStore({
     reducer: resettingReducer as typeof rootReducer,
-    middleware: (getDefault) => getDefault().prepend(listeners.middleware).concat(api.middleware),
+    // The dev-only checks would walk 10,000 devices on every action: skip those paths.
+    middleware: (getDefault) =>
+      getDefault({
+        immutableCheck: { ignoredPaths: ['devices', 'api'] },
+        serializableCheck: { ignoredPaths: ['devices', 'api'] },
+      })
+        .prepend(listeners.middleware)
+        .concat(api.middleware),
   });
   // The start-up authorization check, before the first render (spec §4).
   const session = loadSession();

@@ -77,6 +77,10 @@ export class LiveStream {
         if (event) this.options.onEvent(event);
       });
     }
+    // Unnamed messages carry no data for the console, but their id moves the resume point.
+    source.addEventListener('message', (message: MessageEvent<string>) => {
+      if (source === this.source && message.lastEventId) this.lastEventId = message.lastEventId;
+    });
   }
 
   /** Every connection, the automatic reconnections included, gets a fresh token. */

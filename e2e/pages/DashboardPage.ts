@@ -1,0 +1,58 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const AUDIO_PROMPT = "Per abilitare l'audio clicca in un punto qualsiasi dello schermo";
+
+/** /sos (spec §2 Dashboard): the audio prompt, then the device cards. */
+export class DashboardPage {
+  readonly heading: Locator;
+  readonly audioPrompt: Locator;
+  readonly list: Locator;
+  readonly cards: Locator;
+  readonly liveStatus: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    this.audioPrompt = page.getByText(AUDIO_PROMPT);
+    this.list = page.getByRole('list', { name: 'Dispositivi' });
+    this.cards = this.list.getByRole('listitem');
+    this.liveStatus = page.getByRole('status');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/sos');
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** The first click anywhere enables audio (spec §2) and shows the grid. */
+  async enableAudio(): Promise<void> {
+    await expect(this.audioPrompt).toBeVisible();
+    await this.heading.click();
+    await expect(this.audioPrompt).toBeHidden();
+  }
+
+  /** Waits until the live stream is connected, so that events are not raced. */
+  async waitLive(): Promise<void> {
+    await expect(this.liveStatus).toHaveText('In tempo reale');
+  }
+
+  card(displayName: string): Locator {
+    return this.cards.filter({
+      has: this.page.getByRole('heading', { name: displayName, exact: true }),
+    });
+  }
+
+  closeButton(displayName: string): Locator {
+    return this.card(displayName).getByRole('button', { name: `Chiudi SOS di ${displayName}` });
+  }
+
+  deleteButton(displayName: string): Locator {
+    return this.card(displayName).getByRole('button', {
+      name: `Elimina il dispositivo ${displayName}`,
+    });
+  }
+
+  /** The displayName of every card, in the order shown. */
+  async names(): Promise<string[]> {
+    return this.cards.getByRole('heading').allInnerTexts();
+  }
+}

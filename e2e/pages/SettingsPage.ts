@@ -1,0 +1,25 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const CHANGE_KEY_WARNING =
+  'Cambiando la api key tutti i dispositivi registrati perderanno la configurazione, sei sicuro di voler procedere?';
+
+/** /settings (spec §2 Settings): the apiKey field, Save and Cancel. */
+export class SettingsPage {
+  readonly heading: Locator;
+  readonly apiKey: Locator;
+  readonly save: Locator;
+  readonly cancel: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1, name: 'Impostazioni' });
+    this.apiKey = page.locator('input[name="apiKey"]');
+    this.save = page.getByRole('button', { name: 'Salva' });
+    this.cancel = page.getByRole('button', { name: 'Annulla' });
+  }
+
+  async goto(expectedKey: string): Promise<void> {
+    await this.page.goto('/settings');
+    await expect(this.heading).toBeVisible();
+    await expect(this.apiKey).toHaveValue(expectedKey);
+  }
+}

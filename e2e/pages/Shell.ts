@@ -1,0 +1,53 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The signed-in frame (spec §2 Main layout), the snackbar and confirmation dialogs. */
+export class Shell {
+  readonly topBar: Locator;
+  readonly openMenuButton: Locator;
+  readonly optionsButton: Locator;
+  readonly drawer: Locator;
+  readonly nav: Locator;
+  readonly closeMenuButton: Locator;
+  readonly main: Locator;
+
+  constructor(readonly page: Page) {
+    this.topBar = page.getByRole('banner');
+    this.openMenuButton = page.getByRole('button', { name: 'Apri il menu di navigazione' });
+    this.optionsButton = page.getByRole('button', { name: 'Opzioni' });
+    this.nav = page.getByRole('navigation', { name: 'Navigazione principale' });
+    this.drawer = page.locator('.MuiDrawer-paper');
+    this.closeMenuButton = page.getByRole('button', { name: 'Chiudi il menu di navigazione' });
+    this.main = page.locator('main');
+  }
+
+  /** The sidebar entries' labels, in order. */
+  entryLabels(): Promise<string[]> {
+    return this.nav.getByRole('button').allInnerTexts();
+  }
+
+  entry(label: string): Locator {
+    return this.nav.getByRole('button', { name: label, exact: true });
+  }
+
+  async openOptions(): Promise<Locator> {
+    await this.optionsButton.click();
+    const menu = this.page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    return menu;
+  }
+
+  async logout(): Promise<void> {
+    const menu = await this.openOptions();
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+  }
+
+  /** The transient message (spec §2 Snackbar) showing `text`. */
+  snackbar(text: string | RegExp): Locator {
+    return this.page.getByRole('alert').filter({ hasText: text });
+  }
+
+  /** The open confirmation dialog. */
+  dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+}

@@ -1,0 +1,106 @@
+import type { AuthResponse, Device, Employee, Role, Sos } from '@sos/contract';
+import { E2E } from '../env.js';
+
+/** A failed call, with what the server said. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  }
+}
+
+async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  const response = await fetch(E2E.baseURL + path, { ...init, headers });
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, body, `${init.method ?? 'GET'} ${path}`);
+  return body as T;
+}
+
+/** POST /api/auth/login, as the console does. */
+export const login = (username: string, password: string) =>
+  call<AuthResponse>('/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ username, password }),
+  });
+
+/** POST /api/auth/refreshAuth?refresh_token=: the status alone (200 or 401). */
+export async function refreshStatus(refreshToken: string): Promise<number> {
+  const response = await fetch(
+    `${E2E.baseURL}/api/auth/refreshAuth?refresh_token=${encodeURIComponent(refreshToken)}`,
+    { method: 'POST' },
+  );
+  return response.status;
+}
+
+/**
+ * The server's API as the test's super administrator, straight over HTTP: it prepares
+ * data and checks outcomes, never what the console shows.
+ */
+export class AdminApi {
+  private auth: AuthResponse | null = null;
+
+  private async token(): Promise<string> {
+    const now = Date.now() / 1000;
+    if (!this.auth || this.auth.expires_at - now < 60) {
+      this.auth = await login(E2E.admin.username, E2E.admin.password);
+    }
+    return this.auth.access_token;
+  }
+
+  private async call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    return call<T>(path, { ...init, token: await this.token() });
+  }
+
+  createUser(user: { username: string; email: string; password: string; role?: Role }) {
+    return this.call<Employee>('/api/employee', { method: 'POST', body: JSON.stringify(user) });
+  }
+
+  users() {
+    return this.call<Employee[]>('/api/employee');
+  }
+
+  deleteUser(id: number) {
+    return this.call<null>(`/api/employee/${id}`, { method: 'DELETE' });
+  }
+
+  devices() {
+    return this.call<Device[]>('/api/device/getAll');
+  }
+
+  deleteDevice(id: number) {
+    return this.call<null>(`/api/device/delete?id=${id}`, { method: 'DELETE' });
+  }
+
+  closeSos(sosId: number) {
+    return this.call<null>(`/api/sos/close?sosId=${sosId}`, { method: 'PATCH' });
+  }
+
+  history() {
+    return this.call<Sos[]>('/api/sos/getAll');
+  }
+
+  async apiKey(): Promise<string> {
+    return (await this.call<{ apiKey: string }>('/api/conf/apiKey')).apiKey;
+  }
+
+  setApiKey(apiKey: string) {
+    return this.call<{ apiKey: string }>('/api/conf/apiKey', {
+      method: 'POST',
+      body: JSON.stringify({ apiKey }),
+    });
+  }
+
+  /** Closes every open SOS: for tests that need a quiet dashboard. */
+  async closeAllOpenSos(): Promise<void> {
+    for (const device of await this.devices()) {
+      if (device.lastSos?.state === 'OPEN') await this.closeSos(device.lastSos.id);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { Device, Sos } from '@sos/contract';
+import { E2E } from '../env.js';
+import { uid } from './unique.js';
+
+/** What the device API answered: status and body (tests check refusals too). */
+export interface DeviceAnswer<T> {
+  status: number;
+  body: T;
+}
+
+async function deviceCall<T>(path: string, body: object, apiKey: string): Promise<DeviceAnswer<T>> {
+  const response = await fetch(E2E.baseURL + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A simulated SOS device speaking the real device API (DESIGN §3) with X-Api-Key. */
+export class SimDevice {
+  constructor(
+    readonly serial: string,
+    readonly displayName: string,
+    public apiKey: string = E2E.apiKey,
+  ) {}
+
+  register(apiKey = this.apiKey) {
+    return deviceCall<Device>('/api/device/register', { serial: this.serial, displayName: this.displayName }, apiKey);
+  }
+
+  raiseSos(apiKey = this.apiKey) {
+    return deviceCall<Sos>('/api/device/sos', { serial: this.serial }, apiKey);
+  }
+
+  heartbeat(apiKey = this.apiKey) {
+    return deviceCall<null>('/api/device/heartbeat', { serial: this.serial }, apiKey);
+  }
+}
+
+/** Registers a device and fails loudly if the server refuses it. */
+export async function registerDevice(displayName: string): Promise<{ sim: SimDevice; device: Device }> {
+  const sim = new SimDevice(uid('SN'), displayName);
+  const answer = await sim.register();
+  if (answer.status !== 201) throw new Error(`register ${displayName}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { sim, device: answer.body };
+}
+
+/** Raises an SOS and fails loudly if the server refuses it. */
+export async function raiseSos(sim: SimDevice): Promise<Sos> {
+  const answer = await sim.raiseSos();
+  if (answer.status !== 201 && answer.status !== 200) {
+    throw new Error(`sos ${sim.displayName}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body;
+}
