@@ -21,7 +21,8 @@ export class Shell {
   }
 
   /** The sidebar entries' labels, in order. */
-  entryLabels(): Promise<string[]> {
+  async entryLabels(): Promise<string[]> {
+    await expect(this.nav.getByRole('button').first()).toBeVisible();
     return this.nav.getByRole('button').allInnerTexts();
   }
 

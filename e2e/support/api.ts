@@ -104,3 +104,8 @@ export class AdminApi {
     }
   }
 }
+
+/** PATCH /api/sos/close as a given signed-in user (history names who closed it). */
+export async function closeSosAs(token: string, sosId: number): Promise<void> {
+  await call<null>(`/api/sos/close?sosId=${sosId}`, { method: 'PATCH', token });
+}

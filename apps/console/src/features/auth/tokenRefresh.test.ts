@@ -78,4 +78,14 @@ describe('getFreshAccessToken', () => {
     expect(await getFreshAccessToken(store)).toBe('access-token');
     expect(spy).not.toHaveBeenCalled();
   });
+
+  it('adopts a session another tab already refreshed instead of reusing the rotated token', async () => {
+    const store = expiredAccessSession();
+    // Another tab rotated the refresh token and stored the new pair.
+    storeSession('EMPLOYEE', { token: 'other-tab-token', refreshToken: 'other-tab-refresh' });
+    const spy = stubFetch(() => json(200, renewed));
+    expect(await getFreshAccessToken(store)).toBe('other-tab-token');
+    expect(spy).not.toHaveBeenCalled();
+    expect(store.getState().auth.session?.refreshToken).toBe('other-tab-refresh');
+  });
 });

@@ -1,6 +1,13 @@
 import { API_PREFIX, PATHS, authResponseSchema } from '@sos/contract';
 import { loggedOut, sessionStarted } from './authSlice.js';
-import { clearSession, nowSeconds, saveSession, sessionFromAuth, type Session } from './session.js';
+import {
+  clearSession,
+  loadSession,
+  nowSeconds,
+  saveSession,
+  sessionFromAuth,
+  type Session,
+} from './session.js';
 
 interface StoreLike {
   dispatch: (action: { type: string }) => unknown;
@@ -52,8 +59,32 @@ export function getFreshAccessToken(store: StoreLike, force = false): Promise<st
   const now = nowSeconds();
   if (!force && session.tokenExp - MARGIN_S > now) return Promise.resolve(session.token);
   if (session.refreshTokenExp <= now) return Promise.resolve(endSession(store));
-  inFlight ??= refresh(store, session).finally(() => {
+  inFlight ??= acrossTabs(() => refreshOnce(store, session)).finally(() => {
     inFlight = null;
   });
   return inFlight;
+}
+
+/**
+ * Another tab of the same browser may have rotated the refresh token already: presenting
+ * the old one again would count as a reuse and end the session everywhere. So adopt a
+ * newer stored session when there is one, and refresh only otherwise.
+ */
+async function refreshOnce(store: StoreLike, session: Session): Promise<string | null> {
+  const stored = loadSession();
+  if (
+    stored &&
+    stored.refreshToken !== session.refreshToken &&
+    stored.tokenExp - MARGIN_S > nowSeconds()
+  ) {
+    store.dispatch(sessionStarted(stored));
+    return stored.token;
+  }
+  return refresh(store, stored ?? session);
+}
+
+/** One refresh at a time across the browser's tabs (Web Locks), where the browser has them. */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('sos-console-token-refresh', work) as Promise<T>) : work();
 }

@@ -27,7 +27,7 @@ export function TopBar({ shifted, onOpenMenu }: Props) {
       sx={(t) => ({
         bgcolor: colors.bg,
         color: colors.fg,
-        borderBottom: `3px solid ${colors.edge}`,
+        boxShadow: `inset 0 -3px 0 ${colors.edge}`, // not a border: the bar stays 64 px (56 small), spec §2
         width: shifted ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
         transition: t.transitions.create('width', {
           easing: t.transitions.easing.sharp,

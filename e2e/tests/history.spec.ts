@@ -1,0 +1,62 @@
+import { closeSosAs, login } from '../support/api.js';
+import { raiseSos } from '../support/devices.js';
+import { expect, test } from '../support/fixtures.js';
+import { dateTimeSeconds, duration } from '../support/format.js';
+import { HistoryPage } from '../pages/HistoryPage.js';
+
+const COLUMNS = ['Stato', 'Data di apertura', 'Data di chiusura', 'Durata', 'Dispositivo', 'Chiuso da'];
+
+test.describe('history (spec §2 /sos/history)', () => {
+  test('a closed SOS with its state, dates, duration, device and who closed it', async ({ page, signIn, fleet, people, admin }) => {
+    const { sim, device } = await fleet.add();
+    const sos = await raiseSos(sim);
+    const operator = await people.create({ role: 'EMPLOYEE' });
+    await closeSosAs((await login(operator.username, operator.password)).access_token, sos.id);
+    const closed = (await admin.history()).find((s) => s.id === sos.id);
+    if (!closed) throw new Error('the closed SOS is not in the history');
+    expect(closed.state).toBe('CLOSED');
+
+    await signIn();
+    const history = new HistoryPage(page);
+    await history.goto();
+    expect(await history.columnHeaders()).toEqual(COLUMNS);
+    const row = history.rowsOf(device.displayName);
+    await expect(row).toHaveCount(1);
+    expect(await history.cells(row)).toEqual({
+      Stato: 'Chiuso',
+      'Data di apertura': dateTimeSeconds(closed.dateCreated),
+      'Data di chiusura': dateTimeSeconds(closed.lastUpdated),
+      Durata: duration(closed.dateCreated, closed.lastUpdated),
+      Dispositivo: device.displayName,
+      'Chiuso da': operator.username,
+    });
+    expect(await history.cells(row)).toMatchObject({
+      'Data di apertura': expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/),
+      Durata: expect.stringMatching(/^\d{2}:\d{2}:\d{2}$/),
+    });
+  });
+
+  test('20 rows per page, newest closure first', async ({ page, signIn, fleet, admin }) => {
+    const { sim, device } = await fleet.add();
+    let last = 0;
+    for (let i = 0; i < 21; i += 1) {
+      const sos = await raiseSos(sim);
+      await admin.closeSos(sos.id);
+      last = sos.id;
+    }
+    const total = (await admin.history()).length;
+    const newest = (await admin.history()).find((s) => s.id === last);
+    if (!newest) throw new Error('the last closed SOS is not in the history');
+
+    await signIn();
+    const history = new HistoryPage(page);
+    await history.goto();
+    await expect(history.rows).toHaveCount(20);
+    await expect(page.getByText(`1–20 di ${total}`)).toBeVisible();
+    const first = await history.cells(history.rows.first());
+    expect(first.Dispositivo).toBe(device.displayName);
+    expect(first['Data di chiusura']).toBe(dateTimeSeconds(newest.lastUpdated));
+    await page.getByRole('button', { name: 'Vai alla pagina successiva' }).click();
+    await expect(page.getByText(`21–${Math.min(40, total)} di ${total}`)).toBeVisible();
+  });
+});
