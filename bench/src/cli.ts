@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bench, BenchContext } from './lib/bench.js';
 import { cpus } from './lib/cpus.js';
-import { hotSpots, newestProfile } from './lib/profile.js';
+import { hotSpots, newestProfile, readProfileWindow, type HotSpot } from './lib/profile.js';
 import { printHeader, printTable, printTargets, RESULTS_DIR, writeResult } from './lib/report.js';
 import type { Size } from './lib/size.js';
 import alertLatency from './benches/alert-latency.js';
@@ -16,12 +16,19 @@ const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, sta
 
 function usage(): never {
   console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile]');
-  console.log('       npm run bench -- hotspots <file.cpuprofile>\n');
+  console.log('       npm run bench -- hotspots <file.cpuprofile> [fromMs-toMs]\n');
   for (const b of BENCHES) console.log(`  ${b.name.padEnd(14)} ${b.summary}`);
   process.exit(2);
 }
 
-/** After a --profile run: the busiest functions of each profiled process. */
+function printSpots(title: string, spots: ReturnType<typeof hotSpots>) {
+  const row = (h: HotSpot) => ({ function: h.function, where: h.where, 'self ms': h.selfMs, '%': h.selfPercent, 'total ms': h.totalMs });
+  printTable(`${title}: self time (${spots.totalMs} ms of samples)`, spots.functions.map(row));
+  printTable('total time (on the stack), application and library code', spots.totals.map(row));
+  printTable('self time by file', spots.files.slice(0, 12).map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+}
+
+/** After a --profile run: the busiest functions of each profiled process, in its measured phase. */
 function printHotSpots(ctx: BenchContext, bench: string) {
   let dirs: string[] = [];
   try {
@@ -32,9 +39,9 @@ function printHotSpots(ctx: BenchContext, bench: string) {
   for (const dir of dirs) {
     const file = newestProfile(join(ctx.profileDir, dir));
     if (!file) continue;
-    const spots = hotSpots(file, 25);
-    printTable(`hot spots of ${dir} (self time, ${spots.totalMs} ms profiled): ${file}`, spots.functions.map((h) => ({ function: h.function, where: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
-    printTable(`by file`, spots.files.slice(0, 12).map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+    const window = readProfileWindow(join(ctx.profileDir, dir));
+    const phase = window ? `measured phase ${window.fromMs}–${window.toMs} ms` : 'whole process';
+    printSpots(`hot spots of ${dir}, ${phase} (${file})`, hotSpots(file, 25, window));
   }
 }
 
@@ -64,9 +71,9 @@ function parseArgs(argv: string[]) {
 async function main() {
   const argv = process.argv.slice(2);
   if (argv[0] === 'hotspots' && argv[1]) {
-    const spots = hotSpots(argv[1], 40);
-    printTable(`hot spots (self time, ${spots.totalMs} ms profiled)`, spots.functions.map((h) => ({ function: h.function, where: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
-    printTable('by file', spots.files.map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+    const [from, to] = (argv[2] ?? '').split('-').map(Number);
+    const window = from !== undefined && to !== undefined && to > from ? { fromMs: from, toMs: to } : undefined;
+    printSpots(`hot spots of ${argv[1]}`, hotSpots(argv[1], 40, window));
     return;
   }
   const { size, profile, chosen } = parseArgs(argv);

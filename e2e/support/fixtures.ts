@@ -21,6 +21,8 @@ export interface People {
 /** Registers devices through the device API and deletes them after the test. */
 export interface Fleet {
   add(displayName?: string): Promise<{ sim: SimDevice; device: Device }>;
+  /** A device registered some other way that the test wants removed afterwards. */
+  forget(id: number): void;
 }
 
 export interface Preferences {
@@ -45,14 +47,16 @@ export function sessionStorageItems(auth: AuthResponse): Record<string, string> 
  * Puts items in the page's localStorage before its first script runs, once per tab, so
  * that a later logout or change by the console is not undone on the next navigation.
  */
+let seeds = 0;
 export async function seedStorage(page: Page, items: Record<string, string>): Promise<void> {
+  seeds += 1;
   await page.addInitScript(
-    ({ origin, items }) => {
-      if (location.origin !== origin || sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
+    ({ origin, items, guard }) => {
+      if (location.origin !== origin || sessionStorage.getItem(guard)) return;
+      sessionStorage.setItem(guard, '1');
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     },
-    { origin: E2E.baseURL, items },
+    { origin: E2E.baseURL, items, guard: `e2e-seeded-${seeds}` },
   );
 }
 
@@ -98,6 +102,7 @@ export const test = base.extend<Fixtures, { admin: AdminApi }>({
         created.push(registered.device.id);
         return registered;
       },
+      forget: (id) => void created.push(id),
     });
     // Keeps the dashboard short for the next tests (a deleted device leaves its history).
     for (const id of created) await admin.deleteDevice(id).catch(ignoreGone);

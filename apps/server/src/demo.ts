@@ -40,7 +40,10 @@ function demoLogger(log: FastifyBaseLogger) {
   const lastLogged = new Map<string, number>();
   return (event: SimulationEvent) => {
     if (event.type === 'sos' && event.created) {
-      log.info({ serial: event.serial, sosId: event.sosId }, `demo: SOS raised by "${event.displayName}"`);
+      log.info(
+        { serial: event.serial, sosId: event.sosId },
+        `demo: SOS raised by "${event.displayName}"`,
+      );
     } else if (event.type === 'deleted') {
       log.info({ serial: event.serial }, `demo: "${event.displayName}" was deleted: it stops`);
     } else if (event.type === 'error') {

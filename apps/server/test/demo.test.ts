@@ -30,9 +30,16 @@ describeEachDb('demo devices', (kind) => {
 
   const devices = async () =>
     deviceListSchema.parse(
-      (await ctx.app.inject({ method: 'GET', url: '/api/device/getAll', headers: ctx.bearer(ctx.employee.token) })).json(),
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/device/getAll',
+          headers: ctx.bearer(ctx.employee.token),
+        })
+      ).json(),
     );
-  const openSos = async () => (await devices()).flatMap((d) => (d.lastSos?.state === 'OPEN' ? [d.lastSos] : []));
+  const openSos = async () =>
+    (await devices()).flatMap((d) => (d.lastSos?.state === 'OPEN' ? [d.lastSos] : []));
 
   it('register on the server, raise SOS, and keep the open ones at the cap until an operator closes one', async () => {
     const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -46,7 +53,12 @@ describeEachDb('demo devices', (kind) => {
       heartbeatSeconds: 0.5,
     });
     const listed = await devices();
-    expect(listed.map((d) => d.serial).sort()).toEqual(['DEMO-0001', 'DEMO-0002', 'DEMO-0003', 'DEMO-0004']);
+    expect(listed.map((d) => d.serial).sort()).toEqual([
+      'DEMO-0001',
+      'DEMO-0002',
+      'DEMO-0003',
+      'DEMO-0004',
+    ]);
 
     // Cap 1 for 4 devices: one SOS opens, then the others are held back.
     await vi.waitFor(() => expect(demo!.stats().sosHeldBack).toBeGreaterThan(5), wait);
@@ -71,25 +83,40 @@ describeEachDb('demo devices', (kind) => {
 describe('npm run demo (SOS_DEMO_DEVICES)', () => {
   it('starts the simulated devices with the server, in the same process', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sos-demo-test-'));
-    const env = loadEnv({ PORT: '0', SOS_DATA_DIR: dataDir, SOS_DEMO_DEVICES: '3', LOG_LEVEL: 'silent' });
+    const env = loadEnv({
+      PORT: '0',
+      SOS_DATA_DIR: dataDir,
+      SOS_DEMO_DEVICES: '3',
+      LOG_LEVEL: 'silent',
+    });
     const printed: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    const log = vi
+      .spyOn(console, 'log')
+      .mockImplementation((line: string) => void printed.push(line));
     const server = await startServer(env, false).finally(() => log.mockRestore());
     try {
       expect(printed.join('\n')).toContain('demo: 3 simulated devices');
       const { access_token } = (
-        await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: /password:\s+(\S+)/.exec(printed.join('\n'))![1] } })
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: {
+            username: 'admin',
+            password: /password:\s+(\S+)/.exec(printed.join('\n'))![1],
+          },
+        })
       ).json() as { access_token: string };
       const res = await server.app.inject({
         method: 'GET',
         url: '/api/device/getAll',
         headers: { authorization: `Bearer ${access_token}` },
       });
-      expect(deviceListSchema.parse(res.json()).map((d) => d.displayName).sort()).toEqual([
-        'Bracciale Giulia Ricci',
-        'Ciondolo Sig.ra Rossi',
-        'Pulsante Camera 1',
-      ]);
+      expect(
+        deviceListSchema
+          .parse(res.json())
+          .map((d) => d.displayName)
+          .sort(),
+      ).toEqual(['Bracciale Giulia Ricci', 'Ciondolo Sig.ra Rossi', 'Pulsante Camera 1']);
     } finally {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

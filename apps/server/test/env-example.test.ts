@@ -6,9 +6,11 @@ import { loadEnv } from '../src/env.js';
 const ROOT = new URL('../../../', import.meta.url);
 const example = parse(readFileSync(new URL('.env.example', ROOT)));
 /** Every variable env.ts validates (its schema's keys, one per line). */
-const declared = [...readFileSync(new URL('apps/server/src/env.ts', ROOT), 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map(
-  (m) => m[1],
-);
+const declared = [
+  ...readFileSync(new URL('apps/server/src/env.ts', ROOT), 'utf8').matchAll(
+    /^ {2}([A-Z][A-Z0-9_]+):/gm,
+  ),
+].map((m) => m[1]);
 
 describe('.env.example', () => {
   it('documents every variable of the configuration', () => {

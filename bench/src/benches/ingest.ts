@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { login, registerDevices, serialOf } from '../lib/api.js';
+import { loginSession, registerDevices, serialOf } from '../lib/api.js';
 import type { Bench } from '../lib/bench.js';
 import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
 import { wallNow } from '../lib/clock.js';
@@ -9,7 +9,7 @@ import { printTable } from '../lib/report.js';
 import { API_KEY, startServer, type RunningServer } from '../lib/server.js';
 import { pick } from '../lib/size.js';
 import { round, summarize } from '../lib/stats.js';
-import { isDone, isReady, type IngestReport, type IngestWindow } from '../workers/ingest-protocol.js';
+import { isDone, isReady, type FloorMode, type IngestReport, type IngestWindow } from '../workers/ingest-protocol.js';
 
 const DEVICES_WORKER = fileURLToPath(new URL('../workers/ingest-devices.ts', import.meta.url));
 const FLOOR_WORKER = fileURLToPath(new URL('../workers/ingest-floor.ts', import.meta.url));
@@ -104,15 +104,22 @@ const ingest: Bench = {
       let closer: { id: number; username: string };
       try {
         await registerDevices(server.url, devices);
-        token = await login(server.url);
-        closer = { id: 1, username: 'admin' };
+        const session = await loginSession(server.url);
+        token = session.token;
+        closer = { id: session.id, username: session.username };
       } finally {
         await server.dispose();
       }
-      for (const mode of ['bare', 'transactions'] as const) {
+      const floorRuns: Array<[FloorMode, string]> = [
+        ['bare', 'floor: pg, INSERT + UPDATE'],
+        ['transactions', "pg, the server's transactions"],
+        ['no-order-lock', 'diagnosis: same, no advisory lock'],
+        ['no-lock-no-notify', 'diagnosis: same, no lock, no NOTIFY'],
+      ];
+      for (const [mode, what] of floorRuns) {
         runs.push(
           await drive(
-            `floor: pg directly, ${mode === 'bare' ? 'INSERT + UPDATE' : "the server's transactions"} (1 process, pool ${SERVER_POOL_SIZE})`,
+            what,
             [{ side: 'server', script: FLOOR_WORKER, command: { type: 'run', databaseUrl: database.url, mode, devices, poolSize: SERVER_POOL_SIZE, closer } }],
             window,
           ),
@@ -124,7 +131,7 @@ const ingest: Bench = {
         const per = Math.ceil(devices / processes);
         runs.push(
           await drive(
-            `product: ${devices} devices over HTTP (${processes} client processes)`,
+            `product: ${devices} devices over HTTP`,
             Array.from({ length: processes }, (_, p) => ({
               side: 'clients' as const,
               script: DEVICES_WORKER,
@@ -140,7 +147,8 @@ const ingest: Bench = {
     } finally {
       await database.drop();
     }
-    const [bare, , product] = runs as [IngestRun, IngestRun, IngestRun];
+    const bare = runs[0]!;
+    const product = runs.at(-1)!;
     const vsFloor = round(product.cyclesPerSecond / bare.cyclesPerSecond, 2);
     printTable(
       `ingest: ${devices} concurrent devices, raise + close cycles, ${window.durationMs / 1000} s measured after ${window.warmupMs / 1000} s warm-up, PostgreSQL`,
@@ -166,7 +174,7 @@ const ingest: Bench = {
       ],
       notes: [
         'a cycle: POST /api/device/sos (new Idempotency-Key) → 201, then PATCH /api/sos/close?sosId= as admin → 200',
-        'the floor processes run on the server\'s core while the server is stopped; PostgreSQL itself is not pinned',
+        `pg runs: 1 process, pool of ${SERVER_POOL_SIZE} (the server's), ${devices} concurrent loops, on the server's core while the server is stopped; product: ${processes} client processes; PostgreSQL itself is not pinned`,
       ],
     };
   },

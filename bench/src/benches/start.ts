@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -46,11 +46,11 @@ const tryLogin = (port: number) => async () => {
 };
 
 /** One start of the product on `dataDir`: spawn → listening, spawn → first successful login. */
-async function timeStart(dataDir: string) {
+async function timeStart(dataDir: string, cpuProfileDir?: string) {
   const port = await freePort();
   const t0 = wallNow();
   const login = firstSuccess(tryLogin(port), 120_000);
-  const server = await startServer({ dataDir, port, side: 'any' });
+  const server = await startServer({ dataDir, port, side: 'any', cpuProfileDir });
   const loggedIn = await login;
   await server.dispose();
   return { listeningS: round((server.listeningAt - t0) / 1000, 3), loginS: round((loggedIn - t0) / 1000, 3) };
@@ -89,8 +89,15 @@ const start: Bench = {
     for (let i = 0; i < repeats; i++) {
       const dir = mkdtempSync(join(os.tmpdir(), 'sos-bench-start-'));
       try {
-        fresh.push(await timeStart(join(dir, 'data')));
-        existing.push(await timeStart(join(dir, 'data')));
+        // --profile: the first start of each kind writes a CPU profile.
+        const profile = (kind: string) => {
+          if (!ctx.profile || i > 0) return undefined;
+          const folder = join(ctx.profileDir, `start-${kind}`);
+          mkdirSync(folder, { recursive: true });
+          return folder;
+        };
+        fresh.push(await timeStart(join(dir, 'data'), profile('fresh')));
+        existing.push(await timeStart(join(dir, 'data'), profile('existing')));
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -26,7 +26,7 @@ const ROUTES: Array<{ route: string; pages: string[] }> = [
 const weight: Bench = {
   name: 'weight',
   summary: 'gzipped JS per console route; Lighthouse 12 on /login, desktop and mobile',
-  async run(ctx) {
+  async run() {
     if (!existsSync(join(DIST, 'index.html'))) {
       throw new Error(`${DIST}/index.html is missing: run node scripts/build-if-needed.mjs`);
     }
@@ -55,8 +55,8 @@ const weight: Bench = {
     printTable('largest chunks', biggest.map((b) => ({ chunk: b.chunk, 'raw KB': b.rawKB, 'gzip KB': b.gzipKB })));
 
     const lighthouse: LighthouseSummary[] = [];
-    // Lighthouse takes about a minute here per form factor: full size only (BENCH_LIGHTHOUSE=1 forces it).
-    if (ctx.size === 'full' || process.env.BENCH_LIGHTHOUSE === '1') {
+    // About 15 s per form factor here, so tiny runs it too; BENCH_LIGHTHOUSE=0 skips it.
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
       const server = await startServer();
       try {
         for (const formFactor of ['desktop', 'mobile'] as const) {
@@ -84,7 +84,7 @@ const weight: Bench = {
         for (const a of l.failedAudits) console.log(`  ${l.formFactor} ${a.category}: ${a.id} (${a.score}) ${a.title}`);
       }
     } else {
-      notes.push('Lighthouse skipped at tiny size (about a minute per form factor); BENCH_LIGHTHOUSE=1 runs it');
+      notes.push('Lighthouse skipped (BENCH_LIGHTHOUSE=0)');
     }
 
     const login = perRoute[0]!;

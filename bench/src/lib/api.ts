@@ -29,12 +29,17 @@ async function call(
   return { status: res.statusCode, json };
 }
 
-export async function login(base: string, username: string = ADMIN.username, password: string = ADMIN.password) {
+/** Signs in (the admin by default): the access token and who it is. */
+export async function loginSession(base: string, username: string = ADMIN.username, password: string = ADMIN.password) {
   const res = await call('POST', base + apiPath('login'), {}, { username, password });
-  const token = (res.json as { access_token?: string } | undefined)?.access_token;
-  if (res.status !== 200 || !token) throw new Error(`login failed (${res.status}): ${JSON.stringify(res.json)}`);
-  return token;
+  const body = res.json as { access_token?: string; id?: number; username?: string } | undefined;
+  if (res.status !== 200 || !body?.access_token || typeof body.id !== 'number') {
+    throw new Error(`login failed (${res.status}): ${JSON.stringify(res.json)}`);
+  }
+  return { token: body.access_token, id: body.id, username: body.username ?? username };
 }
+
+export const login = async (base: string) => (await loginSession(base)).token;
 
 export const serialOf = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
 export const nameOf = (i: number) => `Bench device ${String(i).padStart(6, '0')}`;

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { spawnNode, stopChild } from './children.js';
+import { wallNow } from './clock.js';
 import { rssBytes } from './proc.js';
 
 const BROADCASTER = fileURLToPath(new URL('../../floor/sse-broadcaster.ts', import.meta.url));
@@ -10,12 +11,14 @@ export interface RunningFloor {
   url: string;
   pid: number;
   child: ChildProcess;
+  spawnedAt: number;
   rss(): number;
   stop(): Promise<void>;
 }
 
 /** The bare SSE broadcaster as its own process, on the server's cores. */
 export async function startFloorBroadcaster(cpuProfileDir?: string): Promise<RunningFloor> {
+  const spawnedAt = wallNow();
   const child = spawnNode({
     side: 'server',
     script: BROADCASTER,
@@ -34,6 +37,7 @@ export async function startFloorBroadcaster(cpuProfileDir?: string): Promise<Run
     url,
     pid: child.pid!,
     child,
+    spawnedAt,
     rss: () => rssBytes(child.pid!),
     stop: async () => void (await stopChild(child)),
   };

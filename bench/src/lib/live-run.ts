@@ -1,7 +1,8 @@
 import { Agent } from 'undici';
 import { apiPath } from '@sos/contract';
 import { raiseSos, serialOf } from './api.js';
-import { sleep } from './clock.js';
+import { sleep, wallNow } from './clock.js';
+import { writeProfileWindow } from './profile.js';
 import { CpuMeter, mib } from './proc.js';
 import { SseFleet } from './sse-fleet.js';
 import { round, summarize, type Summary } from './stats.js';
@@ -14,6 +15,9 @@ export interface LiveTarget {
   rss(): number;
   /** Bearer token for the product; the floor needs none. */
   token?: string;
+  /** Wall clock of its spawn, and where it writes its CPU profile (--profile). */
+  spawnedAt: number;
+  cpuProfileDir?: string;
 }
 
 export interface LiveRunOptions {
@@ -69,8 +73,10 @@ export async function runLiveRounds(target: LiveTarget, options: LiveRunOptions)
     const latencies: number[] = [];
     const lastStream: number[] = [];
     let missing = 0;
+    let measuredFrom = wallNow();
     for (let i = 0; i < options.warmupRounds + options.rounds; i++) {
       if (i === options.warmupRounds) {
+        measuredFrom = wallNow();
         serverCpu.start();
         clientsCpu.start();
       }
@@ -83,6 +89,7 @@ export async function runLiveRounds(target: LiveTarget, options: LiveRunOptions)
       await sleep(options.gapMs);
     }
     const serverCpuPercent = serverCpu.stop();
+    if (target.cpuProfileDir) writeProfileWindow(target.cpuProfileDir, target.spawnedAt, measuredFrom, wallNow());
     const clientsCpuPercent = clientsCpu.stop();
     const rssAfter = target.rss();
     const status = await fleet.status();

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { login, registerDevices } from './api.js';
 import type { BenchContext } from './bench.js';
 import { startFloorBroadcaster } from './floor.js';
 import type { LiveTarget } from './live-run.js';
 import { createBenchDatabase } from './pg.js';
+import { freshProfileDir } from './profile.js';
 import { startServer } from './server.js';
 
 /** A live target, started and ready: devices registered, a token signed in. */
@@ -14,11 +14,8 @@ export interface StartedTarget extends LiveTarget {
 
 export type TargetKind = 'floor' | 'embedded' | 'postgres';
 
-function profileDir(ctx: BenchContext, name: string): string | undefined {
-  if (!ctx.profile) return undefined;
-  const dir = join(ctx.profileDir, name);
-  mkdirSync(dir, { recursive: true });
-  return dir;
+export function profileDir(ctx: BenchContext, name: string): string | undefined {
+  return ctx.profile ? freshProfileDir(join(ctx.profileDir, name)) : undefined;
 }
 
 /**
@@ -34,7 +31,7 @@ export async function startTarget(
   const cpuProfileDir = profileDir(ctx, `${bench}-${kind}`);
   if (kind === 'floor') {
     const floor = await startFloorBroadcaster(cpuProfileDir);
-    return { label: 'floor (bare node:http SSE)', url: floor.url, pid: floor.pid, rss: floor.rss, stop: floor.stop };
+    return { label: 'floor (bare node:http SSE)', url: floor.url, pid: floor.pid, rss: floor.rss, stop: floor.stop, spawnedAt: floor.spawnedAt, cpuProfileDir };
   }
   const database = kind === 'postgres' ? await createBenchDatabase(bench) : undefined;
   if (database && 'skipped' in database) return database;
@@ -48,6 +45,8 @@ export async function startTarget(
       pid: server.pid,
       rss: server.rss,
       token,
+      spawnedAt: server.spawnedAt,
+      cpuProfileDir,
       stop: async () => {
         await server.dispose();
         await database?.drop();

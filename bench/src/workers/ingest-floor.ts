@@ -2,7 +2,8 @@
  * Floor of the ingest bench, in one process: the same raise + close cycles issued
  * directly through `pg`, with the server's pool size. `bare` sends the two statements that
  * store a cycle (INSERT the SOS, UPDATE it closed); `transactions` sends every statement
- * the server's two transactions send (device touch, lookups, outbox, advisory lock, NOTIFY).
+ * the server's two transactions send (device touch, lookups, outbox, advisory lock, NOTIFY);
+ * two diagnostic modes leave out the advisory lock, then the NOTIFY too.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -15,10 +16,14 @@ const INSERT_SOS = 'INSERT INTO sos (device_id, idempotency_key) VALUES ($1, $2)
 const CLOSE_SOS = `UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(),
   closed_by_id = $2, closed_by_username = $3 WHERE id = $1 AND state = 'OPEN' RETURNING *`;
 
+let orderLock = true;
+let notify = true;
+
+/** appendEvent (apps/server/src/live/outbox.ts): order lock, outbox row, NOTIFY. */
 async function outbox(client: pg.PoolClient, type: string, data: string) {
-  await client.query('SELECT pg_advisory_xact_lock($1)', [ORDER_LOCK]);
+  if (orderLock) await client.query('SELECT pg_advisory_xact_lock($1)', [ORDER_LOCK]);
   const { rows } = await client.query<{ id: string }>('INSERT INTO events (type, data) VALUES ($1, $2) RETURNING id', [type, data]);
-  await client.query('SELECT pg_notify($1, $2)', ['sos_events', JSON.stringify({ id: Number(rows[0]!.id), type, data })]);
+  if (notify) await client.query('SELECT pg_notify($1, $2)', ['sos_events', JSON.stringify({ id: Number(rows[0]!.id), type, data })]);
 }
 
 async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
@@ -36,6 +41,8 @@ async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
 }
 
 async function run(command: FloorCommand) {
+  orderLock = command.mode === 'transactions';
+  notify = command.mode !== 'no-lock-no-notify';
   const pool = new pg.Pool({ connectionString: command.databaseUrl, max: command.poolSize });
   const { rows } = await pool.query<{ id: number; serial: string }>(
     `SELECT id, serial FROM devices WHERE serial LIKE 'BENCH-%' ORDER BY id LIMIT $1`,

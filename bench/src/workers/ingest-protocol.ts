@@ -14,11 +14,17 @@ export type DevicesCommand = IngestWindow & {
   serials: string[];
 };
 
+/**
+ * bare: one INSERT and one UPDATE per cycle (the floor); transactions: every statement the
+ * server's two transactions send; the last two drop, for diagnosis, the outbox's advisory
+ * lock, then also its NOTIFY (both serialize commits).
+ */
+export type FloorMode = 'bare' | 'transactions' | 'no-order-lock' | 'no-lock-no-notify';
+
 export type FloorCommand = IngestWindow & {
   type: 'run';
   databaseUrl: string;
-  /** bare: one INSERT and one UPDATE per cycle; transactions: every statement the server issues. */
-  mode: 'bare' | 'transactions';
+  mode: FloorMode;
   devices: number;
   poolSize: number;
   closer: { id: number; username: string };

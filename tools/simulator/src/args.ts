@@ -25,11 +25,23 @@ export class UsageError extends Error {
 
 export type CliOptions = Omit<SimulationOptions, 'onEvent' | 'canRaiseSos'> & { help: boolean };
 
-function number(name: string, raw: string | undefined, fallback: number | undefined, integer = false) {
+function number(
+  name: string,
+  raw: string | undefined,
+  fallback: number | undefined,
+  integer = false,
+) {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new UsageError(`--${name}: must be a positive ${integer ? 'whole ' : ''}number (got "${raw}")`);
+  if (
+    raw.trim() === '' ||
+    !Number.isFinite(value) ||
+    value <= 0 ||
+    (integer && !Number.isInteger(value))
+  ) {
+    throw new UsageError(
+      `--${name}: must be a positive ${integer ? 'whole ' : ''}number (got "${raw}")`,
+    );
   }
   return value;
 }

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli.js';
 
-runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
+runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+}).then(
   (code) => {
     process.exitCode = code;
   },

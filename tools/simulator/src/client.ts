@@ -56,7 +56,12 @@ export class DeviceApiClient {
 
   /** The same key on a retry makes the server answer the SOS it already created. */
   raiseSos(serial: string, idempotencyKey: string): Promise<Answer<Sos>> {
-    return this.post('deviceSos', { serial }, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }, sosSchema);
+    return this.post(
+      'deviceSos',
+      { serial },
+      { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      sosSchema,
+    );
   }
 
   async heartbeat(serial: string): Promise<void> {
@@ -95,7 +100,10 @@ export class DeviceApiClient {
     if (!schema) return { created: statusCode === 201, value: undefined as T };
     const parsed = schema.safeParse(safeJson(text));
     if (!parsed.success || parsed.data === undefined) {
-      throw new DeviceApiError('protocol', `${apiPath(path)}: unexpected answer (${statusCode}) from the server`);
+      throw new DeviceApiError(
+        'protocol',
+        `${apiPath(path)}: unexpected answer (${statusCode}) from the server`,
+      );
     }
     return { created: statusCode === 201, value: parsed.data };
   }
@@ -112,13 +120,19 @@ function safeJson(text: string): unknown {
 function refusal(status: number, text: string, path: PathName): DeviceApiError {
   const error = errorResponseSchema.safeParse(safeJson(text));
   const detail = error.success ? error.data.message : text.slice(0, 200) || 'no details';
-  if (status === 401) return new DeviceApiError('api-key', 'the server refused the API key (401)', status);
+  if (status === 401)
+    return new DeviceApiError('api-key', 'the server refused the API key (401)', status);
   if (status === 403 && error.success && error.data.code === 'DEVICE_DELETED') {
     return new DeviceApiError('deleted', detail, status);
   }
-  if (status === 429) return new DeviceApiError('rate-limited', `rate limited (429): ${detail}`, status);
+  if (status === 429)
+    return new DeviceApiError('rate-limited', `rate limited (429): ${detail}`, status);
   if (status === 404 && !error.success) {
-    return new DeviceApiError('http', `${apiPath(path)} not found (404): is this an SOS Console server?`, status);
+    return new DeviceApiError(
+      'http',
+      `${apiPath(path)} not found (404): is this an SOS Console server?`,
+      status,
+    );
   }
   return new DeviceApiError('http', `${apiPath(path)} failed (${status}): ${detail}`, status);
 }

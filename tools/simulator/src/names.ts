@@ -6,12 +6,36 @@ import { DISPLAY_NAME_MAX_LENGTH, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from '@sos
  * restarted simulation registers the same devices under the same names.
  */
 const SURNAMES = [
-  'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci',
-  'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa',
-  'Giordano', 'Rizzo', 'Lombardi', 'Moretti',
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
 ];
 const FIRST_NAMES = ['Giulia', 'Marco', 'Anna', 'Giuseppe', 'Maria', 'Luca', 'Rosa', 'Franco'];
-const STREETS = ['Via Roma', 'Via Garibaldi', 'Corso Italia', 'Via Mazzini', 'Piazza Dante', 'Via Verdi'];
+const STREETS = [
+  'Via Roma',
+  'Via Garibaldi',
+  'Corso Italia',
+  'Via Mazzini',
+  'Piazza Dante',
+  'Via Verdi',
+];
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
 
@@ -52,6 +76,7 @@ export function serialFor(prefix: string, n: number): string {
 export function serialPrefixProblem(prefix: string, devices: number): string | undefined {
   const longest = serialFor(prefix, devices);
   if (!SERIAL_PATTERN.test(longest)) return 'may contain only letters, digits and . _ : -';
-  if (longest.length > SERIAL_MAX_LENGTH) return `is too long: serials are at most ${SERIAL_MAX_LENGTH} characters`;
+  if (longest.length > SERIAL_MAX_LENGTH)
+    return `is too long: serials are at most ${SERIAL_MAX_LENGTH} characters`;
   return undefined;
 }

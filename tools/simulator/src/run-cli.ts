@@ -29,21 +29,30 @@ function eventPrinter(reporter: Reporter, verbose: boolean) {
   return (event: SimulationEvent) => {
     switch (event.type) {
       case 'registered':
-        if (verbose) reporter.line(`registered ${event.serial} "${event.displayName}"${event.created ? '' : ' (known serial)'}`);
+        if (verbose)
+          reporter.line(
+            `registered ${event.serial} "${event.displayName}"${event.created ? '' : ' (known serial)'}`,
+          );
         break;
       case 'sos':
         if (!verbose || stillOpen.get(event.serial) === event.sosId) break;
-        if (event.created) reporter.line(`SOS #${event.sosId} raised by ${event.serial} "${event.displayName}"`);
+        if (event.created)
+          reporter.line(`SOS #${event.sosId} raised by ${event.serial} "${event.displayName}"`);
         else {
           stillOpen.set(event.serial, event.sosId);
-          reporter.line(`${event.serial} "${event.displayName}" called again: SOS #${event.sosId} is still open`);
+          reporter.line(
+            `${event.serial} "${event.displayName}" called again: SOS #${event.sosId} is still open`,
+          );
         }
         break;
       case 'deleted':
-        reporter.line(`${event.serial} "${event.displayName}" was deleted by an administrator: it stops`);
+        reporter.line(
+          `${event.serial} "${event.displayName}" was deleted by an administrator: it stops`,
+        );
         break;
       case 'error': {
-        const message = event.kind === 'api-key' ? 'the server refused the API key (401)' : event.message;
+        const message =
+          event.kind === 'api-key' ? 'the server refused the API key (401)' : event.message;
         const now = Date.now();
         if (now - (lastPrinted.get(message) ?? -Infinity) < ERROR_REPEAT_MS) break;
         lastPrinted.set(message, now);
@@ -90,7 +99,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   reporter.line(
     `running${options.closeAfter ? ` for ${options.closeAfter} s` : ''}: press Ctrl+C to stop`,
   );
-  const summaries = setInterval(() => reporter.showSummary(summaryLine(sim.stats())), reporter.interactive ? 2000 : 5000);
+  const summaries = setInterval(
+    () => reporter.showSummary(summaryLine(sim.stats())),
+    reporter.interactive ? 2000 : 5000,
+  );
   const onSignal = () => void sim.stop();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -26,10 +26,13 @@ export class Runner {
   /** Runs a task after some seconds, unless the simulation stops first. */
   later(seconds: number, task: () => Promise<void>): void {
     if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.run(task);
-    }, Math.max(0, seconds * 1000));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.run(task);
+      },
+      Math.max(0, seconds * 1000),
+    );
     this.timers.add(timer);
   }
 

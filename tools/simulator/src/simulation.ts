@@ -22,7 +22,8 @@ const exponential = (mean: number) => -Math.log(1 - Math.random()) * mean;
 
 function check(options: SimulationOptions) {
   const positive = (name: string, value: number) => {
-    if (!Number.isFinite(value) || value <= 0) throw new RangeError(`${name} must be a positive number`);
+    if (!Number.isFinite(value) || value <= 0)
+      throw new RangeError(`${name} must be a positive number`);
   };
   if (!Number.isInteger(options.devices) || options.devices < 1) {
     throw new RangeError('devices must be a positive integer');
@@ -75,7 +76,8 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       return;
     }
     counts.errors++;
-    const { kind, status } = err instanceof DeviceApiError ? err : { kind: 'http' as const, status: undefined };
+    const { kind, status } =
+      err instanceof DeviceApiError ? err : { kind: 'http' as const, status: undefined };
     const message = err instanceof Error ? err.message : String(err);
     emit({ type: 'error', serial: device.serial, kind, message, ...(status ? { status } : {}) });
   };
@@ -88,7 +90,13 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     const { created, value } = await client.register(device.serial, device.displayName);
     if (!device.registered) counts.registered++;
     device.registered = true;
-    emit({ type: 'registered', serial: device.serial, displayName: device.displayName, deviceId: value.id, created });
+    emit({
+      type: 'registered',
+      serial: device.serial,
+      displayName: device.displayName,
+      deviceId: value.id,
+      created,
+    });
   };
 
   const heartbeat = async (device: SimDevice) => {
@@ -129,7 +137,13 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
         const { created, value } = await client.raiseSos(device.serial, key);
         if (created) counts.sosRaised++;
         else counts.sosAlreadyOpen++;
-        emit({ type: 'sos', serial: device.serial, displayName: device.displayName, sosId: value.id, created });
+        emit({
+          type: 'sos',
+          serial: device.serial,
+          displayName: device.displayName,
+          sosId: value.id,
+          created,
+        });
         return;
       } catch (err) {
         failed(device, err);
@@ -157,7 +171,9 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
       throw err;
     }
   }
-  await eachLimited(others, REGISTER_CONCURRENCY, (device) => register(device).catch((err) => failed(device, err)));
+  await eachLimited(others, REGISTER_CONCURRENCY, (device) =>
+    register(device).catch((err) => failed(device, err)),
+  );
 
   for (const device of devices) {
     if (device.gone) continue;
@@ -180,6 +196,8 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     return stopping;
   };
   const closeTimer =
-    options.closeAfter === undefined ? undefined : setTimeout(() => void stop(), options.closeAfter * 1000);
+    options.closeAfter === undefined
+      ? undefined
+      : setTimeout(() => void stop(), options.closeAfter * 1000);
   return { stop, stats: () => ({ ...counts }), finished };
 }

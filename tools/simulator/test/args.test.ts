@@ -14,8 +14,22 @@ const usageError = (argv: string[], env = {}) => {
 describe('simulator command line', () => {
   it('reads the documented options', () => {
     expect(
-      parseCli(['--url', 'http://10.0.0.5:9000', '--api-key', 'KEY', '--devices', '40', '--sos-every', '12.5',
-        '--heartbeat', '5', '--duration', '60', '--prefix', 'TEST-']),
+      parseCli([
+        '--url',
+        'http://10.0.0.5:9000',
+        '--api-key',
+        'KEY',
+        '--devices',
+        '40',
+        '--sos-every',
+        '12.5',
+        '--heartbeat',
+        '5',
+        '--duration',
+        '60',
+        '--prefix',
+        'TEST-',
+      ]),
     ).toEqual({
       help: false,
       url: 'http://10.0.0.5:9000',
@@ -41,7 +55,10 @@ describe('simulator command line', () => {
   });
 
   it.each([
-    [['--api-key', 'k', '--devices', 'abc'], '--devices: must be a positive whole number (got "abc")'],
+    [
+      ['--api-key', 'k', '--devices', 'abc'],
+      '--devices: must be a positive whole number (got "abc")',
+    ],
     [['--api-key', 'k', '--devices', '2.5'], '--devices: must be a positive whole number'],
     [['--api-key', 'k', '--devices', '0'], '--devices'],
     [['--api-key', 'k', '--devices', '100001'], '--devices: at most 100000'],

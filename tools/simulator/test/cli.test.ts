@@ -31,15 +31,29 @@ afterAll(async () => {
 describe('npm run simulate', () => {
   it('runs devices against the server, prints what they do and a summary, exits 0', async () => {
     const run = await simulate([
-      '--url', server.url, '--api-key', API_KEY, '--devices', '3', '--sos-every', '0.2',
-      '--heartbeat', '0.5', '--duration', '6', '--prefix', 'CLI-',
+      '--url',
+      server.url,
+      '--api-key',
+      API_KEY,
+      '--devices',
+      '3',
+      '--sos-every',
+      '0.2',
+      '--heartbeat',
+      '0.5',
+      '--duration',
+      '6',
+      '--prefix',
+      'CLI-',
     ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`simulating 3 devices against ${server.url}`);
     expect(run.stdout).toContain('registered CLI-0002 "Ciondolo Sig.ra Rossi"');
     expect(run.stdout).toMatch(/SOS #\d+ raised by CLI-000\d/);
-    expect(run.stdout).toMatch(/3\/3 devices registered · SOS raised [1-3]\b.* · heartbeats \d+ · errors 0/);
+    expect(run.stdout).toMatch(
+      /3\/3 devices registered · SOS raised [1-3]\b.* · heartbeats \d+ · errors 0/,
+    );
     const devices = (await server.devices()).filter((d) => d.serial.startsWith('CLI-'));
     expect(devices).toHaveLength(3);
   });

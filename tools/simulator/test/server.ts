@@ -48,7 +48,11 @@ export async function startTestServer(): Promise<TestServer> {
     url: server.url,
     server,
     async devices() {
-      const res = await server.app.inject({ method: 'GET', url: '/api/device/getAll', headers: { authorization } });
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/api/device/getAll',
+        headers: { authorization },
+      });
       return deviceListSchema.parse(res.json());
     },
     async deleteDevice(id) {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DeviceApiError, startSimulation, type Simulation, type SimulationEvent } from '../src/index.js';
+import {
+  DeviceApiError,
+  startSimulation,
+  type Simulation,
+  type SimulationEvent,
+} from '../src/index.js';
 import { API_KEY, startTestServer, type TestServer } from './server.js';
 
 let server: TestServer;
@@ -39,9 +44,11 @@ describe('simulated devices on a real server', () => {
 
     await vi.waitFor(async () => {
       const devices = (await server.devices()).filter((d) => d.serial.startsWith('A-'));
-      expect(devices.map((d) => d.displayName).sort()).toEqual(
-        ['Bracciale Giulia Ricci', 'Ciondolo Sig.ra Rossi', 'Pulsante Camera 1'],
-      );
+      expect(devices.map((d) => d.displayName).sort()).toEqual([
+        'Bracciale Giulia Ricci',
+        'Ciondolo Sig.ra Rossi',
+        'Pulsante Camera 1',
+      ]);
       expect(devices.some((d) => d.lastSos?.state === 'OPEN')).toBe(true);
       expect(devices.every((d) => d.lastSeenAt !== null)).toBe(true);
     }, wait);
@@ -57,7 +64,11 @@ describe('simulated devices on a real server', () => {
   });
 
   it('never opens a second SOS for a device that has one open', async () => {
-    const { sim, events } = await simulate({ serialPrefix: 'B-', devices: 1, sosEverySeconds: 0.1 });
+    const { sim, events } = await simulate({
+      serialPrefix: 'B-',
+      devices: 1,
+      sosEverySeconds: 0.1,
+    });
     await vi.waitFor(() => expect(sim.stats().sosAlreadyOpen).toBeGreaterThan(1), wait);
     await sim.stop();
     expect(sim.stats().sosRaised).toBe(1);
@@ -75,21 +86,35 @@ describe('simulated devices on a real server', () => {
   });
 
   it('stops calling for a device an administrator deleted, the others go on', async () => {
-    const { sim, events } = await simulate({ serialPrefix: 'D-', devices: 2, sosEverySeconds: 1000 });
+    const { sim, events } = await simulate({
+      serialPrefix: 'D-',
+      devices: 2,
+      sosEverySeconds: 1000,
+    });
     const target = (await server.devices()).find((d) => d.serial === 'D-0002');
     await server.deleteDevice(target!.id);
     await vi.waitFor(() => expect(sim.stats().deleted).toBe(1), wait);
-    expect(events).toContainEqual({ type: 'deleted', serial: 'D-0002', displayName: 'Ciondolo Sig.ra Rossi' });
+    expect(events).toContainEqual({
+      type: 'deleted',
+      serial: 'D-0002',
+      displayName: 'Ciondolo Sig.ra Rossi',
+    });
     const beatsAfter = sim.stats().heartbeats;
     await vi.waitFor(() => expect(sim.stats().heartbeats).toBeGreaterThan(beatsAfter + 2), wait);
     await sim.stop();
     const after = events.slice(events.findIndex((e) => e.type === 'deleted') + 1);
-    expect(after.filter((e) => e.type === 'heartbeat').every((e) => e.serial === 'D-0001')).toBe(true);
+    expect(after.filter((e) => e.type === 'heartbeat').every((e) => e.serial === 'D-0001')).toBe(
+      true,
+    );
     expect(sim.stats()).toMatchObject({ registered: 1, errors: 0 });
   });
 
   it('raises the first SOS when told, from the first device', async () => {
-    const { sim, events } = await simulate({ serialPrefix: 'G-', sosEverySeconds: 100_000, firstSosAfterSeconds: 0 });
+    const { sim, events } = await simulate({
+      serialPrefix: 'G-',
+      sosEverySeconds: 100_000,
+      firstSosAfterSeconds: 0,
+    });
     await vi.waitFor(() => expect(sim.stats().sosRaised).toBe(1), wait);
     await sim.stop();
     expect(events.filter((e) => e.type === 'sos').map((e) => e.serial)).toEqual(['G-0001']);
@@ -104,7 +129,9 @@ describe('simulated devices on a real server', () => {
 
 describe('a start that cannot work', () => {
   it('fails with an api-key error when the server refuses the key, registering nothing', async () => {
-    const error = await simulate({ apiKey: 'not-the-key', serialPrefix: 'F-' }).catch((e: unknown) => e);
+    const error = await simulate({ apiKey: 'not-the-key', serialPrefix: 'F-' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DeviceApiError);
     expect(error).toMatchObject({ kind: 'api-key', status: 401 });
     expect((await server.devices()).filter((d) => d.serial.startsWith('F-'))).toEqual([]);

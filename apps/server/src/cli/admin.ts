@@ -2,7 +2,10 @@
 import { runAdmin } from './run.js';
 
 // `npm run admin -- <command>`: see USAGE in usage.ts.
-runAdmin(process.argv.slice(2), { out: (line) => console.log(line), err: (line) => console.error(line) }).then(
+runAdmin(process.argv.slice(2), {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+}).then(
   (code) => {
     process.exitCode = code;
   },

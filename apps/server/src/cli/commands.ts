@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { createEmployeeRequestSchema, roleSchema, ROLES, setApiKeyRequestSchema } from '@sos/contract';
+import {
+  createEmployeeRequestSchema,
+  roleSchema,
+  ROLES,
+  setApiKeyRequestSchema,
+} from '@sos/contract';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
@@ -22,7 +27,12 @@ export type Command = (argv: string[]) => Prepared;
 const generatePassword = () => randomBytes(18).toString('base64url');
 const shownOnce = (password: string) => `generated password: ${password}   (shown only this once)`;
 
-const USER_FLAGS = { username: '--username', email: '--email', role: '--role', password: '--password' };
+const USER_FLAGS = {
+  username: '--username',
+  email: '--email',
+  role: '--role',
+  password: '--password',
+};
 /** Devices send the key in an HTTP header: only printable ASCII survives that everywhere. */
 const HEADER_SAFE = /^[\x20-\x7e]+$/;
 
@@ -37,7 +47,12 @@ const createUser: Command = (argv) => {
   const generated = flags.password === undefined;
   const input = validate(
     createEmployeeRequestSchema.extend({ role: roleSchema }),
-    { username: flags.username ?? '', email: flags.email ?? '', role, password: flags.password ?? generatePassword() },
+    {
+      username: flags.username ?? '',
+      email: flags.email ?? '',
+      role,
+      password: flags.password ?? generatePassword(),
+    },
     USER_FLAGS,
   );
   return async (database) => {
@@ -73,16 +88,24 @@ const resetPassword: Command = (argv) => {
       return row;
     });
     if (!user) throw new CommandError(`no user is named "${username}"`);
-    const lines = [`password of "${user.username}" changed; his sessions end at their next token refresh`];
+    const lines = [
+      `password of "${user.username}" changed; his sessions end at their next token refresh`,
+    ];
     return generated ? [...lines, shownOnce(password)] : lines;
   };
 };
 
 const setApiKey: Command = (argv) => {
   const flags = readFlags(argv, { key: { type: 'string' } });
-  const { apiKey } = validate(setApiKeyRequestSchema, { apiKey: required(flags.key, '--key') }, { apiKey: '--key' });
+  const { apiKey } = validate(
+    setApiKeyRequestSchema,
+    { apiKey: required(flags.key, '--key') },
+    { apiKey: '--key' },
+  );
   if (!HEADER_SAFE.test(apiKey)) {
-    throw new UsageError('--key: must contain printable ASCII characters only (it travels in an HTTP header)');
+    throw new UsageError(
+      '--key: must contain printable ASCII characters only (it travels in an HTTP header)',
+    );
   }
   return async (database) => {
     await writeApiKey(database.db, apiKey);
@@ -94,7 +117,9 @@ const migrate: Command = (argv) => {
   readFlags(argv, {});
   return async (database) => {
     // Opening the database applied any missing migration already: say where it stands.
-    const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+    const result = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+    );
     const [row] = (result as unknown as { rows: { n: number }[] }).rows;
     return [`database up to date: ${row?.n ?? 0} migrations applied`];
   };

@@ -49,13 +49,17 @@ export async function runAdmin(argv: string[], io: AdminIo, env?: Env): Promise<
     database = await openDatabase(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
-      io.err(`${err.message}\nThe admin commands cannot run while the server uses the embedded database.`);
+      io.err(
+        `${err.message}\nThe admin commands cannot run while the server uses the embedded database.`,
+      );
       return EXIT.failed;
     }
     io.err(`cannot open the database: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT.failed;
   }
-  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${resolve(config.SOS_DATA_DIR)}`;
+  const where = config.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded database in ${resolve(config.SOS_DATA_DIR)}`;
   try {
     const lines = await prepared(database);
     for (const line of [...lines, `(${where})`]) io.out(line);

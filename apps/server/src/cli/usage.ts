@@ -35,9 +35,17 @@ export class CommandError extends Error {
 type Flags = Record<string, { type: 'string' }>;
 
 /** Reads a command's options: unknown options, positionals or missing values are usage errors. */
-export function readFlags<F extends Flags>(argv: string[], flags: F): Partial<Record<keyof F, string>> {
+export function readFlags<F extends Flags>(
+  argv: string[],
+  flags: F,
+): Partial<Record<keyof F, string>> {
   try {
-    const { values } = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: argv,
+      options: flags,
+      strict: true,
+      allowPositionals: false,
+    });
     return values as Partial<Record<keyof F, string>>;
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
@@ -48,7 +56,11 @@ export function readFlags<F extends Flags>(argv: string[], flags: F): Partial<Re
  * Validates with a contract schema; the first problem becomes a usage error naming the
  * option it came from (`--email: must be a valid email address`).
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, flagOf: Record<string, string>): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  flagOf: Record<string, string>,
+): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -58,6 +70,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, flagOf:
 
 /** A required option: a usage error naming it when absent or blank. */
 export function required(value: string | undefined, flag: string, hint = ''): string {
-  if (value === undefined || value.trim() === '') throw new UsageError(`${flag}: is required${hint}`);
+  if (value === undefined || value.trim() === '')
+    throw new UsageError(`${flag}: is required${hint}`);
   return value;
 }

@@ -10,8 +10,14 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export const DOCS_PATH = `${API_PREFIX}/docs`;
 
 const TAGS = [
-  { name: 'auth', description: 'Login, token refresh and logout: the only console calls without a bearer token.' },
-  { name: 'sos', description: `Open and closed SOS, and the live stream ${apiPath('sosRealTime')}.` },
+  {
+    name: 'auth',
+    description: 'Login, token refresh and logout: the only console calls without a bearer token.',
+  },
+  {
+    name: 'sos',
+    description: `Open and closed SOS, and the live stream ${apiPath('sosRealTime')}.`,
+  },
   { name: 'device', description: 'The devices as the console lists and deletes them.' },
   { name: 'employee', description: 'User accounts (super administrators only).' },
   { name: 'conf', description: 'The device API key (super administrators only).' },
@@ -81,7 +87,10 @@ async function docsPlugin(app: FastifyInstance) {
       const { components } = object as { components?: { schemas?: object } };
       return {
         ...object,
-        components: { ...components, schemas: { ...components?.schemas, ...liveEventComponents() } },
+        components: {
+          ...components,
+          schemas: { ...components?.schemas, ...liveEventComponents() },
+        },
       } as typeof object;
     },
   });

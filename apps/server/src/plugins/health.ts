@@ -29,7 +29,9 @@ export default async function healthPlugin(app: FastifyInstance) {
       return reply.send({ status: 'ready' });
     } catch (err) {
       request.log.warn({ err }, 'readiness: the database does not answer');
-      return reply.code(503).send({ status: 'unavailable', reason: 'the database does not answer' });
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', reason: 'the database does not answer' });
     }
   });
 }

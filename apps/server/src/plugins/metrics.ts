@@ -28,11 +28,27 @@ function processMetrics(): Registry {
 
 /** Live stream counters exposed as Prometheus counters, read at scrape time. */
 const LIVE_COUNTERS: [keyof LiveCounters, string, string][] = [
-  ['eventsPublished', 'sos_live_events_published_total', 'Live events fanned out to this process\'s streams'],
-  ['framesDelivered', 'sos_live_events_delivered_total', 'Event frames written to live clients (replays included)'],
+  [
+    'eventsPublished',
+    'sos_live_events_published_total',
+    "Live events fanned out to this process's streams",
+  ],
+  [
+    'framesDelivered',
+    'sos_live_events_delivered_total',
+    'Event frames written to live clients (replays included)',
+  ],
   ['streamsOpened', 'sos_live_streams_opened_total', 'Live streams opened'],
-  ['slowClientsDropped', 'sos_live_slow_clients_dropped_total', 'Live clients ended for not reading fast enough'],
-  ['resyncs', 'sos_live_resyncs_total', 'Reconnections told to reload (they missed more than is kept)'],
+  [
+    'slowClientsDropped',
+    'sos_live_slow_clients_dropped_total',
+    'Live clients ended for not reading fast enough',
+  ],
+  [
+    'resyncs',
+    'sos_live_resyncs_total',
+    'Reconnections told to reload (they missed more than is kept)',
+  ],
 ];
 
 const LOGIN_PATH = apiPath('login');
@@ -95,7 +111,10 @@ async function metricsPlugin(app: FastifyInstance) {
     // The route's pattern, never the raw URL: ids in paths must not explode the label set.
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
-    duration.observe({ route, method: request.method, status: String(status) }, reply.elapsedTime / 1000);
+    duration.observe(
+      { route, method: request.method, status: String(status) },
+      reply.elapsedTime / 1000,
+    );
     if (route === LOGIN_PATH && request.method === 'POST' && (status === 401 || status === 429)) {
       loginFailures.inc({ reason: status === 401 ? 'invalid_credentials' : 'throttled' });
     }

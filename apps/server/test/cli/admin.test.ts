@@ -15,9 +15,15 @@ import { createTestDatabase } from '../helpers/postgres.js';
 async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promise<void> }> {
   if (kind === 'embedded') {
     const dir = await mkdtemp(join(tmpdir(), 'sos-admin-test-'));
-    return { env: loadEnv({ SOS_DATA_DIR: dir }), cleanup: () => rm(dir, { recursive: true, force: true }) };
+    return {
+      env: loadEnv({ SOS_DATA_DIR: dir }),
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
   }
-  const created = await createTestDatabase(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
+  const created = await createTestDatabase(
+    process.env.TEST_DATABASE_URL!,
+    inject('postgresTemplate'),
+  );
   return { env: loadEnv({ DATABASE_URL: created.url }), cleanup: created.drop };
 }
 
@@ -48,19 +54,40 @@ describeEachDb('npm run admin', (kind) => {
     app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 
   it('create-user creates an account that can sign in with its role', async () => {
-    const run = await admin('create-user', '--username', 'alice', '--email', 'alice@example.it', '--role', 'SUPER_ADMIN', '--password', 'alice-password');
+    const run = await admin(
+      'create-user',
+      '--username',
+      'alice',
+      '--email',
+      'alice@example.it',
+      '--role',
+      'SUPER_ADMIN',
+      '--password',
+      'alice-password',
+    );
     expect(run).toMatchObject({ code: 0, err: '' });
     expect(run.out).toMatch(/^created SUPER_ADMIN "alice" <alice@example.it> \(id \d+\)/);
     expect(run.out).not.toContain('alice-password');
     await withServer(async (app) => {
       const res = await login(app, 'alice', 'alice-password');
       expect(res.statusCode).toBe(200);
-      expect(authResponseSchema.parse(res.json())).toMatchObject({ username: 'alice', role: 'SUPER_ADMIN' });
+      expect(authResponseSchema.parse(res.json())).toMatchObject({
+        username: 'alice',
+        role: 'SUPER_ADMIN',
+      });
     });
   });
 
   it('create-user without --password generates one and prints it once', async () => {
-    const run = await admin('create-user', '--username', 'bob', '--email', 'bob@example.it', '--role', 'EMPLOYEE');
+    const run = await admin(
+      'create-user',
+      '--username',
+      'bob',
+      '--email',
+      'bob@example.it',
+      '--role',
+      'EMPLOYEE',
+    );
     expect(run.code).toBe(0);
     const password = /generated password: (\S+)/.exec(run.out)?.[1];
     expect(password?.length).toBeGreaterThanOrEqual(16);
@@ -72,18 +99,47 @@ describeEachDb('npm run admin', (kind) => {
   });
 
   it('create-user refuses a username already taken (exit 1)', async () => {
-    const run = await admin('create-user', '--username', 'alice', '--email', 'other@example.it', '--role', 'EMPLOYEE');
+    const run = await admin(
+      'create-user',
+      '--username',
+      'alice',
+      '--email',
+      'other@example.it',
+      '--role',
+      'EMPLOYEE',
+    );
     expect(run.code).toBe(1);
     expect(run.err).toContain('create-user: The username "alice" is already taken');
   });
 
   it.each([
     [['--email', 'x@example.it', '--role', 'EMPLOYEE'], '--username: is required'],
-    [['--username', 'carol', '--email', 'not-an-email', '--role', 'EMPLOYEE'], '--email: must be a valid email address'],
-    [['--username', 'carol', '--email', 'c@example.it'], '--role: is required (SUPER_ADMIN or EMPLOYEE)'],
+    [
+      ['--username', 'carol', '--email', 'not-an-email', '--role', 'EMPLOYEE'],
+      '--email: must be a valid email address',
+    ],
+    [
+      ['--username', 'carol', '--email', 'c@example.it'],
+      '--role: is required (SUPER_ADMIN or EMPLOYEE)',
+    ],
     [['--username', 'carol', '--email', 'c@example.it', '--role', 'BOSS'], '--role: '],
-    [['--username', 'carol', '--email', 'c@example.it', '--role', 'EMPLOYEE', '--password', 'short'], '--password: must be at least 8 characters'],
-    [['--username', 'carol', '--email', 'c@example.it', '--role', 'EMPLOYEE', '--admin'], "Unknown option '--admin'"],
+    [
+      [
+        '--username',
+        'carol',
+        '--email',
+        'c@example.it',
+        '--role',
+        'EMPLOYEE',
+        '--password',
+        'short',
+      ],
+      '--password: must be at least 8 characters',
+    ],
+    [
+      ['--username', 'carol', '--email', 'c@example.it', '--role', 'EMPLOYEE', '--admin'],
+      "Unknown option '--admin'",
+    ],
   ])('create-user %j: exit 2, %s', async (args, message) => {
     const run = await admin('create-user', ...args);
     expect(run.code).toBe(2);
@@ -92,14 +148,25 @@ describeEachDb('npm run admin', (kind) => {
   });
 
   it('reset-password sets a new password and ends the sessions of the old one', async () => {
-    const before = await withServer(async (app) => authResponseSchema.parse((await login(app, 'alice', 'alice-password')).json()));
-    const run = await admin('reset-password', '--username', 'alice', '--password', 'brand-new-password');
+    const before = await withServer(async (app) =>
+      authResponseSchema.parse((await login(app, 'alice', 'alice-password')).json()),
+    );
+    const run = await admin(
+      'reset-password',
+      '--username',
+      'alice',
+      '--password',
+      'brand-new-password',
+    );
     expect(run.code).toBe(0);
     expect(run.out).toContain('password of "alice" changed');
     await withServer(async (app) => {
       expect((await login(app, 'alice', 'alice-password')).statusCode).toBe(401);
       expect((await login(app, 'alice', 'brand-new-password')).statusCode).toBe(200);
-      const refresh = await app.inject({ method: 'POST', url: `/api/auth/refreshAuth?refresh_token=${before.refresh_token}` });
+      const refresh = await app.inject({
+        method: 'POST',
+        url: `/api/auth/refreshAuth?refresh_token=${before.refresh_token}`,
+      });
       expect(refresh.statusCode).toBe(401);
     });
   });
@@ -108,11 +175,19 @@ describeEachDb('npm run admin', (kind) => {
     const run = await admin('reset-password', '--username', 'bob');
     expect(run.code).toBe(0);
     const password = /generated password: (\S+)/.exec(run.out)?.[1];
-    await withServer(async (app) => expect((await login(app, 'bob', password!)).statusCode).toBe(200));
+    await withServer(async (app) =>
+      expect((await login(app, 'bob', password!)).statusCode).toBe(200),
+    );
   });
 
   it('reset-password of an unknown user: exit 1; bad input: exit 2', async () => {
-    const unknown = await admin('reset-password', '--username', 'nobody', '--password', 'whatever-password');
+    const unknown = await admin(
+      'reset-password',
+      '--username',
+      'nobody',
+      '--password',
+      'whatever-password',
+    );
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('no user is named "nobody"');
     const short = await admin('reset-password', '--username', 'alice', '--password', '123');
@@ -152,13 +227,17 @@ describeEachDb('npm run admin', (kind) => {
     const run = await admin('migrate');
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/database up to date: [1-9]\d* migrations applied/);
-    expect(run.out).toContain(kind === 'embedded' ? `embedded database in ${env.SOS_DATA_DIR}` : 'PostgreSQL');
+    expect(run.out).toContain(
+      kind === 'embedded' ? `embedded database in ${env.SOS_DATA_DIR}` : 'PostgreSQL',
+    );
   });
 
   it('help prints the usage (exit 0); an unknown command is a usage error (exit 2)', async () => {
     const help = await admin('help');
     expect(help.code).toBe(0);
-    expect(help.out).toContain('create-user --username U --email E --role SUPER_ADMIN|EMPLOYEE [--password P]');
+    expect(help.out).toContain(
+      'create-user --username U --email E --role SUPER_ADMIN|EMPLOYEE [--password P]',
+    );
     const unknown = await admin('drop-everything');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('unknown command "drop-everything"');

@@ -19,7 +19,10 @@ function admin(args: string[], env: Record<string, string> = {}) {
     execFile(
       process.execPath,
       ['--import', 'tsx', ADMIN, ...args],
-      { env: { ...process.env, DATABASE_URL: '', SOS_DATA_DIR: dataDir, ...env }, timeout: 120_000 },
+      {
+        env: { ...process.env, DATABASE_URL: '', SOS_DATA_DIR: dataDir, ...env },
+        timeout: 120_000,
+      },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? -1) : 0, stdout, stderr }),
     );
   });
@@ -27,7 +30,15 @@ function admin(args: string[], env: Record<string, string> = {}) {
 
 describe('the admin command as a process', () => {
   it('exits 0 after doing its work', async () => {
-    const run = await admin(['create-user', '--username', 'dora', '--email', 'dora@example.it', '--role', 'EMPLOYEE']);
+    const run = await admin([
+      'create-user',
+      '--username',
+      'dora',
+      '--email',
+      'dora@example.it',
+      '--role',
+      'EMPLOYEE',
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('created EMPLOYEE "dora"');

@@ -5,7 +5,10 @@ import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.
 
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { security?: Record<string, unknown>[]; description?: string }>>;
+  paths: Record<
+    string,
+    Record<string, { security?: Record<string, unknown>[]; description?: string }>
+  >;
   components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
 }
 
@@ -31,19 +34,27 @@ describeEachDb('API documentation', (kind) => {
   });
 
   it('documents every route of the contract', () => {
-    const missing = Object.values(PATHS).map(openApiPath).filter((p) => !doc.paths[p]);
+    const missing = Object.values(PATHS)
+      .map(openApiPath)
+      .filter((p) => !doc.paths[p]);
     expect(missing).toEqual([]);
   });
 
   it('leaves out the probes, the metrics and the documentation itself', () => {
     const listed = Object.keys(doc.paths);
     expect(listed.filter((p) => !p.startsWith(`${API_PREFIX}/`))).toEqual([]);
-    expect(listed.filter((p) => p.startsWith(`${API_PREFIX}/docs`) || p.endsWith('openapi.json'))).toEqual([]);
+    expect(
+      listed.filter((p) => p.startsWith(`${API_PREFIX}/docs`) || p.endsWith('openapi.json')),
+    ).toEqual([]);
   });
 
   it('documents both ways to authenticate, and which calls use which', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearerAuth']);
-    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
     expect(doc.paths[openApiPath(PATHS.deviceSos)]?.post?.security).toEqual([{ apiKey: [] }]);
     expect(doc.paths[openApiPath(PATHS.deviceGetAll)]?.get?.security).toEqual([{ bearerAuth: [] }]);
   });
@@ -67,7 +78,10 @@ describeEachDb('API documentation', (kind) => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const src of scripts) {
       expect(src.startsWith('./')).toBe(true); // same origin
-      const res = await ctx.app.inject({ method: 'GET', url: new URL(src, 'http://x/api/docs/').pathname });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(src, 'http://x/api/docs/').pathname,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('javascript');
     }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { createTestApp, describeEachDb, openTestDatabase, TEST_ENV, type TestContext } from '../helpers/app.js';
+import {
+  createTestApp,
+  describeEachDb,
+  openTestDatabase,
+  TEST_ENV,
+  type TestContext,
+} from '../helpers/app.js';
 
 describeEachDb('health probes', (kind) => {
   let ctx: TestContext;
@@ -36,7 +42,10 @@ describeEachDb('health probes', (kind) => {
       await database.close();
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: 'unavailable', reason: 'the database does not answer' });
+      expect(ready.json()).toEqual({
+        status: 'unavailable',
+        reason: 'the database does not answer',
+      });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close().catch(() => {});

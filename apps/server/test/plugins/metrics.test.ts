@@ -43,13 +43,33 @@ describeEachDb('GET /metrics', (kind) => {
   });
 
   it('times requests by route pattern, method and status (never the raw URL)', async () => {
-    await ctx.app.inject({ method: 'GET', url: `/api/employee/${ctx.employee.id}`, headers: ctx.bearer(ctx.admin.token) });
-    await ctx.app.inject({ method: 'GET', url: '/api/employee/999999', headers: ctx.bearer(ctx.admin.token) });
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/employee/${ctx.employee.id}`,
+      headers: ctx.bearer(ctx.admin.token),
+    });
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/api/employee/999999',
+      headers: ctx.bearer(ctx.admin.token),
+    });
     await ctx.app.inject({ method: 'GET', url: '/no/such/page/42' });
     const { values, res } = await scrape();
-    expect(values.get('sos_http_request_duration_seconds_count{route="/api/employee/:id",method="GET",status="200"}')).toBe(1);
-    expect(values.get('sos_http_request_duration_seconds_count{route="/api/employee/:id",method="GET",status="404"}')).toBe(1);
-    expect(values.get('sos_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}')).toBeGreaterThanOrEqual(1);
+    expect(
+      values.get(
+        'sos_http_request_duration_seconds_count{route="/api/employee/:id",method="GET",status="200"}',
+      ),
+    ).toBe(1);
+    expect(
+      values.get(
+        'sos_http_request_duration_seconds_count{route="/api/employee/:id",method="GET",status="404"}',
+      ),
+    ).toBe(1);
+    expect(
+      values.get(
+        'sos_http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}',
+      ),
+    ).toBeGreaterThanOrEqual(1);
     expect(res.body).not.toContain('route="/api/employee/999999"');
     expect(res.body).not.toContain('/no/such/page');
   });
@@ -66,17 +86,24 @@ describeEachDb('GET /metrics', (kind) => {
   });
 
   it('counts live events published and delivered', async () => {
-    await vi.waitFor(async () => {
-      const { values } = await scrape();
-      // Two device registrations and two SOS above: four events.
-      expect(values.get('sos_live_events_published_total')).toBeGreaterThanOrEqual(4);
-      expect(values.has('sos_live_events_delivered_total')).toBe(true);
-    }, { timeout: 15_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        const { values } = await scrape();
+        // Two device registrations and two SOS above: four events.
+        expect(values.get('sos_live_events_published_total')).toBeGreaterThanOrEqual(4);
+        expect(values.has('sos_live_events_delivered_total')).toBe(true);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   });
 
   it('counts refused logins by reason', async () => {
     const login = (password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'employee', password } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'employee', password },
+      });
     expect((await login('employee-password')).statusCode).toBe(200);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await login('wrong-password')).statusCode);
@@ -97,10 +124,14 @@ describeEachDb('GET /metrics', (kind) => {
       signal: abort.signal,
     });
     expect(stream.statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await scrape()).values.get('sos_live_streams_open')).toBe(1));
+    await vi.waitFor(async () =>
+      expect((await scrape()).values.get('sos_live_streams_open')).toBe(1),
+    );
     abort.abort();
     await stream.body.dump().catch(() => {});
-    await vi.waitFor(async () => expect((await scrape()).values.get('sos_live_streams_open')).toBe(0));
+    await vi.waitFor(async () =>
+      expect((await scrape()).values.get('sos_live_streams_open')).toBe(0),
+    );
   });
 
   it('keeps each app its own registry', async () => {

@@ -44,6 +44,7 @@ export function Sidebar({ variant, open, onClose, entries = SIDEBAR_ENTRIES }: P
       open={open}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
+      slotProps={{ paper: { 'aria-label': intl.formatMessage({ id: 'layout.navigation' }) } }}
       sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
     >
       <Box sx={(t) => ({ ...t.mixins.toolbar, display: 'flex', alignItems: 'center', gap: 1.5, px: 2 })}>

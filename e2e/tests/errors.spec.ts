@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { raiseSos } from '../support/devices.js';
+import { consoleErrors, failCall } from '../support/failures.js';
+import { expect, test, type TestUser } from '../support/fixtures.js';
+import { DashboardPage } from '../pages/DashboardPage.js';
+import { SettingsPage } from '../pages/SettingsPage.js';
+import { Shell } from '../pages/Shell.js';
+import { UserFormPage } from '../pages/UserFormPage.js';
+import { UsersPage } from '../pages/UsersPage.js';
+
+const UNEXPECTED = 'Errore inaspettato!';
+
+async function expectUnexpectedError(page: Page, logs: string[], refused: { count: () => number }) {
+  await expect(new Shell(page).snackbar(UNEXPECTED)).toBeVisible();
+  expect(refused.count()).toBeGreaterThan(0);
+  expect(logs.some((line) => line.includes('API call failed'))).toBe(true);
+}
+
+test.describe('"Errore inaspettato!" on a failed load (spec §8)', () => {
+  const loads: { what: string; path: RegExp; open: (page: Page, user: TestUser) => Promise<void> }[] = [
+    { what: 'user list', path: /^\/api\/employee$/, open: (page) => page.goto('/users').then(() => undefined) },
+    { what: 'user fetch', path: /^\/api\/employee\/\d+$/, open: (page, user) => page.goto(`/user/${user.id}`).then(() => undefined) },
+    { what: 'SOS history', path: /^\/api\/sos\/getAll$/, open: (page) => page.goto('/sos/history').then(() => undefined) },
+    { what: 'API key get', path: /^\/api\/conf\/apiKey$/, open: (page) => page.goto('/settings').then(() => undefined) },
+  ];
+  for (const { what, path, open } of loads) {
+    test(what, async ({ page, signIn, people }) => {
+      const user = await people.create();
+      await signIn();
+      const logs = consoleErrors(page);
+      const refused = await failCall(page, 'GET', path);
+      await open(page, user);
+      await expectUnexpectedError(page, logs, refused);
+    });
+  }
+
+  test('devices: the dashboard says so and loads again on request', async ({ page, signIn, fleet }) => {
+    const { device } = await fleet.add();
+    await signIn();
+    const refused = await failCall(page, 'GET', /^\/api\/device\/getAll$/);
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await expect(new Shell(page).snackbar(UNEXPECTED)).toBeVisible();
+    await dashboard.enableAudio();
+    await expect(page.getByText('Impossibile caricare i dispositivi')).toBeVisible();
+    expect(refused.count()).toBeGreaterThan(0);
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Riprova' }).click();
+    await expect(dashboard.card(device.displayName)).toBeVisible();
+  });
+});
+
+test.describe('"Errore inaspettato!" on a failed change (spec §8)', () => {
+  test('user create', async ({ page, signIn }) => {
+    await signIn();
+    const logs = consoleErrors(page);
+    const refused = await failCall(page, 'POST', /^\/api\/employee$/);
+    const form = new UserFormPage(page);
+    await form.gotoNew();
+    await form.fill({ username: 'never-created', email: 'never@example.com', password: 'password-1', confirmPassword: 'password-1' });
+    await form.save.click();
+    await expectUnexpectedError(page, logs, refused);
+    await expect(page).toHaveURL(/\/user$/);
+  });
+
+  test('user update', async ({ page, signIn, people }) => {
+    const user = await people.create();
+    await signIn();
+    const logs = consoleErrors(page);
+    const refused = await failCall(page, 'PATCH', /^\/api\/employee\/\d+$/);
+    const form = new UserFormPage(page);
+    await form.gotoEdit(user.id, user.username);
+    await form.email.fill('changed@example.com');
+    await form.save.click();
+    await expectUnexpectedError(page, logs, refused);
+    await expect(page).toHaveURL(new RegExp(`/user/${user.id}$`));
+  });
+
+  test('user delete', async ({ page, signIn, people }) => {
+    const user = await people.create();
+    await signIn();
+    const logs = consoleErrors(page);
+    const refused = await failCall(page, 'DELETE', /^\/api\/employee\/\d+$/);
+    const users = new UsersPage(page);
+    await users.goto();
+    await users.findRow(user.username);
+    await users.deleteButton(user.username).click();
+    await new Shell(page).dialog().getByRole('button', { name: 'Elimina' }).click();
+    await expectUnexpectedError(page, logs, refused);
+    await expect(users.row(user.username)).toBeVisible();
+  });
+
+  test('API key set', async ({ page, signIn, admin }) => {
+    const key = await admin.apiKey();
+    await signIn();
+    const logs = consoleErrors(page);
+    const refused = await failCall(page, 'POST', /^\/api\/conf\/apiKey$/);
+    const settings = new SettingsPage(page);
+    await settings.goto(key);
+    await settings.apiKey.fill('never-saved-key');
+    await settings.save.click();
+    await new Shell(page).dialog().getByRole('button', { name: 'Cambia' }).click();
+    await expectUnexpectedError(page, logs, refused);
+    expect(await admin.apiKey()).toBe(key);
+  });
+
+  test('SOS close: the alert card stays', async ({ page, signIn, fleet }) => {
+    const { sim, device } = await fleet.add();
+    await raiseSos(sim);
+    await signIn();
+    const logs = consoleErrors(page);
+    const refused = await failCall(page, 'PATCH', /^\/api\/sos\/close$/);
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await dashboard.enableAudio();
+    await dashboard.closeButton(device.displayName).click();
+    await expectUnexpectedError(page, logs, refused);
+    await expect(dashboard.closeButton(device.displayName)).toBeVisible();
+  });
+
+  test('device delete: the card stays', async ({ page, signIn, fleet }) => {
+    const { device } = await fleet.add(`0 Undeletable ${Date.now()}`);
+    await signIn();
+    const logs = consoleErrors(page);
+    const refused = await failCall(page, 'DELETE', /^\/api\/device\/delete$/);
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await dashboard.enableAudio();
+    await dashboard.deleteButton(device.displayName).click();
+    await new Shell(page).dialog().getByRole('button', { name: 'Elimina' }).click();
+    await expectUnexpectedError(page, logs, refused);
+    await expect(dashboard.card(device.displayName)).toBeVisible();
+  });
+});
