@@ -24,7 +24,7 @@ function usage(): never {
 function printSpots(title: string, spots: ReturnType<typeof hotSpots>) {
   const row = (h: HotSpot) => ({ function: h.function, where: h.where, 'self ms': h.selfMs, '%': h.selfPercent, 'total ms': h.totalMs });
   printTable(`${title}: self time (${spots.totalMs} ms of samples)`, spots.functions.map(row));
-  printTable('total time (on the stack), application and library code', spots.totals.map(row));
+  printTable('total time (on the stack, callees included) of the application\'s own functions (apps/)', spots.totals.map(row));
   printTable('self time by file', spots.files.slice(0, 12).map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
 }
 

@@ -39,12 +39,19 @@ describe('logs never hold a secret', () => {
     });
     const log = lines.join('');
     expect(log).toContain('refreshAuth?refresh_token=[REDACTED]');
-    for (const secret of ['SECRET-REFRESH-123', 'SECRET-ACCESS-456', 'SECRET-KEY-789', 'SECRET-PASSWORD-000']) {
+    for (const secret of [
+      'SECRET-REFRESH-123',
+      'SECRET-ACCESS-456',
+      'SECRET-KEY-789',
+      'SECRET-PASSWORD-000',
+    ]) {
       expect(log).not.toContain(secret);
     }
   });
 
   it('keeps harmless query parameters', () => {
-    expect(redactUrl('/api/sos/close?sosId=5&token=x')).toBe('/api/sos/close?sosId=5&token=[REDACTED]');
+    expect(redactUrl('/api/sos/close?sosId=5&token=x')).toBe(
+      '/api/sos/close?sosId=5&token=[REDACTED]',
+    );
   });
 });

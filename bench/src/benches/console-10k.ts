@@ -1,6 +1,8 @@
 import { chromium, type Page } from 'playwright-core';
 import { closeSos, login, nameOf, raiseSos, registerDevices, serialOf } from '../lib/api.js';
-import type { Bench } from '../lib/bench.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Bench, BenchContext } from '../lib/bench.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/lighthouse.js';
 import { PROBE_SCRIPT } from '../lib/page-probe.js';
@@ -8,6 +10,7 @@ import { printTable } from '../lib/report.js';
 import { ADMIN, startServer } from '../lib/server.js';
 import { pick } from '../lib/size.js';
 import { round, summarize } from '../lib/stats.js';
+import { profileDir } from '../lib/targets.js';
 
 const FRAME_MS = 1000 / 60;
 
@@ -54,6 +57,27 @@ async function recordFrames(page: Page, ms: number, during?: () => Promise<void>
 }
 
 /**
+ * --profile: records the page's JavaScript (CDP Profiler) during a phase into
+ * results/profiles/console-10k-<phase>/, read by the runner like the server's profiles.
+ */
+function pageProfiler(ctx: BenchContext, page: Page) {
+  return async (phase: string): Promise<() => Promise<void>> => {
+    if (!ctx.profile) return async () => {};
+    const dir = profileDir(ctx, `console-10k-${phase}`)!;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    return async () => {
+      const { profile } = await cdp.send('Profiler.stop');
+      // Named like node's own profiles (thread 0), so the runner finds it.
+      writeFileSync(join(dir, `CPU.0.0.${phase}.0.001.cpuprofile`), JSON.stringify(profile));
+      await cdp.detach();
+    };
+  };
+}
+
+/**
  * The console in Chromium with 10,000 devices: sign-in → first card painted; SOS raised →
  * its alert card painted; long tasks around each event; frames dropped while scrolling.
  */
@@ -65,7 +89,9 @@ const consoleTenK: Bench = {
     const alerts = pick(ctx.size, 10, 50);
     const scrollMs = pick(ctx.size, 1000, 4000);
     // Not pinned: the browser and the server share the machine, as on an operator's PC.
-    const server = await startServer({ side: 'any' });
+    // BENCH_CONSOLE_DIR serves another build (e.g. one with source maps, to read a --profile).
+    const consoleDir = process.env.BENCH_CONSOLE_DIR;
+    const server = await startServer({ side: 'any', env: consoleDir ? { SOS_CONSOLE_DIR: consoleDir } : {} });
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
     try {
       const setupStarted = performance.now();
@@ -75,6 +101,7 @@ const consoleTenK: Bench = {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'it-IT' });
       const page = await context.newPage();
       await page.addInitScript({ path: PROBE_SCRIPT });
+      const profiled = pageProfiler(ctx, page);
 
       // Sign-in → first card painted (the console asks for one click to enable audio: timed apart).
       await page.goto(`${server.url}/login`);
@@ -114,6 +141,7 @@ const consoleTenK: Bench = {
       const latencies: number[] = [];
       const eventLongTasks: number[] = [];
       let longTaskCount = 0;
+      const stopAlertsProfile = await profiled('alerts');
       for (let k = 1; k <= alerts; k++) {
         const name = nameOf(k);
         await page.evaluate((n) => window.__bench.watch(`alert-${n}`, 'alert', n), name);
@@ -130,11 +158,13 @@ const consoleTenK: Bench = {
         await waitDone(page, `closed-${name}`);
         await sleep(100);
       }
+      await stopAlertsProfile();
       const alert = summarize(latencies);
 
       // Frames while idle (the floor of this browser on this machine), then while scrolling.
       await page.mouse.move(640, 500);
       const idle = await recordFrames(page, scrollMs);
+      const stopScrollProfile = await profiled('scroll');
       const scroll = await recordFrames(page, scrollMs, async () => {
         const until = Date.now() + scrollMs;
         while (Date.now() < until) {
@@ -142,6 +172,7 @@ const consoleTenK: Bench = {
           await sleep(40);
         }
       });
+      await stopScrollProfile();
       const scrolledTo = await page.evaluate(() => window.scrollY);
 
       printTable(`console-10k: ${devices} devices (registered in ${setupS} s), Chromium ${browser.version()}, 1280×800`, [

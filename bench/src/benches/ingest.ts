@@ -7,7 +7,9 @@ import { createBenchDatabase } from '../lib/pg.js';
 import { CpuMeter, MachineMeter } from '../lib/proc.js';
 import { printTable } from '../lib/report.js';
 import { API_KEY, startServer, type RunningServer } from '../lib/server.js';
+import { writeProfileWindow } from '../lib/profile.js';
 import { pick } from '../lib/size.js';
+import { profileDir } from '../lib/targets.js';
 import { round, summarize } from '../lib/stats.js';
 import { isDone, isReady, type FloorMode, type IngestReport, type IngestWindow } from '../workers/ingest-protocol.js';
 
@@ -44,6 +46,7 @@ async function drive(
   workers: Array<{ side: 'server' | 'clients'; script: string; command: object }>,
   window: Omit<IngestWindow, 'startAt'>,
   server?: RunningServer,
+  profile?: { dir: string; spawnedAt: number },
 ): Promise<IngestRun> {
   const children = workers.map((w) => spawnNode({ side: w.side, script: w.script, ipc: true }));
   try {
@@ -63,6 +66,7 @@ async function drive(
     const generatorCpuPercent = generators.stop();
     const serverCpuPercent = serverCpu.stop();
     const machineBusyPercent = machine.percent();
+    if (profile) writeProfileWindow(profile.dir, profile.spawnedAt, startAt + window.warmupMs, startAt + window.warmupMs + window.durationMs);
     const merged = merge(await Promise.all(reports));
     const s = summarize(merged.cycleMs);
     return {
@@ -125,7 +129,8 @@ const ingest: Bench = {
           ),
         );
       }
-      server = await startServer({ databaseUrl: database.url, cpuProfileDir: ctx.profile ? `${ctx.profileDir}/ingest-postgres` : undefined });
+      const cpuProfileDir = profileDir(ctx, 'ingest-postgres');
+      server = await startServer({ databaseUrl: database.url, cpuProfileDir });
       try {
         const serials = Array.from({ length: devices }, (_, i) => serialOf(i + 1));
         const per = Math.ceil(devices / processes);
@@ -139,6 +144,7 @@ const ingest: Bench = {
             })),
             window,
             server,
+            cpuProfileDir ? { dir: cpuProfileDir, spawnedAt: server.spawnedAt } : undefined,
           ),
         );
       } finally {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { sleep, wallNow } from '../lib/clock.js';
 import { printTable } from '../lib/report.js';
 import { ADMIN, startServer } from '../lib/server.js';
 import { pick } from '../lib/size.js';
+import { profileDir } from '../lib/targets.js';
 import { median, round } from '../lib/stats.js';
 
 const POLL_MS = 10;
@@ -92,9 +93,7 @@ const start: Bench = {
         // --profile: the first start of each kind writes a CPU profile.
         const profile = (kind: string) => {
           if (!ctx.profile || i > 0) return undefined;
-          const folder = join(ctx.profileDir, `start-${kind}`);
-          mkdirSync(folder, { recursive: true });
-          return folder;
+          return profileDir(ctx, `start-${kind}`);
         };
         fresh.push(await timeStart(join(dir, 'data'), profile('fresh')));
         existing.push(await timeStart(join(dir, 'data'), profile('existing')));

@@ -5,7 +5,7 @@ import { BENCH_DIR } from './children.js';
 /** Reads a V8 .cpuprofile (node --cpu-prof) and names where the time went. */
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   hitCount?: number;
   children?: number[];
 }
@@ -52,8 +52,10 @@ export function readProfileWindow(dir: string): ProfileWindow | undefined {
 
 const REPO = join(BENCH_DIR, '..');
 
-function place(url: string, line: number): string {
+function place(url: string, line: number, column = 0): string {
   if (!url) return '(native)';
+  // Minified browser bundles are one long line: the column tells the function.
+  if (url.startsWith('http')) return `${new URL(url).pathname}:${line + 1}:${column + 1}`;
   const path = url.startsWith('file://') ? new URL(url).pathname : url;
   const short = path.startsWith(REPO) ? relative(REPO, path) : path;
   return `${short.replace(/^.*node_modules\//, 'node_modules/')}:${line + 1}`;
@@ -79,8 +81,8 @@ export function hotSpots(
     for (const child of node.children ?? []) parent.set(child, node.id);
   }
   const keyOf = (node: ProfileNode) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    return { name: functionName || '(anonymous)', where: place(url, lineNumber), url };
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    return { name: functionName || '(anonymous)', where: place(url, lineNumber, columnNumber), url };
   };
   const byFunction = new Map<string, HotSpot>();
   const byFile = new Map<string, HotSpot>();
@@ -104,7 +106,7 @@ export function hotSpots(
     if (!leaf) continue;
     const k = keyOf(leaf);
     entry(byFunction, `${k.name}@${k.where}`, k.name, k.where).selfMs += ms;
-    const fileKey = k.url ? k.where.replace(/:\d+$/, '') : k.name;
+    const fileKey = k.url ? k.where.replace(/(:\d+)+$/, '') : k.name;
     entry(byFile, fileKey, '', fileKey).selfMs += ms;
     const seen = new Set<string>();
     for (let id: number | undefined = leaf.id; id !== undefined; id = parent.get(id)) {
@@ -126,7 +128,8 @@ export function hotSpots(
   const all = [...byFunction.values()];
   return {
     functions: finish(all.filter((h) => h.selfMs > 0).sort((a, b) => b.selfMs - a.selfMs)),
-    totals: finish(all.filter((h) => !h.where.startsWith('node:') && h.where !== '(native)').sort((a, b) => b.totalMs - a.totalMs)),
+    // Application code only: where the server's own functions spend their time, callees included.
+    totals: finish(all.filter((h) => h.where.startsWith('apps/')).sort((a, b) => b.totalMs - a.totalMs)),
     files: finish([...byFile.values()].sort((a, b) => b.selfMs - a.selfMs)),
     totalMs: Math.round(counted),
   };

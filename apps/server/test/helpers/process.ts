@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** The real entry point (src/main.ts) in its own OS process with the given variables. */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return { child, output: () => output, exited };
+}
+
+/** Waits for the start banner; returns the server's base URL. */
+export async function waitForUrl(server: ServerProcess): Promise<string> {
+  for (;;) {
+    const match = /running: (http:\/\/\S+)/.exec(server.output());
+    if (match) return match[1]!;
+    const code = await Promise.race([server.exited, new Promise((r) => setTimeout(r, 50, 'wait'))]);
+    if (code !== 'wait') throw new Error(`server exited (${String(code)}):\n${server.output()}`);
+  }
+}
