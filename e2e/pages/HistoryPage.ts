@@ -24,7 +24,9 @@ export class HistoryPage {
 
   /** The rows of one device (its name is unique to the test). */
   rowsOf(displayName: string): Locator {
-    return this.rows.filter({ has: this.page.getByRole('gridcell', { name: displayName, exact: true }) });
+    return this.rows.filter({
+      has: this.page.getByRole('gridcell', { name: displayName, exact: true }),
+    });
   }
 
   /** A row's cell texts, by column header. */

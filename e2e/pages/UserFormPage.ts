@@ -30,16 +30,24 @@ export class UserFormPage {
 
   /** The edit form is filled once the user is loaded. */
   async waitEditLoaded(username: string): Promise<void> {
-    await expect(this.page.getByRole('heading', { level: 1, name: 'Modifica utente' })).toBeVisible();
+    await expect(
+      this.page.getByRole('heading', { level: 1, name: 'Modifica utente' }),
+    ).toBeVisible();
     await expect(this.username).toHaveValue(username);
     await expect(this.username).toBeEditable();
   }
 
-  async fill(values: { username?: string; email?: string; password?: string; confirmPassword?: string }) {
+  async fill(values: {
+    username?: string;
+    email?: string;
+    password?: string;
+    confirmPassword?: string;
+  }) {
     if (values.username !== undefined) await this.username.fill(values.username);
     if (values.email !== undefined) await this.email.fill(values.email);
     if (values.password !== undefined) await this.password.fill(values.password);
-    if (values.confirmPassword !== undefined) await this.confirmPassword.fill(values.confirmPassword);
+    if (values.confirmPassword !== undefined)
+      await this.confirmPassword.fill(values.confirmPassword);
   }
 
   /** The visible label of a field (e.g. 'Nuova password'). */

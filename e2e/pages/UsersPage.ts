@@ -30,7 +30,9 @@ export class UsersPage {
   }
 
   row(username: string): Locator {
-    return this.rows.filter({ has: this.page.getByRole('gridcell', { name: username, exact: true }) });
+    return this.rows.filter({
+      has: this.page.getByRole('gridcell', { name: username, exact: true }),
+    });
   }
 
   /** Pages forward until `username`'s row is shown (the list may span pages). */

@@ -35,7 +35,13 @@ export function alarms(page: Page): Promise<MediaState[]> {
   return page.evaluate(() =>
     [...(window.__e2eMedia ?? [])]
       .filter((media) => new URL(media.currentSrc || media.src).pathname === '/alarm.mp3')
-      .map(({ src, paused, muted, loop, currentTime }) => ({ src, paused, muted, loop, currentTime })),
+      .map(({ src, paused, muted, loop, currentTime }) => ({
+        src,
+        paused,
+        muted,
+        loop,
+        currentTime,
+      })),
   );
 }
 

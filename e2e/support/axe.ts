@@ -9,7 +9,13 @@ export async function expectNoSeriousA11yViolations(page: Page, screen: string):
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
-    .map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`)
+    .map(
+      (v) =>
+        `- [${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join('\n    ')}`,
+    )
     .join('\n');
   expect.soft(serious, `${screen}: serious or critical axe violations\n${report}`).toEqual([]);
 }

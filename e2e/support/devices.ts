@@ -27,7 +27,11 @@ export class SimDevice {
   ) {}
 
   register(apiKey = this.apiKey) {
-    return deviceCall<Device>('/api/device/register', { serial: this.serial, displayName: this.displayName }, apiKey);
+    return deviceCall<Device>(
+      '/api/device/register',
+      { serial: this.serial, displayName: this.displayName },
+      apiKey,
+    );
   }
 
   raiseSos(apiKey = this.apiKey) {
@@ -40,10 +44,13 @@ export class SimDevice {
 }
 
 /** Registers a device and fails loudly if the server refuses it. */
-export async function registerDevice(displayName: string): Promise<{ sim: SimDevice; device: Device }> {
+export async function registerDevice(
+  displayName: string,
+): Promise<{ sim: SimDevice; device: Device }> {
   const sim = new SimDevice(uid('SN'), displayName);
   const answer = await sim.register();
-  if (answer.status !== 201) throw new Error(`register ${displayName}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201)
+    throw new Error(`register ${displayName}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { sim, device: answer.body };
 }
 

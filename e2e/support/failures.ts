@@ -4,7 +4,11 @@ import type { Page } from '@playwright/test';
  * Makes the server "fail" one call (method + path) with a 500, as a broken backend would;
  * every other call goes through. Returns how many times the call was refused.
  */
-export async function failCall(page: Page, method: string, path: RegExp): Promise<{ count: () => number }> {
+export async function failCall(
+  page: Page,
+  method: string,
+  path: RegExp,
+): Promise<{ count: () => number }> {
   let count = 0;
   await page.route(
     (url) => path.test(url.pathname),
@@ -14,7 +18,12 @@ export async function failCall(page: Page, method: string, path: RegExp): Promis
       return route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'e2e', code: 'INTERNAL_ERROR' }),
+        body: JSON.stringify({
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'e2e',
+          code: 'INTERNAL_ERROR',
+        }),
       });
     },
   );

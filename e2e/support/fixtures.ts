@@ -64,7 +64,10 @@ interface Fixtures {
   people: People;
   fleet: Fleet;
   /** Signs the page in (through the API, not the form) as admin or as a given user. */
-  signIn: (who?: { username: string; password: string }, prefs?: Preferences) => Promise<AuthResponse>;
+  signIn: (
+    who?: { username: string; password: string },
+    prefs?: Preferences,
+  ) => Promise<AuthResponse>;
   /** A fresh EMPLOYEE, signed in on the page. */
   signInAsEmployee: (prefs?: Preferences) => Promise<TestUser>;
 }
@@ -75,6 +78,7 @@ const ignoreGone = (error: unknown) => {
 };
 
 export const test = base.extend<Fixtures, { admin: AdminApi }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   admin: [async ({}, use) => use(new AdminApi()), { scope: 'worker' }],
 
   people: async ({ admin }, use) => {
@@ -82,7 +86,12 @@ export const test = base.extend<Fixtures, { admin: AdminApi }>({
     await use({
       async create({ role = 'EMPLOYEE', username = uid('user') } = {}) {
         const password = `pw-${uid('secret')}`;
-        const user = await admin.createUser({ username, email: `${username}@example.com`, password, role });
+        const user = await admin.createUser({
+          username,
+          email: `${username}@example.com`,
+          password,
+          role,
+        });
         created.push(user.username);
         return { ...user, password };
       },

@@ -46,7 +46,11 @@ export async function makeStreamsCuttable(page: Page): Promise<void> {
         relay.error(new TypeError('network error'));
         void reader.cancel().catch(() => undefined);
       });
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     };
   });
 }

@@ -4,7 +4,12 @@ import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 
 test.describe('alarm (spec §2 Alarm sound)', () => {
-  test('rings while an SOS is open once audio is enabled, and stops when none is', async ({ page, signIn, fleet, admin }) => {
+  test('rings while an SOS is open once audio is enabled, and stops when none is', async ({
+    page,
+    signIn,
+    fleet,
+    admin,
+  }) => {
     // The alarm answers to every device: start from a quiet board.
     await admin.closeAllOpenSos();
     const { sim, device } = await fleet.add();
@@ -31,7 +36,11 @@ test.describe('alarm (spec §2 Alarm sound)', () => {
     expect((await alarms(page)).every((a) => a.currentTime === 0)).toBe(true);
   });
 
-  test('an SOS already open when audio is enabled rings at once', async ({ page, signIn, fleet }) => {
+  test('an SOS already open when audio is enabled rings at once', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const { sim, device } = await fleet.add();
     await raiseSos(sim);
     await watchMedia(page);
@@ -43,5 +52,4 @@ test.describe('alarm (spec §2 Alarm sound)', () => {
     await expect(dashboard.closeButton(device.displayName)).toBeVisible();
     await expect.poll(() => isRinging(page)).toBe(true);
   });
-
 });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { raiseSos, registerDevice } from '../support/devices.js';
 import { expect, test } from '../support/fixtures.js';
 import { dateTime } from '../support/format.js';
@@ -6,13 +7,17 @@ import { AUDIO_PROMPT, DashboardPage } from '../pages/DashboardPage.js';
 import { Shell } from '../pages/Shell.js';
 
 /** Set before an event: still there afterwards means the page was not reloaded. */
-const markPage = (page: import('@playwright/test').Page) =>
+const markPage = (page: Page) =>
   page.evaluate(() => Object.assign(window, { __e2eNoReload: true }));
-const notReloaded = (page: import('@playwright/test').Page) =>
+const notReloaded = (page: Page) =>
   page.evaluate(() => (window as { __e2eNoReload?: boolean }).__e2eNoReload === true);
 
 test.describe('dashboard (spec §2 Dashboard)', () => {
-  test('heading, the audio prompt until a click, then the cards', async ({ page, signIn, fleet }) => {
+  test('heading, the audio prompt until a click, then the cards', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const { device } = await fleet.add();
     await signIn();
     const dashboard = new DashboardPage(page);
@@ -34,7 +39,11 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     await expect(snackbar).toBeHidden();
   });
 
-  test('a live SOS appears without reload as an alert card, first, with its time', async ({ page, signIn, fleet }) => {
+  test('a live SOS appears without reload as an alert card, first, with its time', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const first = await fleet.add(`0 Alpha ${uid('d')}`);
     const second = await fleet.add(`0 Beta ${uid('d')}`);
     await signIn();
@@ -51,6 +60,14 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     await expect(dashboard.closeButton(second.device.displayName)).toBeVisible();
     await expect(alert).toContainText(`SOS aperto il ${dateTime(sos.dateCreated)}`);
     await expect(alert.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // It blinks on a 2-second cycle (spec §9).
+    const blink = await alert
+      .locator('.MuiCard-root')
+      .evaluate((card) => [
+        getComputedStyle(card).animationDuration,
+        getComputedStyle(card).animationIterationCount,
+      ]);
+    expect(blink).toEqual(['2s', 'infinite']);
     await expect.poll(async () => (await dashboard.names())[0]).toBe(second.device.displayName);
     // Alert cards have no delete button, even for a SUPER_ADMIN.
     await expect(dashboard.deleteButton(second.device.displayName)).toHaveCount(0);
@@ -72,14 +89,21 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     expect(await notReloaded(page)).toBe(true);
   });
 
-  test('an EMPLOYEE closes an SOS: "Sos chiuso con successo!", the card turns plain, no delete button', async ({ page, signInAsEmployee, fleet, admin }) => {
+  test('an EMPLOYEE closes an SOS: "Sos chiuso con successo!", the card turns plain, no delete button', async ({
+    page,
+    signInAsEmployee,
+    fleet,
+    admin,
+  }) => {
     const { sim, device } = await fleet.add();
     const sos = await raiseSos(sim);
     const employee = await signInAsEmployee();
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
     await dashboard.enableAudio();
-    const close = page.waitForRequest((r) => r.url().includes('/api/sos/close') && r.method() === 'PATCH');
+    const close = page.waitForRequest(
+      (r) => r.url().includes('/api/sos/close') && r.method() === 'PATCH',
+    );
     await dashboard.closeButton(device.displayName).click();
     expect(new URL((await close).url()).searchParams.get('sosId')).toBe(String(sos.id));
     await expect(new Shell(page).snackbar('Sos chiuso con successo!')).toBeVisible();
@@ -107,7 +131,12 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     expect(await notReloaded(page)).toBe(true);
   });
 
-  test('SUPER_ADMIN deletes a device: red button, "Attenzione!" dialog, "Device eliminato"', async ({ page, signIn, fleet, admin }) => {
+  test('SUPER_ADMIN deletes a device: red button, "Attenzione!" dialog, "Device eliminato"', async ({
+    page,
+    signIn,
+    fleet,
+    admin,
+  }) => {
     const { device } = await fleet.add(`0 Doomed ${uid('d')}`);
     await signIn();
     const dashboard = new DashboardPage(page);
@@ -116,7 +145,9 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     const button = dashboard.deleteButton(device.displayName);
     await expect(button).toBeVisible();
     // Red: MUI's error colour.
-    const [r, g, b] = (await button.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
+    const [r, g, b] = (await button.evaluate((el) => getComputedStyle(el).color))
+      .match(/\d+/g)!
+      .map(Number);
     expect(r).toBeGreaterThan(150);
     expect(r).toBeGreaterThan((g ?? 0) + 80);
     expect(r).toBeGreaterThan((b ?? 0) + 80);
@@ -137,7 +168,11 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     expect((await admin.devices()).some((d) => d.id === device.id)).toBe(false);
   });
 
-  test('the confirm dialog is 400 to 500 px wide and at least 150 px high (spec §9)', async ({ page, signIn, fleet }) => {
+  test('the confirm dialog is 400 to 500 px wide and at least 150 px high (spec §9)', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const { device } = await fleet.add(`0 Sized ${uid('d')}`);
     await signIn();
     const dashboard = new DashboardPage(page);
@@ -150,11 +185,17 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     expect(box?.height).toBeGreaterThanOrEqual(150);
   });
 
-  test('the grid has 1 column on small screens, 2 from md, 3 from xl (spec §2)', async ({ page, signIn, fleet, admin }) => {
+  test('the grid has 1 column on small screens, 2 from md, 3 from xl (spec §2)', async ({
+    page,
+    signIn,
+    fleet,
+    admin,
+  }) => {
     // The first cards must be these: no open SOS, and names that sort first.
     await admin.closeAllOpenSos();
-    const names = [];
-    for (const letter of ['A', 'B', 'C']) names.push((await fleet.add(`00 Column ${letter} ${uid('d')}`)).device.displayName);
+    const names: string[] = [];
+    for (const letter of ['A', 'B', 'C'])
+      names.push((await fleet.add(`00 Column ${letter} ${uid('d')}`)).device.displayName);
     await signIn();
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
@@ -164,13 +205,20 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
       return boxes.map((box) => Math.round(box?.y ?? -1));
     };
     await expect.poll(async () => (await dashboard.names()).slice(0, 3)).toEqual(names);
-    for (const [width, columns] of [[1600, 3], [1280, 2], [800, 1]] as const) {
+    for (const [width, columns] of [
+      [1600, 3],
+      [1280, 2],
+      [800, 1],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await expect
-        .poll(async () => {
-          const [a, b, c] = await tops();
-          return a === b ? (b === c ? 3 : 2) : 1;
-        }, { message: `${width} px wide` })
+        .poll(
+          async () => {
+            const [a, b, c] = await tops();
+            return a === b ? (b === c ? 3 : 2) : 1;
+          },
+          { message: `${width} px wide` },
+        )
         .toBe(columns);
     }
   });

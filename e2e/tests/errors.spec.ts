@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { raiseSos } from '../support/devices.js';
 import { consoleErrors, failCall } from '../support/failures.js';
-import { expect, test, type TestUser } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { SettingsPage } from '../pages/SettingsPage.js';
 import { Shell } from '../pages/Shell.js';
@@ -12,29 +12,50 @@ const UNEXPECTED = 'Errore inaspettato!';
 
 async function expectUnexpectedError(page: Page, logs: string[], refused: { count: () => number }) {
   await expect(new Shell(page).snackbar(UNEXPECTED)).toBeVisible();
+  await expect(new Shell(page).snackbar(UNEXPECTED)).toHaveClass(/MuiAlert-filledError/);
   expect(refused.count()).toBeGreaterThan(0);
   expect(logs.some((line) => line.includes('API call failed'))).toBe(true);
 }
 
 test.describe('"Errore inaspettato!" on a failed load (spec §8)', () => {
-  const loads: { what: string; path: RegExp; open: (page: Page, user: TestUser) => Promise<void> }[] = [
-    { what: 'user list', path: /^\/api\/employee$/, open: (page) => page.goto('/users').then(() => undefined) },
-    { what: 'user fetch', path: /^\/api\/employee\/\d+$/, open: (page, user) => page.goto(`/user/${user.id}`).then(() => undefined) },
-    { what: 'SOS history', path: /^\/api\/sos\/getAll$/, open: (page) => page.goto('/sos/history').then(() => undefined) },
-    { what: 'API key get', path: /^\/api\/conf\/apiKey$/, open: (page) => page.goto('/settings').then(() => undefined) },
+  // The path each screen loads from (the user fetch loads the signed-in admin).
+  const loads: { what: string; path: RegExp; screen: (adminId: number) => string }[] = [
+    {
+      what: 'user list',
+      path: /^\/api\/employee$/,
+      screen: () => '/users',
+    },
+    {
+      what: 'user fetch',
+      path: /^\/api\/employee\/\d+$/,
+      screen: (adminId) => `/user/${adminId}`,
+    },
+    {
+      what: 'SOS history',
+      path: /^\/api\/sos\/getAll$/,
+      screen: () => '/sos/history',
+    },
+    {
+      what: 'API key get',
+      path: /^\/api\/conf\/apiKey$/,
+      screen: () => '/settings',
+    },
   ];
-  for (const { what, path, open } of loads) {
-    test(what, async ({ page, signIn, people }) => {
-      const user = await people.create();
-      await signIn();
+  for (const { what, path, screen } of loads) {
+    test(what, async ({ page, signIn }) => {
+      const auth = await signIn();
       const logs = consoleErrors(page);
       const refused = await failCall(page, 'GET', path);
-      await open(page, user);
+      await page.goto(screen(auth.id));
       await expectUnexpectedError(page, logs, refused);
     });
   }
 
-  test('devices: the dashboard says so and loads again on request', async ({ page, signIn, fleet }) => {
+  test('devices: the dashboard says so and loads again on request', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const { device } = await fleet.add();
     await signIn();
     const refused = await failCall(page, 'GET', /^\/api\/device\/getAll$/);
@@ -57,7 +78,12 @@ test.describe('"Errore inaspettato!" on a failed change (spec §8)', () => {
     const refused = await failCall(page, 'POST', /^\/api\/employee$/);
     const form = new UserFormPage(page);
     await form.gotoNew();
-    await form.fill({ username: 'never-created', email: 'never@example.com', password: 'password-1', confirmPassword: 'password-1' });
+    await form.fill({
+      username: 'never-created',
+      email: 'never@example.com',
+      password: 'password-1',
+      confirmPassword: 'password-1',
+    });
     await form.save.click();
     await expectUnexpectedError(page, logs, refused);
     await expect(page).toHaveURL(/\/user$/);

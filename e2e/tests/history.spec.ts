@@ -4,10 +4,23 @@ import { expect, test } from '../support/fixtures.js';
 import { dateTimeSeconds, duration } from '../support/format.js';
 import { HistoryPage } from '../pages/HistoryPage.js';
 
-const COLUMNS = ['Stato', 'Data di apertura', 'Data di chiusura', 'Durata', 'Dispositivo', 'Chiuso da'];
+const COLUMNS = [
+  'Stato',
+  'Data di apertura',
+  'Data di chiusura',
+  'Durata',
+  'Dispositivo',
+  'Chiuso da',
+];
 
 test.describe('history (spec §2 /sos/history)', () => {
-  test('a closed SOS with its state, dates, duration, device and who closed it', async ({ page, signIn, fleet, people, admin }) => {
+  test('a closed SOS with its state, dates, duration, device and who closed it', async ({
+    page,
+    signIn,
+    fleet,
+    people,
+    admin,
+  }) => {
     const { sim, device } = await fleet.add();
     const sos = await raiseSos(sim);
     const operator = await people.create({ role: 'EMPLOYEE' });

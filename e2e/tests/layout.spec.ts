@@ -6,12 +6,16 @@ const ADMIN_ENTRIES = ['SOS', 'Gestione utenti', 'Storico', 'Impostazioni'];
 test.describe('main layout on a large screen (spec §2, §9)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('top bar 64 px, drawer 300 px open by default, content shifted by 300 px', async ({ page, signIn }) => {
+  test('top bar 64 px, drawer 300 px open by default, content shifted by 300 px', async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await page.goto('/sos');
     const shell = new Shell(page);
     await expect(shell.nav).toBeVisible();
     expect((await shell.topBar.boundingBox())?.height).toBe(64);
+    expect(await shell.topBar.evaluate((bar) => getComputedStyle(bar).position)).toBe('fixed');
     const drawer = await shell.drawer.boundingBox();
     expect(drawer?.width).toBe(300);
     expect(drawer?.x).toBe(0);
@@ -28,7 +32,10 @@ test.describe('main layout on a large screen (spec §2, §9)', () => {
     await expect(shell.nav).toBeVisible();
   });
 
-  test('SUPER_ADMIN entries in order, each with a divider, navigating and highlighted', async ({ page, signIn }) => {
+  test('SUPER_ADMIN entries in order, each with a divider, navigating and highlighted', async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await page.goto('/sos');
     const shell = new Shell(page);
@@ -66,20 +73,27 @@ test.describe('main layout on a large screen (spec §2, §9)', () => {
     await expect(shell.entry('SOS')).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the options menu names the user; theme and language changes are applied and saved', async ({ page, signIn }) => {
+  test('the options menu names the user; theme and language changes are applied and saved', async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await page.goto('/sos');
     const shell = new Shell(page);
     await expect(shell.nav).toBeVisible();
     // Spec §4: the default theme is stored when none is.
     expect(await page.evaluate(() => localStorage.getItem('current-theme'))).toBe('light');
-    const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const lightBackground = await page.evaluate(
+      () => getComputedStyle(document.body).backgroundColor,
+    );
 
     let menu = await shell.openOptions();
     await expect(menu).toContainText('admin');
     await menu.getByRole('menuitemradio', { name: 'Tema scuro' }).click();
     await expect(menu).toBeHidden();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('current-theme'))).toBe('dark');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('current-theme')))
+      .toBe('dark');
     await expect
       .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
       .not.toBe(lightBackground);
@@ -101,7 +115,10 @@ test.describe('main layout on a large screen (spec §2, §9)', () => {
 test.describe('main layout on a smaller screen (spec §2)', () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
-  test('the drawer is temporary: closed, opened by the menu button, dismissible', async ({ page, signIn }) => {
+  test('the drawer is temporary: closed, opened by the menu button, dismissible', async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await page.goto('/sos');
     const shell = new Shell(page);
@@ -112,7 +129,10 @@ test.describe('main layout on a smaller screen (spec §2)', () => {
 
     await shell.openMenuButton.click();
     await expect(shell.nav).toBeVisible();
-    expect((await shell.drawer.boundingBox())?.width).toBe(300);
+    // Measured once its slide-in is over.
+    await expect
+      .poll(async () => Math.round((await shell.drawer.boundingBox())?.width ?? 0))
+      .toBe(300);
     // Dismissed with Escape…
     await page.keyboard.press('Escape');
     await expect(shell.nav).toBeHidden();

@@ -6,7 +6,12 @@ import { DashboardPage } from '../pages/DashboardPage.js';
 import { Shell } from '../pages/Shell.js';
 
 test.describe('live stream (spec §4, DESIGN §3)', () => {
-  test('a dropped stream resumes without losing the SOS raised meanwhile', async ({ page, context, signIn, fleet }) => {
+  test('a dropped stream resumes without losing the SOS raised meanwhile', async ({
+    page,
+    context,
+    signIn,
+    fleet,
+  }) => {
     const one = await fleet.add(`0 Lost ${uid('d')}`);
     const two = await fleet.add(`0 Found ${uid('d')}`);
     await makeStreamsCuttable(page);

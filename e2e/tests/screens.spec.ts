@@ -22,7 +22,13 @@ test.use({ viewport: { width: 1280, height: 800 } });
  * Selectors here do not depend on the language.
  */
 for (const { name, prefs } of VARIANTS) {
-  test(`every screen, ${name}: accessible, and photographed`, async ({ page, signIn, fleet, people, admin }) => {
+  test(`every screen, ${name}: accessible, and photographed`, async ({
+    page,
+    signIn,
+    fleet,
+    people,
+    admin,
+  }) => {
     test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     const shoot = async (screen: string) => {
@@ -34,20 +40,24 @@ for (const { name, prefs } of VARIANTS) {
     // Data worth looking at: plain and alert cards, users, a closed SOS.
     await admin.closeAllOpenSos();
     const tag = uid('s').slice(-4);
-    const plain = [];
+    const plain: { displayName: string }[] = [];
     for (const room of ['Reception', 'Magazzino', 'Sala riunioni', 'Ingresso nord']) {
       plain.push((await fleet.add(`${room} ${tag}`)).device);
     }
     const closed = await fleet.add(`Laboratorio ${tag}`);
     await admin.closeSos((await raiseSos(closed.sim)).id);
-    for (const room of ['Ascensore B', 'Parcheggio']) await raiseSos((await fleet.add(`${room} ${tag}`)).sim);
+    for (const room of ['Ascensore B', 'Parcheggio'])
+      await raiseSos((await fleet.add(`${room} ${tag}`)).sim);
     await people.create();
     await people.create();
 
     await seedStorage(page, { language: prefs.language, 'current-theme': prefs.theme });
     await page.goto('/login');
     await expect(page.locator('input[name="password"]')).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('dir', prefs.language === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.locator('html')).toHaveAttribute(
+      'dir',
+      prefs.language === 'ar' ? 'rtl' : 'ltr',
+    );
     await shoot('01-login');
 
     await signIn();
@@ -61,7 +71,12 @@ for (const { name, prefs } of VARIANTS) {
     await expect(page.getByRole('status')).toHaveClass(/colorSuccess/);
     await shoot('03-dashboard-alerts');
 
-    await page.getByRole('main').getByRole('listitem').filter({ hasText: plain[0]!.displayName }).getByRole('button').click();
+    await page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: plain[0]!.displayName })
+      .getByRole('button')
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await shoot('04-dashboard-delete-dialog');
     await page.keyboard.press('Escape');

@@ -6,7 +6,11 @@ import { CHANGE_KEY_WARNING, SettingsPage } from '../pages/SettingsPage.js';
 import { Shell } from '../pages/Shell.js';
 
 test.describe('settings (spec §2 /settings, §5)', () => {
-  test('shows the api key; fewer than 4 characters or none is refused', async ({ page, signIn, admin }) => {
+  test('shows the api key; fewer than 4 characters or none is refused', async ({
+    page,
+    signIn,
+    admin,
+  }) => {
     const key = await admin.apiKey();
     await signIn();
     const settings = new SettingsPage(page);
@@ -14,7 +18,7 @@ test.describe('settings (spec §2 /settings, §5)', () => {
     for (const [value, message] of [
       ['abc', "L'api key deve avere almeno 4 caratteri"],
       ['', 'Campo obbligatorio'],
-    ]) {
+    ] as const) {
       await settings.apiKey.fill(value);
       await settings.save.click();
       await expect(settings.apiKey).toHaveAttribute('aria-invalid', 'true');
@@ -33,7 +37,11 @@ test.describe('settings (spec §2 /settings, §5)', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
-  test('Save asks first; the new key works on the device API and the old one is refused', async ({ page, signIn, admin }) => {
+  test('Save asks first; the new key works on the device API and the old one is refused', async ({
+    page,
+    signIn,
+    admin,
+  }) => {
     const oldKey = await admin.apiKey();
     const newKey = uid('key');
     const device = new SimDevice(uid('SN'), uid('Keyed'));

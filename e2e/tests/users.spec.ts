@@ -26,6 +26,8 @@ test.describe('users list (spec §2 /users)', () => {
     await signIn();
     const users = new UsersPage(page);
     await users.goto();
+    await users.newButton.hover();
+    await expect(page.getByRole('tooltip', { name: 'Crea nuovo utente' })).toBeVisible();
     await users.newButton.click();
     await expect(page).toHaveURL(/\/user$/);
     const form = new UserFormPage(page);
@@ -40,7 +42,10 @@ test.describe('users list (spec §2 /users)', () => {
 });
 
 test.describe('user form (spec §2, §5)', () => {
-  test('validation: required fields, email pattern, password confirmation', async ({ page, signIn }) => {
+  test('validation: required fields, email pattern, password confirmation', async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     const form = new UserFormPage(page);
     await form.gotoNew();
@@ -49,20 +54,36 @@ test.describe('user form (spec §2, §5)', () => {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toHaveAccessibleDescription('Campo obbligatorio');
     }
-    for (const bad of ['name@example', 'name.example.com', 'name@example.abcde', 'a b@example.com']) {
+    for (const bad of [
+      'name@example',
+      'name.example.com',
+      'name@example.abcde',
+      'a b@example.com',
+    ]) {
       await form.email.fill(bad);
       await form.save.click();
-      await expect(form.email, bad).toHaveAccessibleDescription('Inserisci un indirizzo email valido');
+      await expect(form.email, bad).toHaveAccessibleDescription(
+        'Inserisci un indirizzo email valido',
+      );
     }
     await form.email.fill('name@example.it');
-    await form.fill({ username: uid('val'), password: 'first-password', confirmPassword: 'other-password' });
+    await form.fill({
+      username: uid('val'),
+      password: 'first-password',
+      confirmPassword: 'other-password',
+    });
     await form.save.click();
     await expect(form.email).not.toHaveAttribute('aria-invalid', 'true');
     await expect(form.confirmPassword).toHaveAccessibleDescription('Le password non coincidono');
     await expect(page).toHaveURL(/\/user$/);
   });
 
-  test('create: "Utente creato!", back to the list, and the user can sign in', async ({ page, signIn, people, admin }) => {
+  test('create: "Utente creato!", back to the list, and the user can sign in', async ({
+    page,
+    signIn,
+    people,
+    admin,
+  }) => {
     await signIn();
     const username = uid('created');
     people.forget(username);
@@ -85,7 +106,12 @@ test.describe('user form (spec §2, §5)', () => {
     expect((await login(username, 'created-password')).username).toBe(username);
   });
 
-  test('edit: "Nuova password", blank password kept, "L\'utente {username} è stato aggiornato!"', async ({ page, signIn, people, admin }) => {
+  test('edit: "Nuova password", blank password kept, "L\'utente {username} è stato aggiornato!"', async ({
+    page,
+    signIn,
+    people,
+    admin,
+  }) => {
     const user = await people.create();
     await signIn();
     const users = new UsersPage(page);
@@ -101,9 +127,13 @@ test.describe('user form (spec §2, §5)', () => {
     // A blank password keeps the old one; the email changes.
     await form.email.fill(`changed-${user.username}@example.org`);
     await form.save.click();
-    await expect(new Shell(page).snackbar(`L'utente ${user.username} è stato aggiornato!`)).toBeVisible();
+    await expect(
+      new Shell(page).snackbar(`L'utente ${user.username} è stato aggiornato!`),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/users$/);
-    await expect(await users.findRow(user.username)).toContainText(`changed-${user.username}@example.org`);
+    await expect(await users.findRow(user.username)).toContainText(
+      `changed-${user.username}@example.org`,
+    );
     expect((await login(user.username, user.password)).id).toBe(user.id);
 
     // A new password must be confirmed, then replaces the old one.
@@ -115,7 +145,9 @@ test.describe('user form (spec §2, §5)', () => {
     await form.save.click();
     await expect(page).toHaveURL(/\/users$/);
     expect((await login(user.username, 'brand-new-password')).id).toBe(user.id);
-    expect((await admin.users()).find((u) => u.id === user.id)?.email).toBe(`changed-${user.username}@example.org`);
+    expect((await admin.users()).find((u) => u.id === user.id)?.email).toBe(
+      `changed-${user.username}@example.org`,
+    );
   });
 
   test('edit: Cancel returns to /users without saving', async ({ page, signIn, people, admin }) => {
@@ -129,7 +161,11 @@ test.describe('user form (spec §2, §5)', () => {
     expect((await admin.users()).find((u) => u.id === user.id)?.email).toBe(user.email);
   });
 
-  test('a duplicate username says "Username già in uso" and stays on the form', async ({ page, signIn, people }) => {
+  test('a duplicate username says "Username già in uso" and stays on the form', async ({
+    page,
+    signIn,
+    people,
+  }) => {
     const existing = await people.create();
     await signIn();
     const form = new UserFormPage(page);
@@ -148,7 +184,12 @@ test.describe('user form (spec §2, §5)', () => {
 });
 
 test.describe('user deletion (spec §2, §8)', () => {
-  test('confirmation, "L\'utente è stato eliminato!", the row disappears', async ({ page, signIn, people, admin }) => {
+  test('confirmation, "L\'utente è stato eliminato!", the row disappears', async ({
+    page,
+    signIn,
+    people,
+    admin,
+  }) => {
     const user = await people.create();
     await signIn();
     const users = new UsersPage(page);
@@ -169,8 +210,13 @@ test.describe('user deletion (spec §2, §8)', () => {
     await expect(dialog.getByRole('heading', { name: 'Attenzione!' })).toBeVisible();
     await expect(dialog).toContainText("Sei sicuro di voler eliminare l'utente?");
     await dialog.getByRole('button', { name: 'Elimina' }).click();
-    await expect(shell.snackbar("L'utente è stato eliminato!")).toBeVisible();
+    const done = shell.snackbar("L'utente è stato eliminato!");
+    await expect(done).toBeVisible();
+    // A filled success alert (spec §2 Snackbar), closed by a click elsewhere.
+    await expect(done).toHaveClass(/MuiAlert-filledSuccess/);
     await expect(users.row(user.username)).toHaveCount(0);
+    await users.heading.click();
+    await expect(done).toBeHidden();
     expect((await admin.users()).some((u) => u.id === user.id)).toBe(false);
   });
 });

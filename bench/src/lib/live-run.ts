@@ -2,8 +2,8 @@ import { Agent } from 'undici';
 import { apiPath } from '@sos/contract';
 import { raiseSos, serialOf } from './api.js';
 import { sleep, wallNow } from './clock.js';
-import { writeProfileWindow } from './profile.js';
 import { CpuMeter, mib } from './proc.js';
+import { writeProfileWindow } from './profile.js';
 import { SseFleet } from './sse-fleet.js';
 import { round, summarize, type Summary } from './stats.js';
 
@@ -22,10 +22,11 @@ export interface LiveTarget {
 
 export interface LiveRunOptions {
   streams: number;
+  /** Client processes per target. */
   processes: number;
   warmupRounds: number;
   rounds: number;
-  /** Pause between two alerts, so each is measured alone. */
+  /** Pause after each alert, so each is measured alone. */
   gapMs: number;
   /** Connections each client process opens at a time. */
   openConcurrency: number;
@@ -42,6 +43,7 @@ export interface LiveRun {
   /** Per alert, the time until the last stream had it, ms. */
   lastStreamMs: Summary;
   missing: number;
+  /** CPU use during this target's own alerts (% of one core). */
   serverCpuPercent: number;
   clientsCpuPercent: number;
   clientProcesses: number;
@@ -50,71 +52,103 @@ export interface LiveRun {
   clock: { maxOffsetMs: number; maxRoundTripMs: number };
 }
 
-/** Opens the streams, raises warm-up + measured alerts one at a time, and times every delivery. */
-export async function runLiveRounds(target: LiveTarget, options: LiveRunOptions): Promise<LiveRun> {
-  const rssBefore = target.rss();
-  const fleet = await SseFleet.start({
-    streams: options.streams,
-    processes: options.processes,
-    url: target.url + apiPath('sosRealTime'),
-    headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
-    concurrency: options.openConcurrency,
-  });
-  // One warm keep-alive connection sends every alert, as a device that stays connected.
-  const device = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
+interface Lane {
+  target: LiveTarget;
+  fleet: SseFleet;
+  device: Agent;
+  rssBefore: number;
+  rssOpen: number;
+  serverCpu: CpuMeter;
+  clientsCpu: CpuMeter;
+  latencies: number[];
+  lastStream: number[];
+  missing: number;
+  measuredFrom: number;
+}
+
+/**
+ * Opens the streams on every target, then raises alerts one at a time, taking the targets
+ * in turn (the order rotates each round): machine noise then falls on the product and on
+ * its floor alike, and their ratio means something even on a busy machine.
+ */
+export async function runLiveComparison(targets: LiveTarget[], options: LiveRunOptions): Promise<LiveRun[]> {
+  const lanes: Lane[] = [];
   try {
-    if (fleet.opened.ok === 0) {
-      throw new Error(`no stream opened on ${target.label}: ${fleet.opened.errors.join('; ')}`);
+    for (const target of targets) {
+      const rssBefore = target.rss();
+      const fleet = await SseFleet.start({
+        streams: options.streams,
+        processes: options.processes,
+        url: target.url + apiPath('sosRealTime'),
+        headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
+        concurrency: options.openConcurrency,
+      });
+      // One warm keep-alive connection sends every alert, as a device that stays connected.
+      const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
+      lanes.push({
+        target, fleet, device, rssBefore, rssOpen: NaN,
+        serverCpu: new CpuMeter(() => [target.pid]),
+        clientsCpu: new CpuMeter(fleet.pids),
+        latencies: [], lastStream: [], missing: 0, measuredFrom: 0,
+      });
+      if (fleet.opened.ok === 0) throw new Error(`no stream opened on ${target.label}: ${fleet.opened.errors.join('; ')}`);
     }
     await sleep(500);
-    const rssOpen = target.rss();
-    const serverCpu = new CpuMeter(() => [target.pid]);
-    const clientsCpu = new CpuMeter(fleet.pids);
-    const latencies: number[] = [];
-    const lastStream: number[] = [];
-    let missing = 0;
-    let measuredFrom = wallNow();
+    for (const lane of lanes) lane.rssOpen = lane.target.rss();
     for (let i = 0; i < options.warmupRounds + options.rounds; i++) {
-      if (i === options.warmupRounds) {
-        measuredFrom = wallNow();
-        serverCpu.start();
-        clientsCpu.start();
+      const measured = i >= options.warmupRounds;
+      for (let j = 0; j < lanes.length; j++) {
+        const lane = lanes[(i + j) % lanes.length]!;
+        if (i === options.warmupRounds && lane.measuredFrom === 0) lane.measuredFrom = wallNow();
+        if (measured) {
+          lane.serverCpu.begin();
+          lane.clientsCpu.begin();
+        }
+        const delivery = await lane.fleet.measure(
+          async () => (await raiseSos(lane.target.url, serialOf(i + 1), lane.device)).id,
+        );
+        if (measured) {
+          lane.serverCpu.end();
+          lane.clientsCpu.end();
+          for (const l of delivery.latencies) lane.latencies.push(l);
+          if (delivery.latencies.length > 0) lane.lastStream.push(Math.max(...delivery.latencies));
+          lane.missing += delivery.missing;
+        }
+        await sleep(options.gapMs);
       }
-      const delivery = await fleet.measure(async () => (await raiseSos(target.url, serialOf(i + 1), device)).id);
-      if (i >= options.warmupRounds) {
-        for (const l of delivery.latencies) latencies.push(l);
-        if (delivery.latencies.length > 0) lastStream.push(Math.max(...delivery.latencies));
-        missing += delivery.missing;
-      }
-      await sleep(options.gapMs);
     }
-    const serverCpuPercent = serverCpu.stop();
-    if (target.cpuProfileDir) writeProfileWindow(target.cpuProfileDir, target.spawnedAt, measuredFrom, wallNow());
-    const clientsCpuPercent = clientsCpu.stop();
-    const rssAfter = target.rss();
-    const status = await fleet.status();
-    return {
-      target: target.label,
-      streamsOpened: fleet.opened.ok,
-      streamsFailed: fleet.opened.failed + status.lost,
-      openErrors: fleet.opened.errors,
-      openSeconds: round(fleet.opened.ms / 1000, 2),
-      latencyMs: roundSummary(summarize(latencies)),
-      lastStreamMs: roundSummary(summarize(lastStream)),
-      missing,
-      serverCpuPercent: round(serverCpuPercent, 0),
-      clientsCpuPercent: round(clientsCpuPercent, 0),
-      clientProcesses: fleet.children.length,
-      rssMiB: { before: mib(rssBefore), streamsOpen: mib(rssOpen), afterAlerts: mib(rssAfter) },
-      memoryPerStreamKiB: round((rssOpen - rssBefore) / 1024 / Math.max(1, fleet.opened.ok), 1),
-      clock: {
-        maxOffsetMs: round(Math.max(...fleet.offsets.map(Math.abs)), 3),
-        maxRoundTripMs: round(Math.max(...fleet.roundTrips), 3),
-      },
-    };
+    const runs: LiveRun[] = [];
+    for (const lane of lanes) {
+      const { target, fleet } = lane;
+      if (target.cpuProfileDir) writeProfileWindow(target.cpuProfileDir, target.spawnedAt, lane.measuredFrom, wallNow());
+      const rssAfter = target.rss();
+      const status = await fleet.status();
+      runs.push({
+        target: target.label,
+        streamsOpened: fleet.opened.ok,
+        streamsFailed: fleet.opened.failed + status.lost,
+        openErrors: fleet.opened.errors,
+        openSeconds: round(fleet.opened.ms / 1000, 2),
+        latencyMs: roundSummary(summarize(lane.latencies)),
+        lastStreamMs: roundSummary(summarize(lane.lastStream)),
+        missing: lane.missing,
+        serverCpuPercent: round(lane.serverCpu.percent(), 0),
+        clientsCpuPercent: round(lane.clientsCpu.percent(), 0),
+        clientProcesses: fleet.children.length,
+        rssMiB: { before: mib(lane.rssBefore), streamsOpen: mib(lane.rssOpen), afterAlerts: mib(rssAfter) },
+        memoryPerStreamKiB: round((lane.rssOpen - lane.rssBefore) / 1024 / Math.max(1, fleet.opened.ok), 1),
+        clock: {
+          maxOffsetMs: round(Math.max(...fleet.offsets.map(Math.abs)), 3),
+          maxRoundTripMs: round(Math.max(...fleet.roundTrips), 3),
+        },
+      });
+    }
+    return runs;
   } finally {
-    await device.close();
-    await fleet.close();
+    for (const lane of lanes) {
+      await lane.device.close();
+      await lane.fleet.close();
+    }
   }
 }
 
@@ -143,6 +177,7 @@ export function liveRow(run: LiveRun, floor?: LiveRun) {
     missing: run.missing + run.streamsFailed,
     'server CPU %': run.serverCpuPercent,
     'clients CPU %': run.clientsCpuPercent,
+    'p50 / floor': floor ? round(run.latencyMs.p50 / floor.latencyMs.p50, 2) : null,
     'p99 / floor': floor ? round(run.latencyMs.p99 / floor.latencyMs.p99, 2) : null,
   };
 }

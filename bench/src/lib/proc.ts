@@ -25,22 +25,41 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
-/** Measures the share of one core that a set of processes used between start() and stop(). */
+/**
+ * The share of one core that a set of processes used over one or more measured intervals
+ * (begin() … end(), possibly many times: interleaved runs meter each target's own turns).
+ */
 export class CpuMeter {
-  private startCpu = 0;
-  private startAt = 0;
+  private cpu = 0;
+  private seconds = 0;
+  private beganCpu = 0;
+  private beganAt = 0;
 
   constructor(private readonly pids: () => number[]) {}
 
-  start() {
-    this.startCpu = this.total();
-    this.startAt = performance.now();
+  begin() {
+    this.beganCpu = this.total();
+    this.beganAt = performance.now();
+  }
+
+  end() {
+    this.cpu += this.total() - this.beganCpu;
+    this.seconds += (performance.now() - this.beganAt) / 1000;
   }
 
   /** CPU used as a percentage of one core (200 % = two cores busy). */
+  percent(): number {
+    return this.seconds > 0 ? (this.cpu / this.seconds) * 100 : NaN;
+  }
+
+  start() {
+    this.begin();
+  }
+
+  /** end() and percent(), for a single interval. */
   stop(): number {
-    const seconds = (performance.now() - this.startAt) / 1000;
-    return seconds > 0 ? ((this.total() - this.startCpu) / seconds) * 100 : NaN;
+    this.end();
+    return this.percent();
   }
 
   private total() {
