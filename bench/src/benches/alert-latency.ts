@@ -1,14 +1,14 @@
 import type { Bench } from '../lib/bench.js';
-import { runLiveRounds, liveRow, type LiveRun } from '../lib/live-run.js';
+import { liveRow, runLiveComparison, type LiveRun } from '../lib/live-run.js';
 import { printTable } from '../lib/report.js';
 import { pick } from '../lib/size.js';
 import { round } from '../lib/stats.js';
-import { startTarget, type TargetKind } from '../lib/targets.js';
+import { startTargets, type TargetKind } from '../lib/targets.js';
 
 /**
  * Device POST /api/device/sos sent → `new-sos` received by each of N live streams,
  * durable commit included, on the embedded database and on PostgreSQL, beside a bare
- * node:http SSE broadcaster with the same clients in the same run.
+ * node:http SSE broadcaster with the same clients, alerts taken in turn in the same run.
  */
 const alertLatency: Bench = {
   name: 'alert-latency',
@@ -22,32 +22,29 @@ const alertLatency: Bench = {
       gapMs: pick(ctx.size, 20, 100),
       openConcurrency: 32,
     };
+    const kinds: TargetKind[] = ['floor', 'embedded', 'postgres'];
+    const { started, notes, stop } = await startTargets(kinds, ctx, 'alert-latency', options.warmupRounds + options.rounds);
     const runs: Partial<Record<TargetKind, LiveRun>> = {};
-    const notes: string[] = [];
-    for (const kind of ['floor', 'embedded', 'postgres'] as const) {
-      const target = await startTarget(kind, ctx, 'alert-latency', options.warmupRounds + options.rounds);
-      if ('skipped' in target) {
-        notes.push(`${kind} skipped: ${target.skipped}`);
-        continue;
-      }
-      try {
-        runs[kind] = await runLiveRounds(target, options);
-      } finally {
-        await target.stop();
-      }
+    try {
+      const results = await runLiveComparison(started.map((s) => s.target), options);
+      started.forEach((s, i) => (runs[s.kind] = results[i]));
+    } finally {
+      await stop();
     }
-    const floor = runs.floor;
+    const floor = runs.floor!;
     printTable(
-      `alert-latency: ${options.rounds} alerts × ${options.streams} streams (${options.processes} client processes), ${options.gapMs} ms apart, after ${options.warmupRounds} warm-up alerts`,
+      `alert-latency: ${options.rounds} alerts per target × ${options.streams} streams (${options.processes} client processes per target), targets in turn, ${options.gapMs} ms apart, after ${options.warmupRounds} warm-up rounds`,
       Object.values(runs).map((run) => liveRow(run, run === floor ? undefined : floor)),
     );
     const ratio = (kind: TargetKind) => {
       const run = runs[kind];
-      return run && floor ? round(run.latencyMs.p99 / floor.latencyMs.p99, 2) : null;
+      return run ? round(run.latencyMs.p99 / floor.latencyMs.p99, 2) : null;
     };
+    const all = Object.values(runs);
     notes.push(
       'latency = receive time in a client process (corrected by its measured clock offset) − time the POST was sent by the bench process',
-      `client clock offsets ≤ ${Math.max(...Object.values(runs).map((r) => r.clock.maxOffsetMs))} ms (IPC round trip ≤ ${Math.max(...Object.values(runs).map((r) => r.clock.maxRoundTripMs))} ms)`,
+      `client clock offsets ≤ ${Math.max(...all.map((r) => r.clock.maxOffsetMs))} ms (IPC round trip ≤ ${Math.max(...all.map((r) => r.clock.maxRoundTripMs))} ms)`,
+      'all targets run at once with their streams open; one alert at a time, to each target in turn (rotating order)',
     );
     return {
       results: { options, runs },

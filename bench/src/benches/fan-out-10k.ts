@@ -1,9 +1,9 @@
 import type { Bench } from '../lib/bench.js';
-import { liveRow, runLiveRounds, type LiveRun } from '../lib/live-run.js';
+import { liveRow, runLiveComparison, type LiveRun } from '../lib/live-run.js';
 import { printTable } from '../lib/report.js';
 import { pick } from '../lib/size.js';
 import { round } from '../lib/stats.js';
-import { startTarget, type TargetKind } from '../lib/targets.js';
+import { startTargets, type TargetKind } from '../lib/targets.js';
 
 /**
  * 10,000 live streams on one server process (embedded, then PostgreSQL): the broadcast latency
@@ -22,24 +22,19 @@ const fanOut: Bench = {
       gapMs: pick(ctx.size, 20, 250),
       openConcurrency: pick(ctx.size, 16, 64),
     };
+    const kinds: TargetKind[] = ['floor', 'embedded', 'postgres'];
+    const { started, notes, stop } = await startTargets(kinds, ctx, 'fan-out-10k', options.warmupRounds + options.rounds);
     const runs: Partial<Record<TargetKind, LiveRun>> = {};
-    const notes: string[] = [];
-    for (const kind of ['floor', 'embedded', 'postgres'] as const) {
-      const target = await startTarget(kind, ctx, 'fan-out-10k', options.warmupRounds + options.rounds);
-      if ('skipped' in target) {
-        notes.push(`${kind} skipped: ${target.skipped}`);
-        continue;
-      }
-      try {
-        runs[kind] = await runLiveRounds(target, options);
-      } finally {
-        await target.stop();
-      }
+    try {
+      const results = await runLiveComparison(started.map((s) => s.target), options);
+      started.forEach((s, i) => (runs[s.kind] = results[i]));
+    } finally {
+      await stop();
     }
     const floor = runs.floor!;
     const products = (['embedded', 'postgres'] as const).flatMap((kind) => (runs[kind] ? [[kind, runs[kind]] as const] : []));
     printTable(
-      `fan-out-10k: ${options.rounds} alerts × ${options.streams} streams (${options.processes} client processes), ${options.gapMs} ms apart`,
+      `fan-out-10k: ${options.rounds} alerts per target × ${options.streams} streams (${options.processes} client processes per target), targets in turn, ${options.gapMs} ms apart`,
       [liveRow(floor), ...products.map(([, run]) => liveRow(run, floor))],
     );
     printTable(
@@ -66,7 +61,7 @@ const fanOut: Bench = {
       targets,
       notes: [
         ...notes,
-        'latency = POST /api/device/sos sent → new-sos received on each stream (commit included)',
+        'latency = POST /api/device/sos sent → new-sos received on each stream (commit included); all targets hold their streams at once, alerts go to each in turn',
         'memory per stream = (RSS with the streams open − RSS before) / streams; the embedded RSS includes PGlite (≈ 770 MB idle)',
       ],
     };

@@ -58,3 +58,23 @@ export async function startTarget(
     throw err;
   }
 }
+
+/** Starts several targets (skipping PostgreSQL when unreachable); stop() stops them all. */
+export async function startTargets(kinds: TargetKind[], ctx: BenchContext, bench: string, devices: number) {
+  const started: Array<{ kind: TargetKind; target: StartedTarget }> = [];
+  const notes: string[] = [];
+  const stop = async () => {
+    for (const { target } of started.splice(0)) await target.stop();
+  };
+  try {
+    for (const kind of kinds) {
+      const target = await startTarget(kind, ctx, bench, devices);
+      if ('skipped' in target) notes.push(`${kind} skipped: ${target.skipped}`);
+      else started.push({ kind, target });
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { started: [...started], notes, stop };
+}
