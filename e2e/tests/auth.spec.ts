@@ -177,6 +177,23 @@ test.describe('session (spec §4)', () => {
     expect(Number(stored.token_exp)).toBeGreaterThan(Date.now() / 1000);
   });
 
+  test('at start, an expired session is cleared and the user signs in again', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    // The refresh token's expiry has passed: the start-up check drops the session.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('e2e-stale')) return;
+      sessionStorage.setItem('e2e-stale', '1');
+      localStorage.setItem('refresh_token_exp', String(Math.floor(Date.now() / 1000) - 1));
+    });
+    await page.goto('/sos');
+    await expect(page).toHaveURL(/\/login$/);
+    const stored = await storedSession(page);
+    for (const key of SESSION_KEYS) expect(stored[key], key).toBeNull();
+  });
+
   test('a refused refresh (401) clears the session storage', async ({ page, signIn }) => {
     const auth = await signIn();
     await page.addInitScript(() => {

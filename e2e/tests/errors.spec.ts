@@ -12,7 +12,9 @@ const UNEXPECTED = 'Errore inaspettato!';
 
 async function expectUnexpectedError(page: Page, logs: string[], refused: { count: () => number }) {
   await expect(new Shell(page).snackbar(UNEXPECTED)).toBeVisible();
-  await expect(new Shell(page).snackbar(UNEXPECTED)).toHaveClass(/MuiAlert-filledError/);
+  // A filled error alert (spec §2 Snackbar).
+  await expect(new Shell(page).snackbar(UNEXPECTED)).toHaveClass(/MuiAlert-filled( |$)/);
+  await expect(new Shell(page).snackbar(UNEXPECTED)).toHaveClass(/MuiAlert-colorError/);
   expect(refused.count()).toBeGreaterThan(0);
   expect(logs.some((line) => line.includes('API call failed'))).toBe(true);
 }

@@ -213,7 +213,8 @@ test.describe('user deletion (spec §2, §8)', () => {
     const done = shell.snackbar("L'utente è stato eliminato!");
     await expect(done).toBeVisible();
     // A filled success alert (spec §2 Snackbar), closed by a click elsewhere.
-    await expect(done).toHaveClass(/MuiAlert-filledSuccess/);
+    await expect(done).toHaveClass(/MuiAlert-filled( |$)/);
+    await expect(done).toHaveClass(/MuiAlert-colorSuccess/);
     await expect(users.row(user.username)).toHaveCount(0);
     await users.heading.click();
     await expect(done).toBeHidden();

@@ -27,6 +27,9 @@ interface IngestRun {
   cycleMs: ReturnType<typeof summarize>;
   generatorCpuPercent: number;
   serverCpuPercent: number | null;
+  /** Run-queue wait of the generators' and the server's main threads, % of elapsed time. */
+  generatorWaitPercent: number;
+  serverWaitPercent: number | null;
   machineBusyPercent: number;
 }
 
@@ -78,6 +81,8 @@ async function drive(
       cycleMs: { ...s, p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), max: round(s.max), min: round(s.min), mean: round(s.mean) },
       generatorCpuPercent: round(generatorCpuPercent, 0),
       serverCpuPercent: server ? round(serverCpuPercent, 0) : null,
+      generatorWaitPercent: round(generators.waitPercent(), 0),
+      serverWaitPercent: server ? round(serverCpu.waitPercent(), 0) : null,
       machineBusyPercent,
     };
   } finally {
@@ -166,6 +171,8 @@ const ingest: Bench = {
         errors: r.errors,
         'server CPU %': r.serverCpuPercent,
         'generators CPU %': r.generatorCpuPercent,
+        'server waited %': r.serverWaitPercent,
+        'generators waited %': r.generatorWaitPercent,
         'machine busy %': r.machineBusyPercent,
         '/ floor': round(r.cyclesPerSecond / bare.cyclesPerSecond, 2),
       })),

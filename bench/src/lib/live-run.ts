@@ -46,6 +46,9 @@ export interface LiveRun {
   /** CPU use during this target's own alerts (% of one core). */
   serverCpuPercent: number;
   clientsCpuPercent: number;
+  /** Run-queue wait during this target's alerts, % of elapsed time (see CpuMeter.waitPercent). */
+  serverWaitPercent: number;
+  clientsWaitPercent: number;
   clientProcesses: number;
   rssMiB: { before: number; streamsOpen: number; afterAlerts: number };
   memoryPerStreamKiB: number;
@@ -134,6 +137,8 @@ export async function runLiveComparison(targets: LiveTarget[], options: LiveRunO
         missing: lane.missing,
         serverCpuPercent: round(lane.serverCpu.percent(), 0),
         clientsCpuPercent: round(lane.clientsCpu.percent(), 0),
+        serverWaitPercent: round(lane.serverCpu.waitPercent(), 0),
+        clientsWaitPercent: round(lane.clientsCpu.waitPercent(), 0),
         clientProcesses: fleet.children.length,
         rssMiB: { before: mib(lane.rssBefore), streamsOpen: mib(lane.rssOpen), afterAlerts: mib(rssAfter) },
         memoryPerStreamKiB: round((lane.rssOpen - lane.rssBefore) / 1024 / Math.max(1, fleet.opened.ok), 1),
@@ -177,6 +182,8 @@ export function liveRow(run: LiveRun, floor?: LiveRun) {
     missing: run.missing + run.streamsFailed,
     'server CPU %': run.serverCpuPercent,
     'clients CPU %': run.clientsCpuPercent,
+    'server waited %': run.serverWaitPercent,
+    'clients waited %': run.clientsWaitPercent,
     'p50 / floor': floor ? round(run.latencyMs.p50 / floor.latencyMs.p50, 2) : null,
     'p99 / floor': floor ? round(run.latencyMs.p99 / floor.latencyMs.p99, 2) : null,
   };

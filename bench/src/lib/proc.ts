@@ -25,26 +25,48 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/** Seconds the process's main thread spent runnable but waiting for a CPU (scheduler delay). */
+export function waitSeconds(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * The share of one core that a set of processes used over one or more measured intervals
  * (begin() … end(), possibly many times: interleaved runs meter each target's own turns).
  */
 export class CpuMeter {
   private cpu = 0;
+  private wait = 0;
   private seconds = 0;
   private beganCpu = 0;
+  private beganWait = 0;
   private beganAt = 0;
 
   constructor(private readonly pids: () => number[]) {}
 
   begin() {
     this.beganCpu = this.total();
+    this.beganWait = this.totalWait();
     this.beganAt = performance.now();
   }
 
   end() {
     this.cpu += this.total() - this.beganCpu;
+    this.wait += this.totalWait() - this.beganWait;
     this.seconds += (performance.now() - this.beganAt) / 1000;
+  }
+
+  /**
+   * Time the processes' main threads were ready to run but waited for a core, as % of the
+   * elapsed time (summed over processes): high values mean other work on the machine,
+   * not the code under test, set the pace.
+   */
+  waitPercent(): number {
+    return this.seconds > 0 ? (this.wait / this.seconds) * 100 : NaN;
   }
 
   /** CPU used as a percentage of one core (200 % = two cores busy). */
@@ -64,6 +86,10 @@ export class CpuMeter {
 
   private total() {
     return this.pids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  }
+
+  private totalWait() {
+    return this.pids().reduce((sum, pid) => sum + waitSeconds(pid), 0);
   }
 }
 
