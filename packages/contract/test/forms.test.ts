@@ -7,10 +7,15 @@ import {
   userFormSchema,
 } from '../src/index.js';
 
-const issues = (result: {
+/** The first message per field, as the console's form shows it. */
+function issues(result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };
-}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+}): Record<string, string> {
+  const first: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) first[issue.path.join('.')] ??= issue.message;
+  return first;
+}
 
 describe('spec §5 validation rules', () => {
   it('login: username and password are required', () => {
