@@ -48,7 +48,8 @@ export interface BenchResult {
 
 export function writeResult(result: BenchResult): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = join(RESULTS_DIR, `${result.bench}.json`);
+  // Tiny runs (npm test) keep their own file: they never overwrite a full run's figures.
+  const file = join(RESULTS_DIR, result.size === 'tiny' ? `${result.bench}.tiny.json` : `${result.bench}.json`);
   writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
   return file;
 }

@@ -8,6 +8,7 @@ import { wallNow } from '../lib/clock.js';
 import { SseParser } from '../lib/sse.js';
 import type { FleetCommand, FleetReport } from './sse-protocol.js';
 
+const ID = /^\{"id":(\d+)/;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const received = new Map<number, number[]>();
 const responses = new Set<http.IncomingMessage>();
@@ -29,12 +30,11 @@ function complete(key: number) {
 const parser = () =>
   new SseParser((event) => {
     if (event.event !== watched) return;
-    let key: number;
-    try {
-      key = (JSON.parse(event.data) as { id: number }).id;
-    } catch {
-      return;
-    }
+    // The SOS's own id is the first "id" of its JSON (product and floor alike): a regex
+    // costs the load generator far less than JSON.parse on 10,000 streams.
+    const found = ID.exec(event.data);
+    if (!found) return;
+    const key = Number(found[1]);
     let times = received.get(key);
     if (!times) received.set(key, (times = []));
     times.push(receivedAt);
