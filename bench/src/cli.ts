@@ -22,10 +22,24 @@ function usage(): never {
 }
 
 function printSpots(title: string, spots: ReturnType<typeof hotSpots>) {
-  const row = (h: HotSpot) => ({ function: h.function, where: h.where, 'self ms': h.selfMs, '%': h.selfPercent, 'total ms': h.totalMs });
+  const row = (h: HotSpot) => ({
+    function: h.function,
+    where: h.where,
+    'self ms': h.selfMs,
+    '%': h.selfPercent,
+    'total ms': h.totalMs,
+  });
   printTable(`${title}: self time (${spots.totalMs} ms of samples)`, spots.functions.map(row));
-  printTable('total time (on the stack, callees included) of the application\'s own functions (apps/)', spots.totals.map(row));
-  printTable('self time by file', spots.files.slice(0, 12).map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })));
+  printTable(
+    "total time (on the stack, callees included) of the application's own functions (apps/)",
+    spots.totals.map(row),
+  );
+  printTable(
+    'self time by file',
+    spots.files
+      .slice(0, 12)
+      .map((h) => ({ file: h.where, 'self ms': h.selfMs, '%': h.selfPercent })),
+  );
 }
 
 /** After a --profile run: the busiest functions of each profiled process, in its measured phase. */
@@ -64,7 +78,9 @@ function parseArgs(argv: string[]) {
     else names.push(arg);
   }
   if (names.length === 0) usage();
-  const chosen = names.includes('all') ? BENCHES : names.map((n) => BENCHES.find((b) => b.name === n) ?? usage());
+  const chosen = names.includes('all')
+    ? BENCHES
+    : names.map((n) => BENCHES.find((b) => b.name === n) ?? usage());
   return { size, profile, chosen };
 }
 
@@ -72,7 +88,8 @@ async function main() {
   const argv = process.argv.slice(2);
   if (argv[0] === 'hotspots' && argv[1]) {
     const [from, to] = (argv[2] ?? '').split('-').map(Number);
-    const window = from !== undefined && to !== undefined && to > from ? { fromMs: from, toMs: to } : undefined;
+    const window =
+      from !== undefined && to !== undefined && to > from ? { fromMs: from, toMs: to } : undefined;
     printSpots(`hot spots of ${argv[1]}`, hotSpots(argv[1], 40, window));
     return;
   }
@@ -87,13 +104,23 @@ async function main() {
       const durationS = Math.round((performance.now() - started) / 100) / 10;
       printTargets(output.targets);
       for (const note of output.notes) console.log(`  note: ${note}`);
-      const file = writeResult({ bench: bench.name, size, machine, cpus: cpus(), durationS, ...output });
+      const file = writeResult({
+        bench: bench.name,
+        size,
+        machine,
+        cpus: cpus(),
+        durationS,
+        ...output,
+      });
       console.log(`  ${bench.name}: ${durationS} s, written to ${file}`);
       if (profile) printHotSpots(ctx, bench.name);
     } catch (err) {
       // A crash is a defect (tests run the tiny size); a slow figure never is.
       failures++;
-      console.error(`  ${bench.name} FAILED:`, err instanceof Error ? (err.stack ?? err.message) : err);
+      console.error(
+        `  ${bench.name} FAILED:`,
+        err instanceof Error ? (err.stack ?? err.message) : err,
+      );
     }
   }
   console.log(`\nbench: ${chosen.length - failures} passed, ${failures} failed`);

@@ -23,10 +23,18 @@ const alertLatency: Bench = {
       openConcurrency: 32,
     };
     const kinds: TargetKind[] = ['floor', 'embedded', 'postgres'];
-    const { started, notes, stop } = await startTargets(kinds, ctx, 'alert-latency', options.warmupRounds + options.rounds);
+    const { started, notes, stop } = await startTargets(
+      kinds,
+      ctx,
+      'alert-latency',
+      options.warmupRounds + options.rounds,
+    );
     const runs: Partial<Record<TargetKind, LiveRun>> = {};
     try {
-      const results = await runLiveComparison(started.map((s) => s.target), options);
+      const results = await runLiveComparison(
+        started.map((s) => s.target),
+        options,
+      );
       started.forEach((s, i) => (runs[s.kind] = results[i]));
     } finally {
       await stop();

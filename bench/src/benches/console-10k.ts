@@ -27,7 +27,9 @@ async function pageOffset(page: Page): Promise<{ offset: number; roundTrip: numb
 }
 
 const waitDone = (page: Page, name: string, timeout = 60_000) =>
-  page.waitForFunction((n) => window.__bench.done[n], name, { timeout, polling: 50 }).then((h) => h.jsonValue() as Promise<number>);
+  page
+    .waitForFunction((n) => window.__bench.done[n], name, { timeout, polling: 50 })
+    .then((h) => h.jsonValue() as Promise<number>);
 
 function droppedFrames(frames: number[]) {
   let dropped = 0;
@@ -42,7 +44,10 @@ function droppedFrames(frames: number[]) {
 
 /** Long tasks of the page between two page-clock times. */
 const longTasksBetween = (page: Page, from: number, to: number) =>
-  page.evaluate(([a, b]) => window.__bench.longTasks.filter((t) => t.at + t.duration >= a! && t.at <= b!), [from, to]);
+  page.evaluate(
+    ([a, b]) => window.__bench.longTasks.filter((t) => t.at + t.duration >= a! && t.at <= b!),
+    [from, to],
+  );
 
 async function recordFrames(page: Page, ms: number, during?: () => Promise<void>) {
   await page.evaluate(() => window.__bench.recordFrames(true));
@@ -83,7 +88,8 @@ function pageProfiler(ctx: BenchContext, page: Page) {
  */
 const consoleTenK: Bench = {
   name: 'console-10k',
-  summary: 'Chromium, 10,000 devices: sign-in → first card, SOS → alert card (p95 of 50), long tasks, scroll frames',
+  summary:
+    'Chromium, 10,000 devices: sign-in → first card, SOS → alert card (p95 of 50), long tasks, scroll frames',
   async run(ctx) {
     const devices = pick(ctx.size, 300, 10_000);
     const alerts = pick(ctx.size, 10, 50);
@@ -91,14 +97,24 @@ const consoleTenK: Bench = {
     // Not pinned: the browser and the server share the machine, as on an operator's PC.
     // BENCH_CONSOLE_DIR serves another build (e.g. one with source maps, to read a --profile).
     const consoleDir = process.env.BENCH_CONSOLE_DIR;
-    const server = await startServer({ side: 'any', env: consoleDir ? { SOS_CONSOLE_DIR: consoleDir } : {} });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+    const server = await startServer({
+      side: 'any',
+      env: consoleDir ? { SOS_CONSOLE_DIR: consoleDir } : {},
+    });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
+      headless: true,
+    });
     try {
       const setupStarted = performance.now();
       await registerDevices(server.url, devices, 16);
       const setupS = round((performance.now() - setupStarted) / 1000, 1);
       const token = await login(server.url);
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'it-IT' });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        locale: 'it-IT',
+      });
       const page = await context.newPage();
       await page.addInitScript({ path: PROBE_SCRIPT });
       const profiled = pageProfiler(ctx, page);
@@ -128,10 +144,13 @@ const consoleTenK: Bench = {
       const signIn = {
         submitToDashboardMs: round(dashboardAt - submitAt, 0),
         audioGate: unlockClickAt !== null,
-        unlockClickToFirstCardMs: unlockClickAt === null ? null : round(firstCardAt - unlockClickAt, 0),
+        unlockClickToFirstCardMs:
+          unlockClickAt === null ? null : round(firstCardAt - unlockClickAt, 0),
         // The bench's own wait before its unlock click is not the console's time.
         signInToFirstCardMs: round(
-          unlockClickAt === null ? firstCardAt - submitAt : dashboardAt - submitAt + (firstCardAt - unlockClickAt),
+          unlockClickAt === null
+            ? firstCardAt - submitAt
+            : dashboardAt - submitAt + (firstCardAt - unlockClickAt),
           0,
         ),
       };
@@ -150,7 +169,11 @@ const consoleTenK: Bench = {
         const paintedAt = (await waitDone(page, `alert-${name}`)) - clock.offset;
         latencies.push(paintedAt - sentAt);
         await sleep(150);
-        const tasks = await longTasksBetween(page, sentAt + clock.offset, paintedAt + clock.offset + 150);
+        const tasks = await longTasksBetween(
+          page,
+          sentAt + clock.offset,
+          paintedAt + clock.offset + 150,
+        );
         longTaskCount += tasks.length;
         eventLongTasks.push(...tasks.map((t) => round(t.duration, 0)));
         await page.evaluate((n) => window.__bench.watch(`closed-${n}`, 'no-alert', n), name);
@@ -175,26 +198,89 @@ const consoleTenK: Bench = {
       await stopScrollProfile();
       const scrolledTo = await page.evaluate(() => window.scrollY);
 
-      printTable(`console-10k: ${devices} devices (registered in ${setupS} s), Chromium ${browser.version()}, 1280×800`, [
-        { figure: 'sign-in → first card painted (ms)', value: signIn.signInToFirstCardMs, detail: signIn.audioGate ? `submit → dashboard ${signIn.submitToDashboardMs} ms + unlock click → first card ${signIn.unlockClickToFirstCardMs} ms` : '' },
-        { figure: `SOS sent → alert card painted p50 (ms, ${alerts} alerts)`, value: round(alert.p50, 0), detail: `min ${round(alert.min, 0)}, max ${round(alert.max, 0)}` },
-        { figure: 'SOS sent → alert card painted p95 (ms)', value: round(alert.p95, 0), detail: `clock offset ±${round(clock.roundTrip / 2, 1)} ms` },
-        { figure: 'long tasks (> 50 ms) around the events', value: longTaskCount, detail: eventLongTasks.length ? `durations ${eventLongTasks.join(', ')} ms` : '' },
-        { figure: 'frames dropped while idle (floor)', value: idle.dropped, detail: `${idle.frames} frames, longest ${idle.longestFrameMs} ms` },
-        { figure: 'frames dropped while scrolling', value: scroll.dropped, detail: `${scroll.frames} frames, longest ${scroll.longestFrameMs} ms, ${scroll.longTasks} long tasks, scrolled to y=${scrolledTo}` },
-      ]);
+      printTable(
+        `console-10k: ${devices} devices (registered in ${setupS} s), Chromium ${browser.version()}, 1280×800`,
+        [
+          {
+            figure: 'sign-in → first card painted (ms)',
+            value: signIn.signInToFirstCardMs,
+            detail: signIn.audioGate
+              ? `submit → dashboard ${signIn.submitToDashboardMs} ms + unlock click → first card ${signIn.unlockClickToFirstCardMs} ms`
+              : '',
+          },
+          {
+            figure: `SOS sent → alert card painted p50 (ms, ${alerts} alerts)`,
+            value: round(alert.p50, 0),
+            detail: `min ${round(alert.min, 0)}, max ${round(alert.max, 0)}`,
+          },
+          {
+            figure: 'SOS sent → alert card painted p95 (ms)',
+            value: round(alert.p95, 0),
+            detail: `clock offset ±${round(clock.roundTrip / 2, 1)} ms`,
+          },
+          {
+            figure: 'long tasks (> 50 ms) around the events',
+            value: longTaskCount,
+            detail: eventLongTasks.length ? `durations ${eventLongTasks.join(', ')} ms` : '',
+          },
+          {
+            figure: 'frames dropped while idle (floor)',
+            value: idle.dropped,
+            detail: `${idle.frames} frames, longest ${idle.longestFrameMs} ms`,
+          },
+          {
+            figure: 'frames dropped while scrolling',
+            value: scroll.dropped,
+            detail: `${scroll.frames} frames, longest ${scroll.longestFrameMs} ms, ${scroll.longTasks} long tasks, scrolled to y=${scrolledTo}`,
+          },
+        ],
+      );
       return {
-        results: { devices, alerts, setupS, signIn, alertPaintMs: alert, latencies: latencies.map((l) => round(l, 1)), clock, longTaskCount, eventLongTasks, idle, scroll, scrolledTo, chromium: browser.version() },
+        results: {
+          devices,
+          alerts,
+          setupS,
+          signIn,
+          alertPaintMs: alert,
+          latencies: latencies.map((l) => round(l, 1)),
+          clock,
+          longTaskCount,
+          eventLongTasks,
+          idle,
+          scroll,
+          scrolledTo,
+          chromium: browser.version(),
+        },
         targets: [
-          { what: 'sign-in → first card (ms)', target: '≤ 1,500', value: signIn.signInToFirstCardMs, met: signIn.signInToFirstCardMs <= 1500 },
-          { what: 'SOS → alert card p95 (ms)', target: '≤ 100', value: round(alert.p95, 0), met: alert.p95 <= 100 },
-          { what: 'long tasks > 50 ms on an event', target: 'none', value: longTaskCount, met: longTaskCount === 0 },
-          { what: 'frames dropped while scrolling', target: 'none', value: scroll.dropped, met: scroll.dropped === 0 },
+          {
+            what: 'sign-in → first card (ms)',
+            target: '≤ 1,500',
+            value: signIn.signInToFirstCardMs,
+            met: signIn.signInToFirstCardMs <= 1500,
+          },
+          {
+            what: 'SOS → alert card p95 (ms)',
+            target: '≤ 100',
+            value: round(alert.p95, 0),
+            met: alert.p95 <= 100,
+          },
+          {
+            what: 'long tasks > 50 ms on an event',
+            target: 'none',
+            value: longTaskCount,
+            met: longTaskCount === 0,
+          },
+          {
+            what: 'frames dropped while scrolling',
+            target: 'none',
+            value: scroll.dropped,
+            met: scroll.dropped === 0,
+          },
         ],
         notes: [
-          'browser and server not pinned (they share both cores, as on an operator\'s PC); embedded database',
+          "browser and server not pinned (they share both cores, as on an operator's PC); embedded database",
           'painted = the first task after the requestAnimationFrame following the DOM change; page and bench clocks compared over CDP',
-          'dropped frames = Σ(round(gap / 16.7 ms) − 1) over requestAnimationFrame gaps; the idle line is this browser\'s floor here',
+          "dropped frames = Σ(round(gap / 16.7 ms) − 1) over requestAnimationFrame gaps; the idle line is this browser's floor here",
         ],
       };
     } finally {

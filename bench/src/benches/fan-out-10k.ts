@@ -23,16 +23,26 @@ const fanOut: Bench = {
       openConcurrency: pick(ctx.size, 16, 64),
     };
     const kinds: TargetKind[] = ['floor', 'embedded', 'postgres'];
-    const { started, notes, stop } = await startTargets(kinds, ctx, 'fan-out-10k', options.warmupRounds + options.rounds);
+    const { started, notes, stop } = await startTargets(
+      kinds,
+      ctx,
+      'fan-out-10k',
+      options.warmupRounds + options.rounds,
+    );
     const runs: Partial<Record<TargetKind, LiveRun>> = {};
     try {
-      const results = await runLiveComparison(started.map((s) => s.target), options);
+      const results = await runLiveComparison(
+        started.map((s) => s.target),
+        options,
+      );
       started.forEach((s, i) => (runs[s.kind] = results[i]));
     } finally {
       await stop();
     }
     const floor = runs.floor!;
-    const products = (['embedded', 'postgres'] as const).flatMap((kind) => (runs[kind] ? [[kind, runs[kind]] as const] : []));
+    const products = (['embedded', 'postgres'] as const).flatMap((kind) =>
+      runs[kind] ? [[kind, runs[kind]] as const] : [],
+    );
     printTable(
       `fan-out-10k: ${options.rounds} alerts per target × ${options.streams} streams (${options.processes} client processes per target), targets in turn, ${options.gapMs} ms apart`,
       [liveRow(floor), ...products.map(([, run]) => liveRow(run, floor))],
@@ -52,8 +62,18 @@ const fanOut: Bench = {
       const p99Ratio = round(run.latencyMs.p99 / floor.latencyMs.p99, 2);
       const rssMb = round(Math.max(run.rssMiB.streamsOpen, run.rssMiB.afterAlerts) * 1.048576, 0);
       return [
-        { what: `${kind}: broadcast p99 / floor p99`, target: '≤ 1.3', value: p99Ratio, met: p99Ratio <= 1.3 },
-        { what: `${kind}: server RSS with ${run.streamsOpened} streams (MB)`, target: '≤ 400', value: rssMb, met: rssMb <= 400 },
+        {
+          what: `${kind}: broadcast p99 / floor p99`,
+          target: '≤ 1.3',
+          value: p99Ratio,
+          met: p99Ratio <= 1.3,
+        },
+        {
+          what: `${kind}: server RSS with ${run.streamsOpened} streams (MB)`,
+          target: '≤ 400',
+          value: rssMb,
+          met: rssMb <= 400,
+        },
       ];
     });
     return {

@@ -11,7 +11,13 @@ import { writeProfileWindow } from '../lib/profile.js';
 import { pick } from '../lib/size.js';
 import { profileDir } from '../lib/targets.js';
 import { round, summarize } from '../lib/stats.js';
-import { isDone, isReady, type FloorMode, type IngestReport, type IngestWindow } from '../workers/ingest-protocol.js';
+import {
+  isDone,
+  isReady,
+  type FloorMode,
+  type IngestReport,
+  type IngestWindow,
+} from '../workers/ingest-protocol.js';
 
 const DEVICES_WORKER = fileURLToPath(new URL('../workers/ingest-devices.ts', import.meta.url));
 const FLOOR_WORKER = fileURLToPath(new URL('../workers/ingest-floor.ts', import.meta.url));
@@ -53,9 +59,13 @@ async function drive(
 ): Promise<IngestRun> {
   const children = workers.map((w) => spawnNode({ side: w.side, script: w.script, ipc: true }));
   try {
-    await Promise.all(children.map((c) => nextMessage(c, isReady, 60_000, `${label} worker start`)));
+    await Promise.all(
+      children.map((c) => nextMessage(c, isReady, 60_000, `${label} worker start`)),
+    );
     const startAt = wallNow() + 300;
-    const reports = children.map((c) => nextMessage(c, isDone, window.warmupMs + window.durationMs + 120_000, label));
+    const reports = children.map((c) =>
+      nextMessage(c, isDone, window.warmupMs + window.durationMs + 120_000, label),
+    );
     children.forEach((c, i) => c.send({ ...workers[i]!.command, ...window, startAt }));
     const generators = new CpuMeter(() => children.map((c) => c.pid!));
     const serverCpu = new CpuMeter(() => (server ? [server.pid] : []));
@@ -69,7 +79,13 @@ async function drive(
     const generatorCpuPercent = generators.stop();
     const serverCpuPercent = serverCpu.stop();
     const machineBusyPercent = machine.percent();
-    if (profile) writeProfileWindow(profile.dir, profile.spawnedAt, startAt + window.warmupMs, startAt + window.warmupMs + window.durationMs);
+    if (profile)
+      writeProfileWindow(
+        profile.dir,
+        profile.spawnedAt,
+        startAt + window.warmupMs,
+        startAt + window.warmupMs + window.durationMs,
+      );
     const merged = merge(await Promise.all(reports));
     const s = summarize(merged.cycleMs);
     return {
@@ -78,7 +94,15 @@ async function drive(
       cycles: merged.cycles,
       errors: merged.errors,
       errorSamples: merged.errorSamples,
-      cycleMs: { ...s, p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), max: round(s.max), min: round(s.min), mean: round(s.mean) },
+      cycleMs: {
+        ...s,
+        p50: round(s.p50),
+        p95: round(s.p95),
+        p99: round(s.p99),
+        max: round(s.max),
+        min: round(s.min),
+        mean: round(s.mean),
+      },
       generatorCpuPercent: round(generatorCpuPercent, 0),
       serverCpuPercent: server ? round(serverCpuPercent, 0) : null,
       generatorWaitPercent: round(generators.waitPercent(), 0),
@@ -100,7 +124,10 @@ const ingest: Bench = {
   async run(ctx) {
     const devices = pick(ctx.size, 10, 200);
     const processes = pick(ctx.size, 1, 2);
-    const window = { warmupMs: pick(ctx.size, 300, 3000), durationMs: pick(ctx.size, 1000, 20_000) };
+    const window = {
+      warmupMs: pick(ctx.size, 300, 3000),
+      durationMs: pick(ctx.size, 1000, 20_000),
+    };
     const database = await createBenchDatabase('ingest');
     if ('skipped' in database) {
       return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
@@ -129,7 +156,20 @@ const ingest: Bench = {
         runs.push(
           await drive(
             what,
-            [{ side: 'server', script: FLOOR_WORKER, command: { type: 'run', databaseUrl: database.url, mode, devices, poolSize: SERVER_POOL_SIZE, closer } }],
+            [
+              {
+                side: 'server',
+                script: FLOOR_WORKER,
+                command: {
+                  type: 'run',
+                  databaseUrl: database.url,
+                  mode,
+                  devices,
+                  poolSize: SERVER_POOL_SIZE,
+                  closer,
+                },
+              },
+            ],
             window,
           ),
         );
@@ -145,7 +185,13 @@ const ingest: Bench = {
             Array.from({ length: processes }, (_, p) => ({
               side: 'clients' as const,
               script: DEVICES_WORKER,
-              command: { type: 'run', url: server.url, apiKey: API_KEY, token, serials: serials.slice(p * per, (p + 1) * per) },
+              command: {
+                type: 'run',
+                url: server.url,
+                apiKey: API_KEY,
+                token,
+                serials: serials.slice(p * per, (p + 1) * per),
+              },
             })),
             window,
             server,
@@ -177,12 +223,24 @@ const ingest: Bench = {
         '/ floor': round(r.cyclesPerSecond / bare.cyclesPerSecond, 2),
       })),
     );
-    for (const r of runs) if (r.errorSamples.length) console.log(`  ${r.run} errors, e.g.: ${r.errorSamples.join(' | ')}`);
+    for (const r of runs)
+      if (r.errorSamples.length)
+        console.log(`  ${r.run} errors, e.g.: ${r.errorSamples.join(' | ')}`);
     return {
       results: { devices, processes, window, runs },
       targets: [
-        { what: 'product cycles/s', target: '≥ 1,000', value: product.cyclesPerSecond, met: product.cyclesPerSecond >= 1000 },
-        { what: 'product / floor (INSERT + UPDATE)', target: '≥ 0.5', value: vsFloor, met: vsFloor >= 0.5 },
+        {
+          what: 'product cycles/s',
+          target: '≥ 1,000',
+          value: product.cyclesPerSecond,
+          met: product.cyclesPerSecond >= 1000,
+        },
+        {
+          what: 'product / floor (INSERT + UPDATE)',
+          target: '≥ 0.5',
+          value: vsFloor,
+          met: vsFloor >= 0.5,
+        },
         { what: 'errors', target: '0', value: product.errors, met: product.errors === 0 },
       ],
       notes: [

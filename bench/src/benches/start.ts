@@ -54,7 +54,10 @@ async function timeStart(dataDir: string, cpuProfileDir?: string) {
   const server = await startServer({ dataDir, port, side: 'any', cpuProfileDir });
   const loggedIn = await login;
   await server.dispose();
-  return { listeningS: round((server.listeningAt - t0) / 1000, 3), loginS: round((loggedIn - t0) / 1000, 3) };
+  return {
+    listeningS: round((server.listeningAt - t0) / 1000, 3),
+    loginS: round((loggedIn - t0) / 1000, 3),
+  };
 }
 
 /** Context: a bare `node:http` process on the same core, spawn → first answer. */
@@ -105,18 +108,48 @@ const start: Bench = {
     const m = (list: Array<{ listeningS: number; loginS: number }>, key: 'listeningS' | 'loginS') =>
       round(median(list.map((r) => r[key])), 3);
     const rows = [
-      { start: 'fresh data dir', 'listening s (median)': m(fresh, 'listeningS'), 'first login s (median)': m(fresh, 'loginS'), 'first login s (all)': fresh.map((r) => r.loginS).join(' ') },
-      { start: 'existing data', 'listening s (median)': m(existing, 'listeningS'), 'first login s (median)': m(existing, 'loginS'), 'first login s (all)': existing.map((r) => r.loginS).join(' ') },
-      { start: 'context: bare node:http, first answer', 'listening s (median)': null, 'first login s (median)': round(median(bare), 3), 'first login s (all)': bare.join(' ') },
+      {
+        start: 'fresh data dir',
+        'listening s (median)': m(fresh, 'listeningS'),
+        'first login s (median)': m(fresh, 'loginS'),
+        'first login s (all)': fresh.map((r) => r.loginS).join(' '),
+      },
+      {
+        start: 'existing data',
+        'listening s (median)': m(existing, 'listeningS'),
+        'first login s (median)': m(existing, 'loginS'),
+        'first login s (all)': existing.map((r) => r.loginS).join(' '),
+      },
+      {
+        start: 'context: bare node:http, first answer',
+        'listening s (median)': null,
+        'first login s (median)': round(median(bare), 3),
+        'first login s (all)': bare.join(' '),
+      },
     ];
-    printTable(`start: ${repeats} start(s) of each kind, embedded database, login polled every ${POLL_MS} ms`, rows);
+    printTable(
+      `start: ${repeats} start(s) of each kind, embedded database, login polled every ${POLL_MS} ms`,
+      rows,
+    );
     return {
       results: { repeats, fresh, existing, bareNodeS: bare },
       targets: [
-        { what: 'fresh data dir → first login (s, median)', target: '≤ 3', value: m(fresh, 'loginS'), met: m(fresh, 'loginS') <= 3 },
-        { what: 'existing data → first login (s, median)', target: '≤ 3', value: m(existing, 'loginS'), met: m(existing, 'loginS') <= 3 },
+        {
+          what: 'fresh data dir → first login (s, median)',
+          target: '≤ 3',
+          value: m(fresh, 'loginS'),
+          met: m(fresh, 'loginS') <= 3,
+        },
+        {
+          what: 'existing data → first login (s, median)',
+          target: '≤ 3',
+          value: m(existing, 'loginS'),
+          met: m(existing, 'loginS') <= 3,
+        },
       ],
-      notes: ['time from spawning `node apps/server/dist/src/main.js` (not pinned: all cores) to the first 200 of POST /api/auth/login'],
+      notes: [
+        'time from spawning `node apps/server/dist/src/main.js` (not pinned: all cores) to the first 200 of POST /api/auth/login',
+      ],
     };
   },
 };

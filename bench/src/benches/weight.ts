@@ -32,27 +32,44 @@ const weight: Bench = {
     }
     const graph = readChunkGraph(DIST);
     const notes: string[] = [];
-    const perRoute: Array<{ route: string; chunks: string[]; missingPages: string[] } & Weight> = [];
+    const perRoute: Array<{ route: string; chunks: string[]; missingPages: string[] } & Weight> =
+      [];
     for (const { route, pages } of ROUTES) {
       const found = pages.map((p) => pageChunk(graph, p));
       const missingPages = pages.filter((_, i) => !found[i]);
       const chunks = closure(graph, [graph.entry, ...found.filter((f): f is string => Boolean(f))]);
       perRoute.push({ route, ...weigh(graph, chunks), chunks: [...chunks].sort(), missingPages });
-      if (missingPages.length) notes.push(`${route}: no chunk named ${missingPages.join(', ')}-*.js (router changed?)`);
+      if (missingPages.length)
+        notes.push(`${route}: no chunk named ${missingPages.join(', ')}-*.js (router changed?)`);
     }
     const entry = weigh(graph, closure(graph, [graph.entry]));
     printTable(
-      'weight: JavaScript downloaded per route (entry + its static imports + the route\'s lazy chunks and theirs), KB',
+      "weight: JavaScript downloaded per route (entry + its static imports + the route's lazy chunks and theirs), KB",
       [
-        { route: 'entry only', files: entry.files, 'raw KB': entry.rawKB, 'gzip KB': entry.gzipKB, 'brotli KB': entry.brotliKB },
-        ...perRoute.map((r) => ({ route: r.route, files: r.files, 'raw KB': r.rawKB, 'gzip KB': r.gzipKB, 'brotli KB': r.brotliKB })),
+        {
+          route: 'entry only',
+          files: entry.files,
+          'raw KB': entry.rawKB,
+          'gzip KB': entry.gzipKB,
+          'brotli KB': entry.brotliKB,
+        },
+        ...perRoute.map((r) => ({
+          route: r.route,
+          files: r.files,
+          'raw KB': r.rawKB,
+          'gzip KB': r.gzipKB,
+          'brotli KB': r.brotliKB,
+        })),
       ],
     );
     const biggest = graph.files
       .map((f) => ({ chunk: f, ...weigh(graph, [f]) }))
       .sort((a, b) => b.gzipKB - a.gzipKB)
       .slice(0, 6);
-    printTable('largest chunks', biggest.map((b) => ({ chunk: b.chunk, 'raw KB': b.rawKB, 'gzip KB': b.gzipKB })));
+    printTable(
+      'largest chunks',
+      biggest.map((b) => ({ chunk: b.chunk, 'raw KB': b.rawKB, 'gzip KB': b.gzipKB })),
+    );
 
     const lighthouse: LighthouseSummary[] = [];
     // About 15 s per form factor here, so tiny runs it too; BENCH_LIGHTHOUSE=0 skips it.
@@ -77,11 +94,12 @@ const weight: Bench = {
           'LCP ms': l.metricsMs.LCP,
           'TBT ms': l.metricsMs.TBT,
           'CLS ×1000': l.metricsMs.CLS_x1000,
-          's': l.seconds,
+          s: l.seconds,
         })),
       );
       for (const l of lighthouse) {
-        for (const a of l.failedAudits) console.log(`  ${l.formFactor} ${a.category}: ${a.id} (${a.score}) ${a.title}`);
+        for (const a of l.failedAudits)
+          console.log(`  ${l.formFactor} ${a.category}: ${a.id} (${a.score}) ${a.title}`);
       }
     } else {
       notes.push('Lighthouse skipped (BENCH_LIGHTHOUSE=0)');
@@ -93,12 +111,35 @@ const weight: Bench = {
     return {
       results: { entry: graph.entry, css: graph.css, perRoute, biggestChunks: biggest, lighthouse },
       targets: [
-        { what: '/login gzipped JS (KB)', target: '≤ 200', value: login.gzipKB, met: login.gzipKB <= 200 },
-        { what: 'mobile performance', target: '≥ 90', value: score('performance'), met: mobile ? score('performance')! >= 90 : null },
-        { what: 'mobile accessibility', target: '100', value: score('accessibility'), met: mobile ? score('accessibility') === 100 : null },
-        { what: 'mobile best practices', target: '100', value: score('best-practices'), met: mobile ? score('best-practices') === 100 : null },
+        {
+          what: '/login gzipped JS (KB)',
+          target: '≤ 200',
+          value: login.gzipKB,
+          met: login.gzipKB <= 200,
+        },
+        {
+          what: 'mobile performance',
+          target: '≥ 90',
+          value: score('performance'),
+          met: mobile ? score('performance')! >= 90 : null,
+        },
+        {
+          what: 'mobile accessibility',
+          target: '100',
+          value: score('accessibility'),
+          met: mobile ? score('accessibility') === 100 : null,
+        },
+        {
+          what: 'mobile best practices',
+          target: '100',
+          value: score('best-practices'),
+          met: mobile ? score('best-practices') === 100 : null,
+        },
       ],
-      notes: [...notes, 'KB = 1024 bytes; each file gzipped alone at level 9, as the build\'s compress step stores it'],
+      notes: [
+        ...notes,
+        "KB = 1024 bytes; each file gzipped alone at level 9, as the build's compress step stores it",
+      ],
     };
   },
 };

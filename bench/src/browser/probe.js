@@ -8,7 +8,9 @@
   let recording = false;
   const cards = () => Array.from(document.querySelectorAll('[role="listitem"]'));
   const alertOf = (device) =>
-    cards().some((c) => c.querySelector('h2')?.textContent === device && c.querySelector('time') !== null);
+    cards().some(
+      (c) => c.querySelector('h2')?.textContent === device && c.querySelector('time') !== null,
+    );
   const tests = {
     'first-card': () => () => cards().some((c) => c.querySelector('h2') !== null),
     dashboard: () => () => location.pathname === '/sos' && document.querySelector('h1') !== null,
@@ -53,9 +55,14 @@
   };
   window.__bench = probe;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) probe.longTasks.push({ at: performance.timeOrigin + e.startTime, duration: e.duration });
+    for (const e of list.getEntries())
+      probe.longTasks.push({ at: performance.timeOrigin + e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
   document.addEventListener('submit', () => (probe.submitAt ??= now()), true);
   document.addEventListener('click', () => (probe.clickAt = now()), true);
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
 })();

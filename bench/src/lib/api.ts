@@ -30,7 +30,11 @@ async function call(
 }
 
 /** Signs in (the admin by default): the access token and who it is. */
-export async function loginSession(base: string, username: string = ADMIN.username, password: string = ADMIN.password) {
+export async function loginSession(
+  base: string,
+  username: string = ADMIN.username,
+  password: string = ADMIN.password,
+) {
   const res = await call('POST', base + apiPath('login'), {}, { username, password });
   const body = res.json as { access_token?: string; id?: number; username?: string } | undefined;
   if (res.status !== 200 || !body?.access_token || typeof body.id !== 'number') {
@@ -45,17 +49,28 @@ export const serialOf = (i: number) => `BENCH-${String(i).padStart(6, '0')}`;
 export const nameOf = (i: number) => `Bench device ${String(i).padStart(6, '0')}`;
 
 /** Registers devices 1..count (serialOf/nameOf), `concurrency` calls at a time. */
-export async function registerDevices(base: string, count: number, concurrency = 32): Promise<void> {
+export async function registerDevices(
+  base: string,
+  count: number,
+  concurrency = 32,
+): Promise<void> {
   let next = 1;
   const worker = async () => {
     while (next <= count) {
       const i = next++;
-      const res = await call('POST', base + apiPath('deviceRegister'), { [API_KEY_HEADER]: API_KEY }, {
-        serial: serialOf(i),
-        displayName: nameOf(i),
-      });
+      const res = await call(
+        'POST',
+        base + apiPath('deviceRegister'),
+        { [API_KEY_HEADER]: API_KEY },
+        {
+          serial: serialOf(i),
+          displayName: nameOf(i),
+        },
+      );
       if (res.status !== 201 && res.status !== 200) {
-        throw new Error(`register ${serialOf(i)} failed (${res.status}): ${JSON.stringify(res.json)}`);
+        throw new Error(
+          `register ${serialOf(i)} failed (${res.status}): ${JSON.stringify(res.json)}`,
+        );
       }
     }
   };
@@ -78,7 +93,19 @@ export async function raiseSos(base: string, serial: string, dispatcher?: Dispat
   return { status: res.status, id };
 }
 
-export async function closeSos(base: string, token: string, sosId: number, dispatcher?: Dispatcher) {
-  const res = await call('PATCH', `${base}${apiPath('sosClose')}?sosId=${sosId}`, { authorization: `Bearer ${token}` }, undefined, dispatcher);
-  if (res.status !== 200) throw new Error(`close SOS ${sosId} failed (${res.status}): ${JSON.stringify(res.json)}`);
+export async function closeSos(
+  base: string,
+  token: string,
+  sosId: number,
+  dispatcher?: Dispatcher,
+) {
+  const res = await call(
+    'PATCH',
+    `${base}${apiPath('sosClose')}?sosId=${sosId}`,
+    { authorization: `Bearer ${token}` },
+    undefined,
+    dispatcher,
+  );
+  if (res.status !== 200)
+    throw new Error(`close SOS ${sosId} failed (${res.status}): ${JSON.stringify(res.json)}`);
 }

@@ -23,7 +23,9 @@ export function readChunkGraph(distDir: string): ChunkGraph {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const entry = /<script[^>]+type="module"[^>]+src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
   if (!entry) throw new Error(`no module entry script in ${distDir}/index.html`);
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]!);
+  const css = [
+    ...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/([^"]+\.css)"/g),
+  ].map((m) => m[1]!);
   const assetsDir = join(distDir, 'assets');
   const files = readdirSync(assetsDir).filter((f) => f.endsWith('.js'));
   const staticImports = new Map<string, string[]>();

@@ -22,7 +22,10 @@ export type Side = 'server' | 'clients' | 'any';
 /** The command and arguments that run `command` on the given side's cores. */
 export function pinned(side: Side, command: string, args: string[]): [string, string[]] {
   if (!enabled || side === 'any') return [command, args];
-  return ['/usr/bin/taskset', ['-c', side === 'server' ? SERVER_CPUS : CLIENT_CPUS, command, ...args]];
+  return [
+    '/usr/bin/taskset',
+    ['-c', side === 'server' ? SERVER_CPUS : CLIENT_CPUS, command, ...args],
+  ];
 }
 
 export const cpus = () => ({ server: SERVER_CPUS, clients: CLIENT_CPUS, note: cpuNote });

@@ -24,12 +24,21 @@ export interface LighthouseSummary {
 
 interface Lhr {
   lighthouseVersion: string;
-  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: Array<{ id: string; weight: number }> }
+  >;
+  audits: Record<
+    string,
+    { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }
+  >;
 }
 
 /** Lighthouse 12 on one URL with Debian's Chromium (nothing is downloaded). */
-export async function runLighthouse(url: string, formFactor: 'desktop' | 'mobile'): Promise<LighthouseSummary> {
+export async function runLighthouse(
+  url: string,
+  formFactor: 'desktop' | 'mobile',
+): Promise<LighthouseSummary> {
   const started = performance.now();
   const { default: lighthouse, desktopConfig } = await import('lighthouse');
   const chrome = await chromeLauncher.launch({
@@ -40,7 +49,12 @@ export async function runLighthouse(url: string, formFactor: 'desktop' | 'mobile
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      },
       formFactor === 'desktop' ? desktopConfig : undefined,
     );
     if (!result) throw new Error('Lighthouse returned no result');
@@ -57,8 +71,19 @@ export async function runLighthouse(url: string, formFactor: 'desktop' | 'mobile
       (lhr.categories[category]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0)
         .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-        .filter(({ audit }) => audit && audit.scoreDisplayMode !== 'notApplicable' && audit.score !== null && audit.score < 1)
-        .map(({ ref, audit }) => ({ category, id: ref.id, title: audit!.title, score: audit!.score })),
+        .filter(
+          ({ audit }) =>
+            audit &&
+            audit.scoreDisplayMode !== 'notApplicable' &&
+            audit.score !== null &&
+            audit.score < 1,
+        )
+        .map(({ ref, audit }) => ({
+          category,
+          id: ref.id,
+          title: audit!.title,
+          score: audit!.score,
+        })),
     );
     return {
       formFactor,
@@ -68,7 +93,10 @@ export async function runLighthouse(url: string, formFactor: 'desktop' | 'mobile
         LCP: metric('largest-contentful-paint'),
         TBT: metric('total-blocking-time'),
         SI: metric('speed-index'),
-        CLS_x1000: lhr.audits['cumulative-layout-shift']?.numericValue === undefined ? null : Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000),
+        CLS_x1000:
+          lhr.audits['cumulative-layout-shift']?.numericValue === undefined
+            ? null
+            : Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000),
       },
       failedAudits,
       seconds: Math.round((performance.now() - started) / 100) / 10,

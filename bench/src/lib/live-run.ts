@@ -74,7 +74,10 @@ interface Lane {
  * in turn (the order rotates each round): machine noise then falls on the product and on
  * its floor alike, and their ratio means something even on a busy machine.
  */
-export async function runLiveComparison(targets: LiveTarget[], options: LiveRunOptions): Promise<LiveRun[]> {
+export async function runLiveComparison(
+  targets: LiveTarget[],
+  options: LiveRunOptions,
+): Promise<LiveRun[]> {
   const lanes: Lane[] = [];
   try {
     for (const target of targets) {
@@ -89,12 +92,20 @@ export async function runLiveComparison(targets: LiveTarget[], options: LiveRunO
       // One warm keep-alive connection sends every alert, as a device that stays connected.
       const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
       lanes.push({
-        target, fleet, device, rssBefore, rssOpen: NaN,
+        target,
+        fleet,
+        device,
+        rssBefore,
+        rssOpen: NaN,
         serverCpu: new CpuMeter(() => [target.pid]),
         clientsCpu: new CpuMeter(fleet.pids),
-        latencies: [], lastStream: [], missing: 0, measuredFrom: 0,
+        latencies: [],
+        lastStream: [],
+        missing: 0,
+        measuredFrom: 0,
       });
-      if (fleet.opened.ok === 0) throw new Error(`no stream opened on ${target.label}: ${fleet.opened.errors.join('; ')}`);
+      if (fleet.opened.ok === 0)
+        throw new Error(`no stream opened on ${target.label}: ${fleet.opened.errors.join('; ')}`);
     }
     await sleep(500);
     for (const lane of lanes) lane.rssOpen = lane.target.rss();
@@ -123,7 +134,8 @@ export async function runLiveComparison(targets: LiveTarget[], options: LiveRunO
     const runs: LiveRun[] = [];
     for (const lane of lanes) {
       const { target, fleet } = lane;
-      if (target.cpuProfileDir) writeProfileWindow(target.cpuProfileDir, target.spawnedAt, lane.measuredFrom, wallNow());
+      if (target.cpuProfileDir)
+        writeProfileWindow(target.cpuProfileDir, target.spawnedAt, lane.measuredFrom, wallNow());
       const rssAfter = target.rss();
       const status = await fleet.status();
       runs.push({
@@ -140,8 +152,15 @@ export async function runLiveComparison(targets: LiveTarget[], options: LiveRunO
         serverWaitPercent: round(lane.serverCpu.waitPercent(), 0),
         clientsWaitPercent: round(lane.clientsCpu.waitPercent(), 0),
         clientProcesses: fleet.children.length,
-        rssMiB: { before: mib(lane.rssBefore), streamsOpen: mib(lane.rssOpen), afterAlerts: mib(rssAfter) },
-        memoryPerStreamKiB: round((lane.rssOpen - lane.rssBefore) / 1024 / Math.max(1, fleet.opened.ok), 1),
+        rssMiB: {
+          before: mib(lane.rssBefore),
+          streamsOpen: mib(lane.rssOpen),
+          afterAlerts: mib(rssAfter),
+        },
+        memoryPerStreamKiB: round(
+          (lane.rssOpen - lane.rssBefore) / 1024 / Math.max(1, fleet.opened.ok),
+          1,
+        ),
         clock: {
           maxOffsetMs: round(Math.max(...fleet.offsets.map(Math.abs)), 3),
           maxRoundTripMs: round(Math.max(...fleet.roundTrips), 3),

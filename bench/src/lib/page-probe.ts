@@ -15,7 +15,11 @@ export interface Probe {
   clickAt?: number;
   /** Name of a watch → wall time of the first frame painted after it came true. */
   done: Record<string, number>;
-  watch(name: string, kind: 'first-card' | 'dashboard' | 'alert' | 'no-alert', device?: string): void;
+  watch(
+    name: string,
+    kind: 'first-card' | 'dashboard' | 'alert' | 'no-alert',
+    device?: string,
+  ): void;
   frames: number[];
   recordFrames(on: boolean): void;
 }

@@ -6,7 +6,9 @@ import pg from 'pg';
  * host and credentials are used: the bench creates and drops its own database there.
  */
 export const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 
 export interface BenchDatabase {
   url: string;
@@ -30,7 +32,9 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** Creates sos_bench_<label>_<pid>; resolves null (with the reason) when PostgreSQL is unreachable. */
-export async function createBenchDatabase(label: string): Promise<BenchDatabase | { skipped: string }> {
+export async function createBenchDatabase(
+  label: string,
+): Promise<BenchDatabase | { skipped: string }> {
   const name = `sos_bench_${label.replace(/\W/g, '_')}_${process.pid}`;
   try {
     await admin(async (c) => {
@@ -42,13 +46,18 @@ export async function createBenchDatabase(label: string): Promise<BenchDatabase 
   }
   return {
     url: withDatabase(ADMIN_URL, name),
-    drop: () => admin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+    drop: () =>
+      admin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }
 
 export async function postgresVersion(): Promise<string> {
   try {
-    return await admin(async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? '?');
+    return await admin(
+      async (c) =>
+        (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
+          ?.v ?? '?',
+    );
   } catch {
     return 'unreachable';
   }

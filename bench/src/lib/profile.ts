@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { BENCH_DIR } from './children.js';
 
@@ -41,7 +49,10 @@ export function freshProfileDir(dir: string): string {
 
 /** Records which part of the profile in `dir` is the measured phase (read by the runner). */
 export function writeProfileWindow(dir: string, spawnedAt: number, from: number, to: number) {
-  const window: ProfileWindow = { fromMs: Math.round(from - spawnedAt), toMs: Math.round(to - spawnedAt) };
+  const window: ProfileWindow = {
+    fromMs: Math.round(from - spawnedAt),
+    toMs: Math.round(to - spawnedAt),
+  };
   writeFileSync(join(dir, 'window.json'), JSON.stringify(window));
 }
 
@@ -82,7 +93,11 @@ export function hotSpots(
   }
   const keyOf = (node: ProfileNode) => {
     const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-    return { name: functionName || '(anonymous)', where: place(url, lineNumber, columnNumber), url };
+    return {
+      name: functionName || '(anonymous)',
+      where: place(url, lineNumber, columnNumber),
+      url,
+    };
   };
   const byFunction = new Map<string, HotSpot>();
   const byFile = new Map<string, HotSpot>();
@@ -129,7 +144,9 @@ export function hotSpots(
   return {
     functions: finish(all.filter((h) => h.selfMs > 0).sort((a, b) => b.selfMs - a.selfMs)),
     // Application code only: where the server's own functions spend their time, callees included.
-    totals: finish(all.filter((h) => h.where.startsWith('apps/')).sort((a, b) => b.totalMs - a.totalMs)),
+    totals: finish(
+      all.filter((h) => h.where.startsWith('apps/')).sort((a, b) => b.totalMs - a.totalMs),
+    ),
     files: finish([...byFile.values()].sort((a, b) => b.selfMs - a.selfMs)),
     totalMs: Math.round(counted),
   };

@@ -26,7 +26,10 @@ export function printTable(title: string, rows: Row[]) {
   const texts = rows.map((r) => columns.map((c) => cellText(r[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...texts.map((t) => t[i]!.length)));
   const line = (cells: string[]) =>
-    '  ' + cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+    '  ' +
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
   console.log(line(columns));
   console.log('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
   for (const t of texts) console.log(line(t));
@@ -49,7 +52,10 @@ export interface BenchResult {
 export function writeResult(result: BenchResult): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   // Tiny runs (npm test) keep their own file: they never overwrite a full run's figures.
-  const file = join(RESULTS_DIR, result.size === 'tiny' ? `${result.bench}.tiny.json` : `${result.bench}.json`);
+  const file = join(
+    RESULTS_DIR,
+    result.size === 'tiny' ? `${result.bench}.tiny.json` : `${result.bench}.json`,
+  );
   writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
   return file;
 }

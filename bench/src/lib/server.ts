@@ -48,7 +48,8 @@ export function serverBuilt(): boolean {
 
 /** The server under test as a real process: `node apps/server/dist/src/main.js` with env. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (!serverBuilt()) throw new Error(`${SERVER_MAIN} is missing: run node scripts/build-if-needed.mjs`);
+  if (!serverBuilt())
+    throw new Error(`${SERVER_MAIN} is missing: run node scripts/build-if-needed.mjs`);
   const home = mkdtempSync(join(os.tmpdir(), 'sos-bench-'));
   const dataDir = options.dataDir ?? join(home, 'data');
   const nodeFlags = options.cpuProfileDir
@@ -87,7 +88,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (tail.length > 40) tail.shift();
   };
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${tail.join('\n')}`)), 180_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in 180 s:\n${tail.join('\n')}`)),
+      180_000,
+    );
     createInterface({ input: child.stdout! }).on('line', (line) => {
       keep(line);
       const found = /SOS Console is running: (http:\/\/\S+)/.exec(line);
@@ -106,7 +110,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let stopped: Promise<void> | undefined;
   const stop = () =>
     (stopped ??= stopChild(child).then((code) => {
-      if (code !== 0) console.warn(`  (server exited with ${code}; last output:\n${tail.slice(-10).join('\n')})`);
+      if (code !== 0)
+        console.warn(`  (server exited with ${code}; last output:\n${tail.slice(-10).join('\n')})`);
     }));
   return {
     url,

@@ -56,8 +56,9 @@ export class SseFleet {
 
   static async start(options: FleetOptions): Promise<SseFleet> {
     const processes = Math.max(1, Math.min(options.processes, options.streams));
-    const shares = Array.from({ length: processes }, (_, i) =>
-      Math.floor(options.streams / processes) + (i < options.streams % processes ? 1 : 0),
+    const shares = Array.from(
+      { length: processes },
+      (_, i) => Math.floor(options.streams / processes) + (i < options.streams % processes ? 1 : 0),
     );
     const children = shares.map(() => spawnNode({ side: 'clients', script: WORKER, ipc: true }));
     const fleet = new SseFleet(children, shares);
@@ -143,7 +144,9 @@ export class SseFleet {
     }
     const reports = this.reports.get(key) ?? [];
     this.reports.delete(key);
-    const latencies = reports.flatMap((r) => r.times.map((t) => t - this.offsets[r.child]! - sentAt));
+    const latencies = reports.flatMap((r) =>
+      r.times.map((t) => t - this.offsets[r.child]! - sentAt),
+    );
     const missing = this.shares.reduce((a, b) => a + b, 0) - latencies.length;
     return { key, latencies, missing };
   }

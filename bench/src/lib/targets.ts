@@ -31,7 +31,15 @@ export async function startTarget(
   const cpuProfileDir = profileDir(ctx, `${bench}-${kind}`);
   if (kind === 'floor') {
     const floor = await startFloorBroadcaster(cpuProfileDir);
-    return { label: 'floor (bare node:http SSE)', url: floor.url, pid: floor.pid, rss: floor.rss, stop: floor.stop, spawnedAt: floor.spawnedAt, cpuProfileDir };
+    return {
+      label: 'floor (bare node:http SSE)',
+      url: floor.url,
+      pid: floor.pid,
+      rss: floor.rss,
+      stop: floor.stop,
+      spawnedAt: floor.spawnedAt,
+      cpuProfileDir,
+    };
   }
   const database = kind === 'postgres' ? await createBenchDatabase(bench) : undefined;
   if (database && 'skipped' in database) return database;
@@ -60,7 +68,12 @@ export async function startTarget(
 }
 
 /** Starts several targets (skipping PostgreSQL when unreachable); stop() stops them all. */
-export async function startTargets(kinds: TargetKind[], ctx: BenchContext, bench: string, devices: number) {
+export async function startTargets(
+  kinds: TargetKind[],
+  ctx: BenchContext,
+  bench: string,
+  devices: number,
+) {
   const started: Array<{ kind: TargetKind; target: StartedTarget }> = [];
   const notes: string[] = [];
   const stop = async () => {

@@ -10,7 +10,10 @@ import { runCycles } from './ingest-loop.js';
 import type { DevicesCommand } from './ingest-protocol.js';
 
 async function run(command: DevicesCommand) {
-  const pool = new Pool(command.url, { connections: command.serials.length, keepAliveTimeout: 60_000 });
+  const pool = new Pool(command.url, {
+    connections: command.serials.length,
+    keepAliveTimeout: 60_000,
+  });
   const raisePath = apiPath('deviceSos');
   const closePath = apiPath('sosClose');
   const report = await runCycles(command, command.serials.length, async (index) => {
@@ -25,7 +28,8 @@ async function run(command: DevicesCommand) {
       body: JSON.stringify({ serial: command.serials[index] }),
     });
     const text = await raised.body.text();
-    if (raised.statusCode !== 201) throw new Error(`raise: HTTP ${raised.statusCode} ${text.slice(0, 200)}`);
+    if (raised.statusCode !== 201)
+      throw new Error(`raise: HTTP ${raised.statusCode} ${text.slice(0, 200)}`);
     const { id } = JSON.parse(text) as { id: number };
     const closed = await pool.request({
       method: 'PATCH',
@@ -33,7 +37,8 @@ async function run(command: DevicesCommand) {
       headers: { authorization: `Bearer ${command.token}` },
     });
     const closedText = await closed.body.text();
-    if (closed.statusCode !== 200) throw new Error(`close: HTTP ${closed.statusCode} ${closedText.slice(0, 200)}`);
+    if (closed.statusCode !== 200)
+      throw new Error(`close: HTTP ${closed.statusCode} ${closedText.slice(0, 200)}`);
   });
   await pool.close();
   process.send?.(report);

@@ -22,8 +22,15 @@ let notify = true;
 /** appendEvent (apps/server/src/live/outbox.ts): order lock, outbox row, NOTIFY. */
 async function outbox(client: pg.PoolClient, type: string, data: string) {
   if (orderLock) await client.query('SELECT pg_advisory_xact_lock($1)', [ORDER_LOCK]);
-  const { rows } = await client.query<{ id: string }>('INSERT INTO events (type, data) VALUES ($1, $2) RETURNING id', [type, data]);
-  if (notify) await client.query('SELECT pg_notify($1, $2)', ['sos_events', JSON.stringify({ id: Number(rows[0]!.id), type, data })]);
+  const { rows } = await client.query<{ id: string }>(
+    'INSERT INTO events (type, data) VALUES ($1, $2) RETURNING id',
+    [type, data],
+  );
+  if (notify)
+    await client.query('SELECT pg_notify($1, $2)', [
+      'sos_events',
+      JSON.stringify({ id: Number(rows[0]!.id), type, data }),
+    ]);
 }
 
 async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
@@ -48,7 +55,8 @@ async function run(command: FloorCommand) {
     `SELECT id, serial FROM devices WHERE serial LIKE 'BENCH-%' ORDER BY id LIMIT $1`,
     [command.devices],
   );
-  if (rows.length < command.devices) throw new Error(`only ${rows.length} bench devices in the database`);
+  if (rows.length < command.devices)
+    throw new Error(`only ${rows.length} bench devices in the database`);
   const { id: closerId, username } = command.closer;
 
   const bare = async (index: number) => {
@@ -64,10 +72,19 @@ async function run(command: FloorCommand) {
     // POST /api/device/sos: the API key check, then the raise transaction.
     await pool.query('SELECT * FROM settings WHERE key = $1', ['device_api_key']);
     await inTransaction(pool, async (c) => {
-      await c.query('UPDATE devices SET last_seen_at = now() WHERE serial = $1 AND deleted_at IS NULL RETURNING *', [device.serial]);
-      await c.query('SELECT * FROM sos WHERE device_id = $1 AND idempotency_key = $2', [device.id, key]);
+      await c.query(
+        'UPDATE devices SET last_seen_at = now() WHERE serial = $1 AND deleted_at IS NULL RETURNING *',
+        [device.serial],
+      );
+      await c.query('SELECT * FROM sos WHERE device_id = $1 AND idempotency_key = $2', [
+        device.id,
+        key,
+      ]);
       await c.query(`SELECT * FROM sos WHERE device_id = $1 AND state = 'OPEN'`, [device.id]);
-      const inserted = await c.query<{ id: number }>(`${INSERT_SOS.replace(' RETURNING *', '')} ON CONFLICT DO NOTHING RETURNING *`, [device.id, key]);
+      const inserted = await c.query<{ id: number }>(
+        `${INSERT_SOS.replace(' RETURNING *', '')} ON CONFLICT DO NOTHING RETURNING *`,
+        [device.id, key],
+      );
       sosId = inserted.rows[0]!.id;
       await outbox(c, 'new-sos', JSON.stringify(inserted.rows[0]));
     });
@@ -80,7 +97,11 @@ async function run(command: FloorCommand) {
     });
   };
 
-  const report = await runCycles(command, command.devices, command.mode === 'bare' ? bare : transactions);
+  const report = await runCycles(
+    command,
+    command.devices,
+    command.mode === 'bare' ? bare : transactions,
+  );
   await pool.end();
   process.send?.(report);
 }

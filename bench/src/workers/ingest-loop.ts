@@ -12,7 +12,13 @@ export async function runCycles(
 ): Promise<IngestReport> {
   const from = window.startAt + window.warmupMs;
   const until = from + window.durationMs;
-  const report: IngestReport = { type: 'done', cycles: 0, errors: 0, errorSamples: [], cycleMs: [] };
+  const report: IngestReport = {
+    type: 'done',
+    cycles: 0,
+    errors: 0,
+    errorSamples: [],
+    cycleMs: [],
+  };
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.startAt - wallNow())));
   const loop = async (index: number) => {
     while (wallNow() < until) {
@@ -22,7 +28,8 @@ export async function runCycles(
       } catch (err) {
         const ended = wallNow();
         if (ended >= from && ended < until) report.errors++;
-        if (report.errorSamples.length < 5) report.errorSamples.push((err as Error).message.slice(0, 300));
+        if (report.errorSamples.length < 5)
+          report.errorSamples.push((err as Error).message.slice(0, 300));
         continue;
       }
       const ended = wallNow();

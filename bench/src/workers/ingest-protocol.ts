@@ -40,7 +40,11 @@ export interface IngestReport {
 }
 
 export const isDone = (message: unknown): message is IngestReport =>
-  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'done';
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { type?: unknown }).type === 'done';
 
 export const isReady = (message: unknown): message is { type: 'ready' } =>
-  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'ready';
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { type?: unknown }).type === 'ready';

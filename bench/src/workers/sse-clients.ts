@@ -75,7 +75,12 @@ function openOne(url: string, headers: Record<string, string>): Promise<void> {
   });
 }
 
-async function open(url: string, headers: Record<string, string>, count: number, concurrency: number) {
+async function open(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+  concurrency: number,
+) {
   const started = performance.now();
   const errors: string[] = [];
   let failed = 0;
@@ -90,7 +95,14 @@ async function open(url: string, headers: Record<string, string>, count: number,
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  send({ type: 'opened', ok: alive, failed, errors, ms: performance.now() - started, rss: process.memoryUsage().rss });
+  send({
+    type: 'opened',
+    ok: alive,
+    failed,
+    errors,
+    ms: performance.now() - started,
+    rss: process.memoryUsage().rss,
+  });
 }
 
 process.on('message', (message: FleetCommand) => {

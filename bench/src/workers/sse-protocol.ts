@@ -1,7 +1,14 @@
 /** IPC messages between a bench and its live-stream load generators (sse-clients.ts). */
 export type FleetCommand =
   | { type: 'ping'; seq: number }
-  | { type: 'open'; url: string; headers: Record<string, string>; count: number; concurrency: number; event: string }
+  | {
+      type: 'open';
+      url: string;
+      headers: Record<string, string>;
+      count: number;
+      concurrency: number;
+      event: string;
+    }
   | { type: 'collect'; key: number }
   | { type: 'status' }
   | { type: 'close' };
@@ -15,4 +22,6 @@ export type FleetReport =
 export const isReport =
   <K extends FleetReport['type']>(type: K) =>
   (message: unknown): message is Extract<FleetReport, { type: K }> =>
-    typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === type;
