@@ -1,44 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { apiPath } from '@sos/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { openPostgres } from '../../src/db/client.js';
 import { createTestApp, DB_KINDS, TEST_ENV, type TestContext } from '../helpers/app.js';
+import { spawnServer, waitForUrl } from '../helpers/process.js';
 import { listen, raiseSos } from './helpers.js';
 import { openSse, type SseStream } from './sse-client.js';
-
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The real entry point in its own OS process, on the test's database; resolves with its URL. */
-async function startServerProcess(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running: (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return { child, url: url + apiPath('sosRealTime') };
-}
 
 // Several server processes share one PostgreSQL; the embedded database has one process.
 const run = DB_KINDS.includes('postgres') ? describe : describe.skip;
@@ -104,8 +72,13 @@ run('live stream across server processes [postgres]', () => {
   });
 
   it('works with the real entry point in another OS process, and its shutdown', async () => {
-    const { child, url } = await startServerProcess(ctx.databaseUrl!);
+    const server = spawnServer({
+      DATABASE_URL: ctx.databaseUrl!,
+      SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET!,
+    });
+    const { child } = server;
     try {
+      const url = (await waitForUrl(server)) + apiPath('sosRealTime');
       const stream = await connect(url);
       const ids = await raiseSos(ctx.app.db, 1, 20);
       await stream.waitForEvents(1);
@@ -113,8 +86,7 @@ run('live stream across server processes [postgres]', () => {
       child.kill('SIGTERM');
       await stream.waitForEnd();
       expect(stream.retries.at(-1)).toBe(1000);
-      const [code] = await once(child, 'exit');
-      expect(code).toBe(0);
+      expect(await server.exited).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
