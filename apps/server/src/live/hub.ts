@@ -4,7 +4,7 @@ import { EVENTS_CHANNEL, type Announcement } from './outbox.js';
 import { RecentFrames } from './recent.js';
 import { eventFrame, KEEPALIVE } from './sse.js';
 import type { LiveCounters } from './stats.js';
-import { readEventsAfter, readHeadId } from './store.js';
+import { readSettledAfter, readSettledHead } from './store.js';
 import type { LiveStream } from './stream.js';
 
 const CATCH_UP_PAGE = 500;
@@ -58,7 +58,7 @@ export class LiveHub {
     // LISTEN first, then read the head: an event committed in between is announced and,
     // being at or below the head, dropped; nothing falls between the two.
     this.unlisten = await database.listen(EVENTS_CHANNEL, (payload) => this.onPayload(payload));
-    this.tail = readHeadId(this.db).then((head) => {
+    this.tail = readSettledHead(this.db).then((head) => {
       this.lastPublishedId = head;
       this.recent.reset(head);
     });
@@ -136,9 +136,10 @@ export class LiveHub {
   private async process(batch: Announcement[]) {
     const fresh = batch.filter((a) => a.id > this.lastPublishedId).sort((a, b) => a.id - b.id);
     for (const a of fresh) {
-      // Ids are committed in order (outbox.ts), so an announcement is trusted only when it is
-      // the very next id. Otherwise (a big event announced by id only, a notification lost
-      // with a LISTEN connection, an id a rollback burnt) the table says what comes first.
+      // Writers commit in any order (outbox.ts): an announcement is trusted only when it is
+      // the very next id. Otherwise (a smaller id still being committed, a big event announced
+      // by id only, a notification lost with a LISTEN connection, an id a rollback burnt) a
+      // settled read of the table says what comes first.
       const next = !this.stalled && a.id === this.lastPublishedId + 1;
       if (next && a.type !== undefined && a.data !== undefined) {
         this.publish(a.id, a.type, a.data);
@@ -154,7 +155,7 @@ export class LiveHub {
     if (this.closing) return;
     try {
       for (;;) {
-        const rows = await readEventsAfter(this.db, this.lastPublishedId, CATCH_UP_PAGE);
+        const rows = await readSettledAfter(this.db, this.lastPublishedId, CATCH_UP_PAGE);
         for (const row of rows) this.publish(row.id, row.type, row.data);
         if (rows.length < CATCH_UP_PAGE) break;
       }

@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { LiveEventData, LiveEventName } from '@sos/contract';
 import type { Tx } from '../db/client.js';
-import { events } from '../db/schema.js';
 
 export const EVENTS_CHANNEL = 'sos_events';
-/** NOTIFY payloads are limited to 8000 bytes; a bigger event is announced by id only. */
-const MAX_INLINE_PAYLOAD = 7000;
+/** NOTIFY payloads are limited to 8000 bytes; a bigger announcement carries the id only. */
+const MAX_PAYLOAD_BYTES = 7900;
 /**
- * Transaction-scoped advisory lock taken before an event id is drawn. It makes id order
- * equal commit order: a transaction that draws id N holds the lock until it commits or
- * rolls back, so no smaller id can become visible after N. Without it, a client whose
- * Last-Event-ID is N could miss a smaller id committed later. Cost: event-writing
- * transactions serialize from their first appendEvent to their commit, hence call
- * appendEvent after the transaction's other writes.
+ * The outbox's ordering lock. Writers hold it SHARED from before they draw an event id until
+ * their transaction ends, so they never wait for each other and PostgreSQL groups their
+ * commits. A reader that needs "every event up to here" takes it EXCLUSIVE for the length of
+ * one read (store.ts, `readSettledAfter`): the grant comes only once every writer holding an
+ * id has committed or rolled back, so the rows it then sees are a prefix of the id order, and
+ * a client resuming after id N can never miss a smaller id committed later.
  */
-const OUTBOX_ORDER_LOCK = sql.raw(String(0x534f534c)); // 'SOSL', inlined: one lock key, no parameter typing
+export const OUTBOX_ORDER_LOCK = sql.raw(String(0x534f534c)); // 'SOSL', inlined: no parameter typing
 
 /** What NOTIFY carries: the whole event, or just its id when it is too big. */
 export interface Announcement {
@@ -24,21 +23,34 @@ export interface Announcement {
 }
 
 /**
- * Writes a live event into the outbox and announces it with NOTIFY. Call it inside the
- * transaction that makes the change, after its other writes: the event exists if and only
- * if the change commits, and PostgreSQL delivers the NOTIFY only at commit.
+ * Writes a live event into the outbox and announces it with NOTIFY, in ONE statement (one
+ * round trip). Call it inside the transaction that makes the change, after its other writes:
+ * the event exists if and only if the change commits, PostgreSQL delivers the NOTIFY only at
+ * commit, and a writer holding the shared lock takes no row lock after it (no deadlock with a
+ * reader waiting for the exclusive lock).
  */
 export async function appendEvent<N extends LiveEventName>(
   tx: Tx,
   type: N,
   data: LiveEventData<N>,
 ): Promise<number> {
-  const json = JSON.stringify(data);
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
-  const [row] = await tx.insert(events).values({ type, data: json }).returning({ id: events.id });
-  if (!row) throw new Error('outbox insert returned no row');
-  const announcement: Announcement =
-    json.length <= MAX_INLINE_PAYLOAD ? { id: row.id, type, data: json } : { id: row.id };
-  await tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(announcement)})`);
-  return row.id;
+  // MATERIALIZED: the lock is taken once, before the INSERT draws the id from the sequence.
+  const result = await tx.execute(sql`
+    WITH ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK})),
+    inserted AS (
+      INSERT INTO events (type, data) SELECT ${type}, ${JSON.stringify(data)} FROM ordered
+      RETURNING id, type, data
+    ),
+    announced AS (
+      SELECT id, json_build_object('id', id, 'type', type, 'data', data)::text AS payload FROM inserted
+    )
+    SELECT id, pg_notify(${EVENTS_CHANNEL}, CASE
+      WHEN octet_length(payload) <= ${sql.raw(String(MAX_PAYLOAD_BYTES))} THEN payload
+      ELSE json_build_object('id', id)::text END) AS notified
+    FROM announced`);
+  // Both drivers (node-postgres, PGlite) answer { rows }; bigserial ids come back as strings.
+  const rows = (result as unknown as { rows?: Array<{ id?: unknown }> }).rows;
+  const id = Number(rows?.[0]?.id);
+  if (!Number.isSafeInteger(id)) throw new Error('outbox insert returned no id');
+  return id;
 }

@@ -56,7 +56,7 @@ export async function startStream(deps: ReplayDeps, stream: LiveStream, cursor: 
     return;
   }
   counters.replaysFromDatabase++;
-  stream.goLive(await replayFromDatabase(deps, stream, cursor.id));
+  stream.goLive(await replayFromDatabase(deps, stream, cursor.id, head));
 }
 
 async function sendFrames(stream: LiveStream, frames: Frame[]) {
@@ -66,20 +66,32 @@ async function sendFrames(stream: LiveStream, frames: Frame[]) {
   }
 }
 
-/** Replays id > from page by page; returns the id after which live frames continue. */
-async function replayFromDatabase(deps: ReplayDeps, stream: LiveStream, from: number): Promise<number> {
+/**
+ * Replays from < id ≤ published page by page; returns the id after which live frames continue.
+ * Only what the hub had published when the stream joined: that is a settled prefix, while
+ * a bigger id in the table may still have a smaller one being committed (outbox.ts); the
+ * hub brings everything after it, live.
+ */
+async function replayFromDatabase(
+  deps: ReplayDeps,
+  stream: LiveStream,
+  from: number,
+  published: number,
+): Promise<number> {
   let cursor = from;
   for (let first = true; ; first = false) {
-    const rows = await readEventsAfter(deps.db, cursor, REPLAY_PAGE);
+    const rows = await readEventsAfter(deps.db, cursor, REPLAY_PAGE, published);
     // Read after the rows: if the oldest kept id is still ≤ cursor + 1 now, none of the
     // rows after cursor had been pruned when they were read.
     const bounds = await readBounds(deps.db);
     if (stream.closed) return cursor;
-    const head = bounds.max ?? 0;
-    // Newer than anything stored: the database was replaced; the client must reload.
-    if (first && from > head) return resync(stream, deps.counters, head, 'unknown-last-event-id');
+    // Newer than anything stored: the database was replaced; the client must reload. After
+    // a resync the stream goes on from what was published (live frames bring the rest).
+    if (first && from > (bounds.max ?? 0)) {
+      return resync(stream, deps.counters, published, 'unknown-last-event-id');
+    }
     if (bounds.min !== null && bounds.min - 1 > cursor) {
-      return resync(stream, deps.counters, head, 'events-pruned');
+      return resync(stream, deps.counters, published, 'events-pruned');
     }
     await sendFrames(
       stream,

@@ -1,6 +1,7 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
 import { events, users } from '../db/schema.js';
+import { OUTBOX_ORDER_LOCK } from './outbox.js';
 
 /** Outbox queries of the live stream; every one of them walks the primary key index. */
 export interface StoredEvent {
@@ -9,27 +10,49 @@ export interface StoredEvent {
   data: string;
 }
 
-export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
+/** Events after `afterId` (and up to `upTo`, when given), in id order. */
+export async function readEventsAfter(
+  db: Tx,
+  afterId: number,
+  limit: number,
+  upTo?: number,
+): Promise<StoredEvent[]> {
   return db
     .select({ id: events.id, type: events.type, data: events.data })
     .from(events)
-    .where(gt(events.id, afterId))
+    .where(upTo === undefined ? gt(events.id, afterId) : and(gt(events.id, afterId), lte(events.id, upTo)))
     .orderBy(asc(events.id))
     .limit(limit);
 }
 
+/**
+ * Like readEventsAfter, but only once every writer that has drawn an event id is done
+ * (outbox.ts, OUTBOX_ORDER_LOCK): the rows are a prefix of the id order, no smaller id can
+ * commit after them. Writers wait for the length of this one read.
+ */
+export async function readSettledAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
+    return readEventsAfter(tx, afterId, limit);
+  });
+}
+
+/** The newest event id once every writer that has drawn one is done (see readSettledAfter). */
+export async function readSettledHead(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
+    return (await readBounds(tx)).max ?? 0;
+  });
+}
+
 /** Oldest and newest kept event ids (null when the outbox is empty). */
-export async function readBounds(db: Db): Promise<{ min: number | null; max: number | null }> {
+export async function readBounds(db: Tx): Promise<{ min: number | null; max: number | null }> {
   const [row] = await db
     .select({ min: sql<unknown>`min(${events.id})`, max: sql<unknown>`max(${events.id})` })
     .from(events);
   // int8 aggregates come back as strings from node-postgres.
   const toId = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return { min: toId(row?.min), max: toId(row?.max) };
-}
-
-export async function readHeadId(db: Db): Promise<number> {
-  return (await readBounds(db)).max ?? 0;
 }
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {

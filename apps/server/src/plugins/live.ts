@@ -54,7 +54,8 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
   await hub.start(app.database);
   const unlistenControl = await app.database.listen(CONTROL_CHANNEL, (payload) => {
     const message = parseControl(payload);
-    if (message) hub.endUser(message.userId);
+    if (message?.op === 'disconnect-user') hub.endUser(message.userId);
+    if (message?.op === 'api-key-changed') app.forgetApiKey();
   });
 
   const prune = async () => pruneEvents(app.db, options.retention);
@@ -110,4 +111,4 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
   });
 }
 
-export default fp(livePlugin, { name: 'live', dependencies: ['db', 'auth'], fastify: '5.x' });
+export default fp(livePlugin, { name: 'live', dependencies: ['db', 'auth', 'device-auth'], fastify: '5.x' });

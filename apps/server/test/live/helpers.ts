@@ -10,6 +10,7 @@ import { appendEvent } from '../../src/live/outbox.js';
 import errorsPlugin from '../../src/plugins/errors.js';
 import dbPlugin from '../../src/plugins/db.js';
 import authPlugin from '../../src/plugins/auth.js';
+import deviceAuthPlugin from '../../src/plugins/device-auth.js';
 import livePlugin, { type LivePluginOptions } from '../../src/plugins/live.js';
 import liveRoutes from '../../src/routes/live/index.js';
 import { TEST_ENV } from '../helpers/app.js';
@@ -69,6 +70,7 @@ export async function buildLiveApp(
     jwtSecret: TEST_ENV.SOS_JWT_SECRET,
     accessTokenTtlS: TEST_ENV.SOS_ACCESS_TOKEN_TTL_S,
   });
+  await app.register(deviceAuthPlugin);
   await app.register(livePlugin, { retention: TEST_ENV.SOS_EVENT_RETENTION, ...live });
   await app.register(liveRoutes, { prefix: '/api', env: TEST_ENV });
   await app.ready();

@@ -68,6 +68,7 @@ export default async function confRoutes(app: FastifyInstance, _options: RouteOp
         );
       }
       await writeApiKey(app.db, request.body.apiKey);
+      app.forgetApiKey(); // this process at once; the others on the notification
       return { apiKey: request.body.apiKey };
     },
   });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Device, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
@@ -33,6 +33,17 @@ export async function touchDevice(tx: Tx, serial: string): Promise<DeviceRow> {
 
 const openSosOf = (tx: Tx, deviceId: number) =>
   tx.select().from(sos).where(and(eq(sos.deviceId, deviceId), eq(sos.state, 'OPEN')));
+
+/** The SOS a repeated raise answers with: the one its Idempotency-Key created, else the open one. */
+const existingSosOf = (tx: Tx, deviceId: number, idempotencyKey: string | undefined) =>
+  idempotencyKey === undefined
+    ? openSosOf(tx, deviceId)
+    : tx
+        .select()
+        .from(sos)
+        .where(and(eq(sos.deviceId, deviceId), or(eq(sos.state, 'OPEN'), eq(sos.idempotencyKey, idempotencyKey))))
+        .orderBy(sql`${sos.idempotencyKey} IS NOT DISTINCT FROM ${idempotencyKey} DESC`)
+        .limit(1);
 
 /** New serial: 201 and `device-registered`; known serial: renamed (`device-renamed` if it changed). */
 export async function registerDevice(
@@ -78,18 +89,10 @@ export async function raiseSos(
       created: false,
       value: toSosJson(row, device),
     });
-    // Two rounds at most: an insert refused by a unique index means the row now exists.
+    // The common case first: a new SOS. The unique indexes (one OPEN per device, one SOS per
+    // Idempotency-Key) refuse it when an answer already exists, even under concurrency.
+    // Two rounds at most: a refused insert means the row exists, unless it was closed since.
     for (let round = 0; round < 2; round++) {
-      if (idempotencyKey !== undefined) {
-        const [seen] = await tx
-          .select()
-          .from(sos)
-          .where(and(eq(sos.deviceId, device.id), eq(sos.idempotencyKey, idempotencyKey)));
-        if (seen) return found(seen);
-      }
-      const [open] = await openSosOf(tx, device.id);
-      if (open) return found(open);
-      // The partial unique index (one OPEN per device) is the last word under concurrency.
       const [inserted] = await tx
         .insert(sos)
         .values({ deviceId: device.id, idempotencyKey: idempotencyKey ?? null })
@@ -100,6 +103,8 @@ export async function raiseSos(
         await appendEvent(tx, LIVE_EVENTS.newSos, json);
         return { created: true, value: json };
       }
+      const [existing] = await existingSosOf(tx, device.id, idempotencyKey);
+      if (existing) return found(existing);
     }
     throw new Error(`no SOS could be raised or found for device ${device.id}`);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
@@ -28,21 +28,18 @@ export type CloseResult = { sos: Sos } | { error: 'NOT_FOUND' | 'NOT_OPEN' };
  */
 export async function closeSos(db: Db, id: number, closer: Closer): Promise<CloseResult> {
   return db.transaction(async (tx) => {
+    // One statement closes the SOS and reads its device's name for the event.
     const [closed] = await tx
       .update(sos)
       .set(closeSosValues(closer))
-      .where(and(eq(sos.id, id), eq(sos.state, 'OPEN')))
-      .returning();
+      .from(devices)
+      .where(and(eq(sos.id, id), eq(sos.state, 'OPEN'), eq(devices.id, sos.deviceId)))
+      .returning({ ...getTableColumns(sos), deviceName: devices.displayName });
     if (!closed) {
       const [existing] = await tx.select({ id: sos.id }).from(sos).where(eq(sos.id, id));
       return { error: existing ? 'NOT_OPEN' : 'NOT_FOUND' };
     }
-    const [device] = await tx
-      .select({ id: devices.id, displayName: devices.displayName })
-      .from(devices)
-      .where(eq(devices.id, closed.deviceId));
-    if (!device) throw new Error(`SOS ${id} has no device ${closed.deviceId}`);
-    const json = toSosJson(closed, device);
+    const json = toSosJson(closed, { id: closed.deviceId, displayName: closed.deviceName });
     await appendEvent(tx, LIVE_EVENTS.sosClosed, json);
     return { sos: json };
   });

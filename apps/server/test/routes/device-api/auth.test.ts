@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY_HEADER, apiPath, type PathName } from '@sos/contract';
 import { setSetting, SETTING_KEYS } from '../../../src/db/settings.js';
+import { API_KEY_TTL_MS } from '../../../src/plugins/device-auth.js';
+import { writeApiKey } from '../../../src/routes/conf/repository.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { eventsAfter, lastEventId, register } from '../device/fixtures.js';
 
@@ -41,15 +43,31 @@ describeEachDb('device API authentication', (kind) => {
     expect(res.json().code).toBe('INVALID_API_KEY');
   });
 
-  it('refuses the old key at once when the key is changed, and accepts the new one', async () => {
-    await setSetting(ctx.database.db, SETTING_KEYS.apiKey, 'brand-new-key');
+  const heartbeat = async (key: string) =>
+    (await call('deviceHeartbeat', { serial: 'auth-dev' }, { [API_KEY_HEADER]: key })).statusCode;
+
+  it('refuses the old key as soon as another process (the admin CLI) changes it, and accepts the new one', async () => {
+    expect(await heartbeat(ctx.apiKey)).toBe(204); // the key is now cached
+    await writeApiKey(ctx.database.db, 'brand-new-key'); // what `npm run admin -- set-api-key` does
     try {
-      const old = await call('deviceHeartbeat', { serial: 'auth-dev' }, { [API_KEY_HEADER]: ctx.apiKey });
-      expect(old.statusCode).toBe(401);
-      const fresh = await call('deviceHeartbeat', { serial: 'auth-dev' }, { [API_KEY_HEADER]: 'brand-new-key' });
-      expect(fresh.statusCode).toBe(204);
+      // The control notification reaches this process's LISTEN: no waiting for the cache to expire.
+      await expect.poll(() => heartbeat(ctx.apiKey), { timeout: API_KEY_TTL_MS / 2 }).toBe(401);
+      expect(await heartbeat('brand-new-key')).toBe(204);
     } finally {
-      await setSetting(ctx.database.db, SETTING_KEYS.apiKey, ctx.apiKey);
+      await writeApiKey(ctx.database.db, ctx.apiKey);
+      await expect.poll(() => heartbeat(ctx.apiKey)).toBe(204);
+    }
+  });
+
+  it('picks up a key changed without notification once the cached one expires', async () => {
+    expect(await heartbeat(ctx.apiKey)).toBe(204);
+    await setSetting(ctx.database.db, SETTING_KEYS.apiKey, 'silently-changed');
+    try {
+      await expect.poll(() => heartbeat(ctx.apiKey), { timeout: API_KEY_TTL_MS * 3 }).toBe(401);
+      expect(await heartbeat('silently-changed')).toBe(204);
+    } finally {
+      await writeApiKey(ctx.database.db, ctx.apiKey);
+      await expect.poll(() => heartbeat(ctx.apiKey)).toBe(204);
     }
   });
 });
