@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LiveEventData, LiveEventName } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 
@@ -23,6 +23,37 @@ export interface Announcement {
 }
 
 /**
+ * The CTEs that append a live event to the outbox and announce it, for a statement whose CTE
+ * `source` yields one row with a `data` text column (or none: then no event). The statement
+ * must end with `SELECT … FROM announced` (see `rowsOf`). Taken after `source`, the shared lock
+ * follows every row lock the statement takes: a writer holding it waits for no one.
+ */
+export function eventCtes(type: LiveEventName): SQL {
+  // MATERIALIZED: the lock is taken once, before the INSERT draws the id from the sequence.
+  return sql`
+    ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK}) FROM source),
+    appended AS (
+      INSERT INTO events (type, data) SELECT ${type}, source.data FROM source, ordered
+      RETURNING id, type, data
+    ),
+    payloads AS (
+      SELECT id, data, json_build_object('id', id, 'type', type, 'data', data)::text AS payload
+      FROM appended
+    ),
+    announced AS (
+      SELECT id, data, pg_notify(${EVENTS_CHANNEL}, CASE
+        WHEN octet_length(payload) <= ${sql.raw(String(MAX_PAYLOAD_BYTES))} THEN payload
+        ELSE json_build_object('id', id)::text END) AS notified
+      FROM payloads
+    )`;
+}
+
+/** The rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? [];
+}
+
+/**
  * Writes a live event into the outbox and announces it with NOTIFY, in ONE statement (one
  * round trip). Call it inside the transaction that makes the change, after its other writes:
  * the event exists if and only if the change commits, PostgreSQL delivers the NOTIFY only at
@@ -34,23 +65,11 @@ export async function appendEvent<N extends LiveEventName>(
   type: N,
   data: LiveEventData<N>,
 ): Promise<number> {
-  // MATERIALIZED: the lock is taken once, before the INSERT draws the id from the sequence.
   const result = await tx.execute(sql`
-    WITH ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK})),
-    inserted AS (
-      INSERT INTO events (type, data) SELECT ${type}, ${JSON.stringify(data)} FROM ordered
-      RETURNING id, type, data
-    ),
-    announced AS (
-      SELECT id, json_build_object('id', id, 'type', type, 'data', data)::text AS payload FROM inserted
-    )
-    SELECT id, pg_notify(${EVENTS_CHANNEL}, CASE
-      WHEN octet_length(payload) <= ${sql.raw(String(MAX_PAYLOAD_BYTES))} THEN payload
-      ELSE json_build_object('id', id)::text END) AS notified
-    FROM announced`);
-  // Both drivers (node-postgres, PGlite) answer { rows }; bigserial ids come back as strings.
-  const rows = (result as unknown as { rows?: Array<{ id?: unknown }> }).rows;
-  const id = Number(rows?.[0]?.id);
+    WITH source AS (SELECT ${JSON.stringify(data)}::text AS data), ${eventCtes(type)}
+    SELECT id FROM announced`);
+  // bigserial ids come back as strings.
+  const id = Number(rowsOf<{ id: unknown }>(result)[0]?.id);
   if (!Number.isSafeInteger(id)) throw new Error('outbox insert returned no id');
   return id;
 }

@@ -2,7 +2,8 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Device, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { appendEvent } from '../../live/outbox.js';
+import { appendEvent, eventCtes, rowsOf } from '../../live/outbox.js';
+import { sosJsonSql } from '../device/sos-json-sql.js';
 import { toDeviceJson, toSosJson, type DeviceRow } from '../device/mappers.js';
 import { deletedDevice, unknownDevice } from './errors.js';
 
@@ -75,6 +76,33 @@ export async function registerDevice(
 }
 
 /**
+ * The common case in ONE statement (one round trip, one transaction): touch the device,
+ * insert its new SOS, append `new-sos`. Answers null when it created none (unknown or
+ * deleted device, an SOS already open, an Idempotency-Key already seen): raiseSos then
+ * finds out which, in a transaction.
+ */
+async function raiseNewSos(db: Db, serial: string, idempotencyKey: string | undefined): Promise<Sos | null> {
+  const result = await db.execute(sql`
+    WITH device AS (
+      UPDATE devices SET last_seen_at = now() WHERE serial = ${serial} AND deleted_at IS NULL
+      RETURNING id, display_name
+    ),
+    inserted AS (
+      INSERT INTO sos (device_id, idempotency_key) SELECT id, ${idempotencyKey ?? null}::text FROM device
+      ON CONFLICT DO NOTHING
+      RETURNING *
+    ),
+    source AS (
+      SELECT ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
+      FROM inserted, device
+    ),
+    ${eventCtes(LIVE_EVENTS.newSos)}
+    SELECT data FROM announced`);
+  const data = rowsOf<{ data: string }>(result)[0]?.data;
+  return data === undefined ? null : (JSON.parse(data) as Sos);
+}
+
+/**
  * Raises an SOS: the device's open one if it has one (200), the one an already seen
  * Idempotency-Key created (200, even if closed since), else a new open SOS (201, `new-sos`).
  */
@@ -83,6 +111,8 @@ export async function raiseSos(
   serial: string,
   idempotencyKey: string | undefined,
 ): Promise<Outcome<Sos>> {
+  const raised = await raiseNewSos(db, serial, idempotencyKey);
+  if (raised) return { created: true, value: raised };
   return db.transaction(async (tx) => {
     const device = await touchDevice(tx, serial);
     const found = (row: typeof sos.$inferSelect) => ({

@@ -1,8 +1,9 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { appendEvent } from '../../live/outbox.js';
+import { eventCtes, rowsOf } from '../../live/outbox.js';
+import { sosJsonSql } from '../device/sos-json-sql.js';
 import { toSosJson } from '../device/mappers.js';
 
 /** Who closes an SOS: kept as id and username, so the history survives the user's deletion. */
@@ -23,26 +24,28 @@ export const closeSosValues = (closer: Closer) => ({
 export type CloseResult = { sos: Sos } | { error: 'NOT_FOUND' | 'NOT_OPEN' };
 
 /**
- * Closes an open SOS and writes its live event, in one transaction. The UPDATE only
- * matches an OPEN row, so of two operators closing at once exactly one succeeds.
+ * Closes an open SOS and writes its live event, in ONE statement (one round trip, one
+ * transaction; the columns are closeSosValues'). The UPDATE only matches an OPEN row, so of
+ * two operators closing at once exactly one succeeds.
  */
 export async function closeSos(db: Db, id: number, closer: Closer): Promise<CloseResult> {
-  return db.transaction(async (tx) => {
-    // One statement closes the SOS and reads its device's name for the event.
-    const [closed] = await tx
-      .update(sos)
-      .set(closeSosValues(closer))
-      .from(devices)
-      .where(and(eq(sos.id, id), eq(sos.state, 'OPEN'), eq(devices.id, sos.deviceId)))
-      .returning({ ...getTableColumns(sos), deviceName: devices.displayName });
-    if (!closed) {
-      const [existing] = await tx.select({ id: sos.id }).from(sos).where(eq(sos.id, id));
-      return { error: existing ? 'NOT_OPEN' : 'NOT_FOUND' };
-    }
-    const json = toSosJson(closed, { id: closed.deviceId, displayName: closed.deviceName });
-    await appendEvent(tx, LIVE_EVENTS.sosClosed, json);
-    return { sos: json };
-  });
+  const result = await db.execute(sql`
+    WITH closed AS (
+      UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(),
+        closed_by_id = ${closer.id}, closed_by_username = ${closer.username}
+      FROM devices
+      WHERE sos.id = ${id} AND sos.state = 'OPEN' AND devices.id = sos.device_id
+      RETURNING sos.*, devices.display_name AS device_name
+    ),
+    source AS (
+      SELECT ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
+    ),
+    ${eventCtes(LIVE_EVENTS.sosClosed)}
+    SELECT data FROM announced`);
+  const data = rowsOf<{ data: string }>(result)[0]?.data;
+  if (data !== undefined) return { sos: JSON.parse(data) as Sos };
+  const [existing] = await db.select({ id: sos.id }).from(sos).where(eq(sos.id, id));
+  return { error: existing ? 'NOT_OPEN' : 'NOT_FOUND' };
 }
 
 /** The history: closed SOS, newest closure first, with their (possibly deleted) device's name. */

@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { devices, sos } from '../../../src/db/schema.js';
+import { rowsOf } from '../../../src/live/outbox.js';
+import { toSosJson } from '../../../src/routes/device/mappers.js';
+import { sosJsonSql } from '../../../src/routes/device/sos-json-sql.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+
+describeEachDb('SOS JSON built in SQL', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx.close());
+
+  /** The same row through toSosJson and through sosJsonSql. */
+  const both = async (sosId: number) => {
+    const [row] = await ctx.app.db
+      .select({ sos, device: { id: devices.id, displayName: devices.displayName } })
+      .from(sos)
+      .innerJoin(devices, eq(devices.id, sos.deviceId))
+      .where(eq(sos.id, sosId));
+    const result = await ctx.app.db.execute(sql`
+      SELECT ${sosJsonSql('s', sql`d.id`, sql`d.display_name`)} AS data
+      FROM sos s JOIN devices d ON d.id = s.device_id WHERE s.id = ${sosId}`);
+    return { js: toSosJson(row!.sos, row!.device), sql: JSON.parse(rowsOf<{ data: string }>(result)[0]!.data) };
+  };
+
+  it('gives the JSON toSosJson gives, for open, closed and closed-by-a-deleted-user SOS', async () => {
+    const [device] = await ctx.app.db
+      .insert(devices)
+      .values({ serial: 'json-sql', displayName: 'Pulsante "cucina" — ü' })
+      .returning();
+    // now() carries microseconds: both sides must cut them the same way.
+    const [open] = await ctx.app.db.insert(sos).values({ deviceId: device!.id }).returning();
+    const [closed] = await ctx.app.db
+      .insert(sos)
+      .values({
+        deviceId: device!.id,
+        state: 'CLOSED',
+        createdAt: sql`'2024-02-29 23:59:59.999999+00'`,
+        closedAt: sql`now()`,
+        closedById: ctx.admin.id,
+        closedByUsername: 'admin',
+      })
+      .returning();
+    const [orphan] = await ctx.app.db
+      .insert(sos)
+      .values({ deviceId: device!.id, state: 'CLOSED', closedAt: sql`now()`, closedByUsername: 'gone' })
+      .returning();
+    for (const row of [open!, closed!, orphan!]) {
+      const { js, sql: fromSql } = await both(row.id);
+      expect(fromSql).toEqual(js);
+    }
+    expect((await both(closed!.id)).sql.dateCreated).toBe('2024-02-29T23:59:59.999Z');
+  });
+});
