@@ -148,8 +148,8 @@ const ingest: Bench = {
       }
       const floorRuns: Array<[FloorMode, string]> = [
         ['bare', 'floor: pg, INSERT + UPDATE'],
-        ['transactions', "pg, the server's transactions"],
-        ['no-order-lock', 'diagnosis: same, no advisory lock'],
+        ['transactions', "pg, the server's statements"],
+        ['no-order-lock', 'diagnosis: same, no order lock'],
         ['no-lock-no-notify', 'diagnosis: same, no lock, no NOTIFY'],
       ];
       for (const [mode, what] of floorRuns) {

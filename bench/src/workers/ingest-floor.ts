@@ -1,9 +1,10 @@
 /**
  * Floor of the ingest bench, in one process: the same raise + close cycles issued
  * directly through `pg`, with the server's pool size. `bare` sends the two statements that
- * store a cycle (INSERT the SOS, UPDATE it closed); `transactions` sends every statement
- * the server's two transactions send (device touch, lookups, outbox, advisory lock, NOTIFY);
- * two diagnostic modes leave out the advisory lock, then the NOTIFY too.
+ * store a cycle (INSERT the SOS, UPDATE it closed); `transactions` sends the statements
+ * the server sends for a cycle (the raise with its outbox event and NOTIFY, the user check
+ * of the bearer token, the close with its event); two diagnostic modes leave out the order
+ * lock, then the NOTIFY too.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -19,33 +20,40 @@ const CLOSE_SOS = `UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_a
 let orderLock = true;
 let notify = true;
 
-/** appendEvent (apps/server/src/live/outbox.ts): order lock, outbox row, NOTIFY. */
-async function outbox(client: pg.PoolClient, type: string, data: string) {
-  if (orderLock) await client.query('SELECT pg_advisory_xact_lock($1)', [ORDER_LOCK]);
-  const { rows } = await client.query<{ id: string }>(
-    'INSERT INTO events (type, data) VALUES ($1, $2) RETURNING id',
-    [type, data],
-  );
-  if (notify)
-    await client.query('SELECT pg_notify($1, $2)', [
-      'sos_events',
-      JSON.stringify({ id: Number(rows[0]!.id), type, data }),
-    ]);
-}
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** sosJsonSql (apps/server/src/routes/device/sos-json-sql.ts), same shape. */
+const sosJson = (s: string, deviceId: string, name: string) => `json_build_object('id', ${s}.id,
+  'state', ${s}.state, 'dateCreated', ${iso(`${s}.created_at`)}, 'lastUpdated', ${iso(`${s}.updated_at`)},
+  'dateClosed', CASE WHEN ${s}.closed_at IS NULL THEN NULL ELSE ${iso(`${s}.closed_at`)} END,
+  'closedBy', CASE WHEN ${s}.closed_by_username IS NULL THEN NULL
+    ELSE json_build_object('id', ${s}.closed_by_id, 'username', ${s}.closed_by_username) END,
+  'device', json_build_object('id', ${deviceId}, 'displayName', ${name}))::text`;
 
-async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await work(client);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+/** eventCtes (apps/server/src/live/outbox.ts): order lock (shared), outbox row, NOTIFY. */
+const eventCtes = (type: string) => `
+  ordered AS MATERIALIZED (SELECT ${orderLock ? `pg_advisory_xact_lock_shared(${ORDER_LOCK})` : '1'} FROM source),
+  appended AS (INSERT INTO events (type, data) SELECT '${type}', source.data FROM source, ordered RETURNING id, type, data),
+  payloads AS (SELECT id, data, json_build_object('id', id, 'type', type, 'data', data)::text AS payload FROM appended),
+  announced AS (SELECT id, data, ${notify ? `pg_notify('sos_events', payload)` : 'NULL'} AS notified FROM payloads)`;
+
+/** raiseNewSos (apps/server/src/routes/device-api/repository.ts). */
+const raiseStatement = () => `WITH device AS (
+    UPDATE devices SET last_seen_at = now() WHERE serial = $1 AND deleted_at IS NULL RETURNING id, display_name),
+  inserted AS (INSERT INTO sos (device_id, idempotency_key) SELECT id, $2::text FROM device
+    ON CONFLICT DO NOTHING RETURNING *),
+  source AS (SELECT ${sosJson('inserted', 'device.id', 'device.display_name')} AS data FROM inserted, device),
+  ${eventCtes('new-sos')}
+  SELECT data FROM announced`;
+
+/** closeSos (apps/server/src/routes/sos/repository.ts). */
+const closeStatement = () => `WITH closed AS (
+    UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(), closed_by_id = $2,
+      closed_by_username = $3 FROM devices
+    WHERE sos.id = $1 AND sos.state = 'OPEN' AND devices.id = sos.device_id
+    RETURNING sos.*, devices.display_name AS device_name),
+  source AS (SELECT ${sosJson('closed', 'closed.device_id', 'closed.device_name')} AS data FROM closed),
+  ${eventCtes('new-sos-closed')}
+  SELECT data FROM announced`;
 
 async function run(command: FloorCommand) {
   orderLock = command.mode === 'transactions';
@@ -65,42 +73,22 @@ async function run(command: FloorCommand) {
     await pool.query(CLOSE_SOS, [inserted.rows[0]!.id, closerId, username]);
   };
 
-  const transactions = async (index: number) => {
+  const raise = raiseStatement();
+  const close = closeStatement();
+  const statements = async (index: number) => {
     const device = rows[index]!;
-    const key = randomUUID();
-    let sosId = 0;
-    // POST /api/device/sos: the API key check, then the raise transaction.
-    await pool.query('SELECT * FROM settings WHERE key = $1', ['device_api_key']);
-    await inTransaction(pool, async (c) => {
-      await c.query(
-        'UPDATE devices SET last_seen_at = now() WHERE serial = $1 AND deleted_at IS NULL RETURNING *',
-        [device.serial],
-      );
-      await c.query('SELECT * FROM sos WHERE device_id = $1 AND idempotency_key = $2', [
-        device.id,
-        key,
-      ]);
-      await c.query(`SELECT * FROM sos WHERE device_id = $1 AND state = 'OPEN'`, [device.id]);
-      const inserted = await c.query<{ id: number }>(
-        `${INSERT_SOS.replace(' RETURNING *', '')} ON CONFLICT DO NOTHING RETURNING *`,
-        [device.id, key],
-      );
-      sosId = inserted.rows[0]!.id;
-      await outbox(c, 'new-sos', JSON.stringify(inserted.rows[0]));
-    });
-    // PATCH /api/sos/close: the user check of the bearer token, then the close transaction.
+    // POST /api/device/sos: the API key is cached by the server; one statement.
+    const raised = await pool.query<{ data: string }>(raise, [device.serial, randomUUID()]);
+    const sosId = (JSON.parse(raised.rows[0]!.data) as { id: number }).id;
+    // PATCH /api/sos/close: the user check of the bearer token, then one statement.
     await pool.query('SELECT id, username, role FROM users WHERE id = $1', [closerId]);
-    await inTransaction(pool, async (c) => {
-      const closed = await c.query(CLOSE_SOS, [sosId, closerId, username]);
-      await c.query('SELECT id, display_name FROM devices WHERE id = $1', [device.id]);
-      await outbox(c, 'new-sos-closed', JSON.stringify(closed.rows[0]));
-    });
+    await pool.query(close, [sosId, closerId, username]);
   };
 
   const report = await runCycles(
     command,
     command.devices,
-    command.mode === 'bare' ? bare : transactions,
+    command.mode === 'bare' ? bare : statements,
   );
   await pool.end();
   process.send?.(report);

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Unlisten } from '../db/client.js';
-import { EVENTS_CHANNEL, type Announcement } from './outbox.js';
+import { EVENTS_CHANNEL, onEventAppended } from './outbox.js';
 import { RecentFrames } from './recent.js';
 import { eventFrame, KEEPALIVE } from './sse.js';
 import type { LiveCounters } from './stats.js';
@@ -14,21 +16,12 @@ export interface HubOptions {
   recentBytes: number;
 }
 
-function parseAnnouncement(payload: string): Announcement | null {
-  try {
-    const value = JSON.parse(payload) as Partial<Announcement>;
-    if (!Number.isSafeInteger(value.id)) return null;
-    const full = typeof value.type === 'string' && typeof value.data === 'string';
-    return full ? { id: value.id!, type: value.type, data: value.data } : { id: value.id! };
-  } catch {
-    return null;
-  }
-}
-
 /**
- * One per process. Receives the outbox announcements (LISTEN), frames each event once and
- * writes it to every open stream, strictly in id order; `lastPublishedId` only grows, so
- * an event announced twice, or read both from NOTIFY and from the table, goes out once.
+ * One per process. Woken by every append of this process (outbox.ts) and by the other
+ * processes' NOTIFY, it reads the new events from the outbox once the writers holding ids
+ * are done (a settled read), frames each event once and writes it to every open stream,
+ * strictly in id order; `lastPublishedId` only grows, so an event read twice goes out once.
+ * Wake-ups that come while a read runs are served by one more read: a burst costs a few.
  */
 export class LiveHub {
   readonly streams = new Set<LiveStream>();
@@ -36,14 +29,16 @@ export class LiveHub {
   readonly recent: RecentFrames;
   lastPublishedId = 0;
   closing = false;
-  private queue: Announcement[] = [];
-  private flushScheduled = false;
-  private pollQueued = false;
-  /** Batches and catch-ups run one after another: publication order is id order. */
+  private readQueued = false;
+  /** Reads run one after another: publication order is id order. */
   private tail: Promise<void> = Promise.resolve();
-  /** A read failed: until a catch-up succeeds, announcements are not trusted to be contiguous. */
-  private stalled = false;
   private unlisten: Unlisten | undefined;
+  private unwake: (() => void) | undefined;
+  /** The payload of this process's own wake-up NOTIFY, which it ignores. */
+  private readonly instance = randomUUID();
+  private signalling = false;
+  private signalAgain = false;
+  private kind: Database['kind'] = 'embedded';
 
   constructor(
     private readonly db: Db,
@@ -55,9 +50,15 @@ export class LiveHub {
   }
 
   async start(database: Database) {
-    // LISTEN first, then read the head: an event committed in between is announced and,
-    // being at or below the head, dropped; nothing falls between the two.
-    this.unlisten = await database.listen(EVENTS_CHANNEL, (payload) => this.onPayload(payload));
+    this.kind = database.kind;
+    // Listen first, then read the head: an event committed in between wakes a read that
+    // finds it above the head; nothing falls between the two.
+    this.unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+      if (payload === this.instance) return;
+      this.counters.announcements++;
+      this.poll();
+    });
+    this.unwake = onEventAppended(() => this.onLocalAppend());
     this.tail = readSettledHead(this.db).then((head) => {
       this.lastPublishedId = head;
       this.recent.reset(head);
@@ -67,6 +68,7 @@ export class LiveHub {
 
   async stop() {
     this.closing = true;
+    this.unwake?.();
     await this.unlisten?.();
     await this.tail;
   }
@@ -98,57 +100,44 @@ export class LiveHub {
     for (const stream of this.streams) stream.write(KEEPALIVE);
   }
 
-  /** Safety net: reads what a lost notification (e.g. a dropped LISTEN connection) missed. */
+  /**
+   * Reads what the outbox holds beyond the last published event: on every wake-up, and
+   * every few seconds as a safety net for a notification lost with a LISTEN connection.
+   */
   poll() {
-    if (this.pollQueued || this.closing) return;
-    this.pollQueued = true;
-    this.enqueue(async () => {
-      this.pollQueued = false;
-      await this.catchUp();
-    });
+    if (this.readQueued || this.closing) return;
+    this.readQueued = true;
+    this.tail = this.tail
+      .then(async () => {
+        this.readQueued = false;
+        await this.catchUp();
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'live: publication failed'));
   }
 
-  private onPayload(payload: string) {
-    this.counters.announcements++;
-    const announcement = parseAnnouncement(payload);
-    if (!announcement) {
-      this.log.warn({ payload: payload.slice(0, 200) }, 'live: malformed announcement ignored');
+  private onLocalAppend() {
+    this.poll();
+    // An embedded database has no other process (its folder is locked).
+    if (this.kind === 'postgres') this.signalOthers();
+  }
+
+  /** One NOTIFY at a time; appends made while one is sent get one more after it. */
+  private signalOthers() {
+    if (this.closing) return;
+    if (this.signalling) {
+      this.signalAgain = true;
       return;
     }
-    this.queue.push(announcement);
-    if (this.flushScheduled) return;
-    // Everything announced in this turn of the event loop is handled as one batch.
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
-      const batch = this.queue;
-      this.queue = [];
-      this.enqueue(() => this.process(batch));
-    });
-  }
-
-  private enqueue(task: () => Promise<void> | void) {
-    this.tail = this.tail.then(task).catch((err: unknown) => {
-      this.log.error({ err }, 'live: publication failed');
-    });
-  }
-
-  private async process(batch: Announcement[]) {
-    const fresh = batch.filter((a) => a.id > this.lastPublishedId).sort((a, b) => a.id - b.id);
-    for (const a of fresh) {
-      // Writers commit in any order (outbox.ts): an announcement is trusted only when it is
-      // the very next id. Otherwise (a smaller id still being committed, a big event announced
-      // by id only, a notification lost with a LISTEN connection, an id a rollback burnt) a
-      // settled read of the table says what comes first.
-      const next = !this.stalled && a.id === this.lastPublishedId + 1;
-      if (next && a.type !== undefined && a.data !== undefined) {
-        this.publish(a.id, a.type, a.data);
-        continue;
-      }
-      // Every announced event is committed: one read covers the rest of the batch too.
-      await this.catchUp();
-      return;
-    }
+    this.signalling = true;
+    this.db
+      .execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${this.instance})`)
+      .catch((err: unknown) => this.log.warn({ err }, 'live: waking the other processes failed'))
+      .finally(() => {
+        this.signalling = false;
+        if (!this.signalAgain) return;
+        this.signalAgain = false;
+        this.signalOthers();
+      });
   }
 
   private async catchUp() {
@@ -159,9 +148,7 @@ export class LiveHub {
         for (const row of rows) this.publish(row.id, row.type, row.data);
         if (rows.length < CATCH_UP_PAGE) break;
       }
-      this.stalled = false;
     } catch (err) {
-      this.stalled = true;
       if (!this.closing) this.log.warn({ err }, 'live: outbox read failed, retrying on the next poll');
     }
   }

@@ -2,9 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LiveEventData, LiveEventName } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 
+/**
+ * Wakes the hubs of the other server processes (live/hub.ts). Not sent by the writing
+ * transactions: PostgreSQL serialises the commits of every transaction that notifies (a
+ * database-wide lock held through the WAL flush), which capped the whole ingest rate. Each
+ * process sends one payload-less NOTIFY per burst of appends instead, from its hub.
+ */
 export const EVENTS_CHANNEL = 'sos_events';
-/** NOTIFY payloads are limited to 8000 bytes; a bigger announcement carries the id only. */
-const MAX_PAYLOAD_BYTES = 7900;
 /**
  * The outbox's ordering lock. Writers hold it SHARED from before they draw an event id until
  * their transaction ends, so they never wait for each other and PostgreSQL groups their
@@ -15,18 +19,28 @@ const MAX_PAYLOAD_BYTES = 7900;
  */
 export const OUTBOX_ORDER_LOCK = sql.raw(String(0x534f534c)); // 'SOSL', inlined: no parameter typing
 
-/** What NOTIFY carries: the whole event, or just its id when it is too big. */
-export interface Announcement {
-  id: number;
-  type?: string;
-  data?: string;
+const wakers = new Set<() => void>();
+
+/**
+ * Called on every append in this process (the hubs register; live/hub.ts). The append may
+ * not be committed yet: the hub's settled read waits for it (OUTBOX_ORDER_LOCK).
+ */
+export function onEventAppended(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/** Tells this process's hubs that an event was appended (appendEvent does it itself). */
+export function eventAppended() {
+  for (const wake of wakers) wake();
 }
 
 /**
- * The CTEs that append a live event to the outbox and announce it, for a statement whose CTE
- * `source` yields one row with a `data` text column (or none: then no event). The statement
- * must end with `SELECT … FROM announced` (see `rowsOf`). Taken after `source`, the shared lock
- * follows every row lock the statement takes: a writer holding it waits for no one.
+ * The CTEs that append a live event to the outbox, for a statement whose CTE `source` yields
+ * one row with a `data` text column (or none: then no event). The statement ends with
+ * `SELECT … FROM appended`, and its caller calls eventAppended() once it returns. Taken after
+ * `source`, the shared lock follows every row lock the statement takes: a writer holding it
+ * waits for no one.
  */
 export function eventCtes(type: LiveEventName): SQL {
   // MATERIALIZED: the lock is taken once, before the INSERT draws the id from the sequence.
@@ -34,17 +48,7 @@ export function eventCtes(type: LiveEventName): SQL {
     ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK}) FROM source),
     appended AS (
       INSERT INTO events (type, data) SELECT ${type}, source.data FROM source, ordered
-      RETURNING id, type, data
-    ),
-    payloads AS (
-      SELECT id, data, json_build_object('id', id, 'type', type, 'data', data)::text AS payload
-      FROM appended
-    ),
-    announced AS (
-      SELECT id, data, pg_notify(${EVENTS_CHANNEL}, CASE
-        WHEN octet_length(payload) <= ${sql.raw(String(MAX_PAYLOAD_BYTES))} THEN payload
-        ELSE json_build_object('id', id)::text END) AS notified
-      FROM payloads
+      RETURNING id, data
     )`;
 }
 
@@ -54,11 +58,10 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * Writes a live event into the outbox and announces it with NOTIFY, in ONE statement (one
- * round trip). Call it inside the transaction that makes the change, after its other writes:
- * the event exists if and only if the change commits, PostgreSQL delivers the NOTIFY only at
- * commit, and a writer holding the shared lock takes no row lock after it (no deadlock with a
- * reader waiting for the exclusive lock).
+ * Writes a live event into the outbox, in ONE statement, and wakes the hubs. Call it inside
+ * the transaction that makes the change, after its other writes: the event exists if and
+ * only if the change commits, and a writer holding the shared lock takes no row lock after
+ * it (no deadlock with a hub waiting for the exclusive lock).
  */
 export async function appendEvent<N extends LiveEventName>(
   tx: Tx,
@@ -67,9 +70,10 @@ export async function appendEvent<N extends LiveEventName>(
 ): Promise<number> {
   const result = await tx.execute(sql`
     WITH source AS (SELECT ${JSON.stringify(data)}::text AS data), ${eventCtes(type)}
-    SELECT id FROM announced`);
+    SELECT id FROM appended`);
   // bigserial ids come back as strings.
   const id = Number(rowsOf<{ id: unknown }>(result)[0]?.id);
   if (!Number.isSafeInteger(id)) throw new Error('outbox insert returned no id');
+  eventAppended();
   return id;
 }

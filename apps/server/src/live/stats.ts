@@ -1,6 +1,6 @@
 /** Counters of the live stream, read by the metrics (monotonic unless named open). */
 export interface LiveCounters {
-  /** NOTIFY announcements received on the events channel. */
+  /** Wake-up notifications received from the other server processes. */
   announcements: number;
   /** Events framed and fanned out to this process's streams. */
   eventsPublished: number;

@@ -16,6 +16,8 @@ export class LiveStream {
   /** Live frames held while a backlog is being replayed (null when live). */
   private pending: Frame[] | null = null;
   private pendingBytes = 0;
+  /** Frames up to this id reached the client from the backlog (goLive). */
+  private sentUpTo = 0;
   private expiry: NodeJS.Timeout | undefined;
 
   constructor(
@@ -38,7 +40,8 @@ export class LiveStream {
 
   /** From the hub: a live event, written now or held while replaying. */
   deliver(frame: Frame) {
-    if (this.closed) return;
+    // A frame the backlog already carried (the client resumed ahead of this process's hub).
+    if (this.closed || frame.id <= this.sentUpTo) return;
     if (this.pending) {
       this.pending.push(frame);
       this.pendingBytes += frame.bytes.length;
@@ -69,7 +72,8 @@ export class LiveStream {
     const held = this.pending ?? [];
     this.pending = null;
     this.pendingBytes = 0;
-    for (const frame of held) if (frame.id > lastSentId) this.deliver(frame);
+    this.sentUpTo = lastSentId;
+    for (const frame of held) this.deliver(frame);
   }
 
   /** Resolves once the socket has room again, or the stream is gone. */

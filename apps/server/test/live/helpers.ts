@@ -6,7 +6,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { apiPath, type LiveEventData, type LiveEventName, type Sos } from '@sos/contract';
 import type { Database, Db } from '../../src/db/client.js';
-import { appendEvent } from '../../src/live/outbox.js';
+import { sql } from 'drizzle-orm';
+import { events } from '../../src/db/schema.js';
+import { appendEvent, EVENTS_CHANNEL } from '../../src/live/outbox.js';
 import errorsPlugin from '../../src/plugins/errors.js';
 import dbPlugin from '../../src/plugins/db.js';
 import authPlugin from '../../src/plugins/auth.js';
@@ -54,6 +56,19 @@ export async function raiseSos(db: Db, count: number, firstSosId = 1): Promise<n
     ids.push(...(await append(db, ['new-sos', sampleSos(firstSosId + i)])));
   }
   return ids;
+}
+
+/**
+ * What another server process's raise looks like from here: rows in the outbox and that
+ * process's wake-up NOTIFY; this process's hub is not woken directly.
+ */
+export async function raiseSosElsewhere(db: Db, count: number, firstSosId = 1): Promise<number[]> {
+  const rows = await db
+    .insert(events)
+    .values(Array.from({ length: count }, (_, i) => ({ type: 'new-sos', data: JSON.stringify(sampleSos(firstSosId + i)) })))
+    .returning({ id: events.id });
+  await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, 'another-process')`);
+  return rows.map((row) => row.id);
 }
 
 /** Only what the stream needs, with live options a full app does not expose (short timers). */

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../../src/live/outbox.js';
+import { events } from '../../src/db/schema.js';
+import { OUTBOX_ORDER_LOCK } from '../../src/live/outbox.js';
 import { createTestApp, DB_KINDS, type TestContext } from '../helpers/app.js';
 import { buildLiveApp, listen, raiseSos, sampleSos } from './helpers.js';
 import { openSse, type SseStream } from './sse-client.js';
@@ -22,7 +24,7 @@ run('outbox order when writers commit out of id order [postgres]', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp('postgres');
-    // No safety poll: only the notifications and the hub's settled reads move the streams.
+    // No safety poll: only the wake-ups and the hub's settled reads move the streams.
     app = await buildLiveApp(ctx.database, { pollMs: 3_600_000 });
     url = await listen(app);
   });
@@ -41,14 +43,21 @@ run('outbox order when writers commit out of id order [postgres]', () => {
 
     const held = new Promise<void>((resolve) => (commit = resolve));
     let slowId: number | undefined;
-    // A writer that draws its id, then takes its time to commit.
+    // A writer that draws its id as appendEvent does (order lock shared, then the row), then
+    // takes its time to commit; it does not even wake the hubs: only the table can tell.
     const slow = ctx.app.db.transaction(async (tx) => {
-      slowId = await appendEvent(tx, 'new-sos', sampleSos(2));
+      await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK})`);
+      const [row] = await tx
+        .insert(events)
+        .values({ type: 'new-sos', data: JSON.stringify(sampleSos(2)) })
+        .returning({ id: events.id });
+      slowId = row!.id;
       await held;
     });
     await expect.poll(() => slowId).toBeDefined();
-    const [fastId] = await raiseSos(ctx.app.db, 1, 3); // committed first, with the bigger id
-    expect(fastId).toBeGreaterThan(slowId!);
+    // Committed first, with the bigger id. Not awaited: a hub's settled read already waiting
+    // for the slow writer (e.g. a safety poll) queues this writer's lock behind it.
+    const fast = raiseSos(ctx.app.db, 1, 3);
 
     // A client resuming now, after the last published event, must not skip the slow one either.
     const resuming = await open({ 'Last-Event-ID': String(before) });
@@ -58,6 +67,8 @@ run('outbox order when writers commit out of id order [postgres]', () => {
 
     commit();
     await slow;
+    const [fastId] = await fast;
+    expect(fastId).toBeGreaterThan(slowId!);
     await watching.waitForEvents(3);
     await resuming.waitForEvents(2);
     expect(watching.events.map((e) => Number(e.id))).toEqual([before, slowId, fastId]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, type TestContext } from '../helpers/app.js';
-import { buildLiveApp, listen, raiseSos } from './helpers.js';
+import { buildLiveApp, listen, raiseSosElsewhere } from './helpers.js';
 import { openSse } from './sse-client.js';
 
 const run = DB_KINDS.includes('postgres') ? describe : describe.skip;
@@ -36,9 +36,9 @@ run('live stream when the LISTEN connection is lost [postgres]', () => {
     await ctx.app.db.execute(sql`
       SELECT pg_terminate_backend(pid) FROM pg_stat_activity
       WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
-    const missed = await raiseSos(ctx.app.db, 1, 1);
+    const missed = await raiseSosElsewhere(ctx.app.db, 1, 1);
     await expect.poll(listeners, { timeout: 10_000 }).toBe(before);
-    const next = await raiseSos(ctx.app.db, 1, 2);
+    const next = await raiseSosElsewhere(ctx.app.db, 1, 2);
     await stream.waitForEvents(2);
     expect(stream.events.map((e) => Number(e.id))).toEqual([...missed, ...next]);
     stream.close();

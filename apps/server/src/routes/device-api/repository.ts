@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Device, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { appendEvent, eventCtes, rowsOf } from '../../live/outbox.js';
+import { appendEvent, eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
 import { sosJsonSql } from '../device/sos-json-sql.js';
 import { toDeviceJson, toSosJson, type DeviceRow } from '../device/mappers.js';
 import { deletedDevice, unknownDevice } from './errors.js';
@@ -97,8 +97,9 @@ async function raiseNewSos(db: Db, serial: string, idempotencyKey: string | unde
       FROM inserted, device
     ),
     ${eventCtes(LIVE_EVENTS.newSos)}
-    SELECT data FROM announced`);
+    SELECT data FROM appended`);
   const data = rowsOf<{ data: string }>(result)[0]?.data;
+  if (data !== undefined) eventAppended();
   return data === undefined ? null : (JSON.parse(data) as Sos);
 }
 

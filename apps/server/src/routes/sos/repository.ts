@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { eventCtes, rowsOf } from '../../live/outbox.js';
+import { eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
 import { sosJsonSql } from '../device/sos-json-sql.js';
 import { toSosJson } from '../device/mappers.js';
 
@@ -41,8 +41,9 @@ export async function closeSos(db: Db, id: number, closer: Closer): Promise<Clos
       SELECT ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
     ),
     ${eventCtes(LIVE_EVENTS.sosClosed)}
-    SELECT data FROM announced`);
+    SELECT data FROM appended`);
   const data = rowsOf<{ data: string }>(result)[0]?.data;
+  if (data !== undefined) eventAppended();
   if (data !== undefined) return { sos: JSON.parse(data) as Sos };
   const [existing] = await db.select({ id: sos.id }).from(sos).where(eq(sos.id, id));
   return { error: existing ? 'NOT_OPEN' : 'NOT_FOUND' };

@@ -61,7 +61,7 @@ describeEachDb('GET /api/sos/realTime: live delivery', (kind) => {
     expect(stream.events.map((e) => JSON.parse(e.data).id)).not.toContain(99);
   });
 
-  it('delivers an event too big for NOTIFY (announced by id, read from the outbox)', async () => {
+  it('delivers an event bigger than a NOTIFY payload may be', async () => {
     const stream = await connect(ctx.admin.token);
     const big = sampleSos(10, 'x'.repeat(9000));
     const [id] = await append(ctx.app.db, [LIVE_EVENTS.newSos, big]);
@@ -98,7 +98,6 @@ describeEachDb('GET /api/sos/realTime: live delivery', (kind) => {
     expect(after.streamsOpen).toBe(2);
     expect(after.eventsPublished - before.eventsPublished).toBe(1);
     expect(after.framesDelivered - before.framesDelivered).toBe(2);
-    expect(after.announcements).toBeGreaterThan(before.announcements);
     streams.forEach((s) => s.close());
     // The server notices the disconnection and forgets the streams.
     await expect.poll(() => ctx.app.live.streamCount()).toBe(0);
