@@ -150,7 +150,7 @@ const ingest: Bench = {
         ['bare', 'floor: pg, INSERT + UPDATE'],
         ['transactions', "pg, the server's statements"],
         ['no-order-lock', 'diagnosis: same, no order lock'],
-        ['no-lock-no-notify', 'diagnosis: same, no lock, no NOTIFY'],
+        ['notify-each', 'diagnosis: same, NOTIFY in each (as before)'],
       ];
       for (const [mode, what] of floorRuns) {
         runs.push(

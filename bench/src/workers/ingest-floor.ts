@@ -4,7 +4,8 @@
  * store a cycle (INSERT the SOS, UPDATE it closed); `transactions` sends the statements
  * the server sends for a cycle (the raise with its outbox event and NOTIFY, the user check
  * of the bearer token, the close with its event); two diagnostic modes leave out the order
- * lock, then the NOTIFY too.
+ * lock, or add a NOTIFY to each statement as the server did before (PostgreSQL serialises
+ * the commits of notifying transactions).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -18,7 +19,7 @@ const CLOSE_SOS = `UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_a
   closed_by_id = $2, closed_by_username = $3 WHERE id = $1 AND state = 'OPEN' RETURNING *`;
 
 let orderLock = true;
-let notify = true;
+let notify = false;
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** sosJsonSql (apps/server/src/routes/device/sos-json-sql.ts), same shape. */
@@ -56,8 +57,8 @@ const closeStatement = () => `WITH closed AS (
   SELECT data FROM announced`;
 
 async function run(command: FloorCommand) {
-  orderLock = command.mode === 'transactions';
-  notify = command.mode !== 'no-lock-no-notify';
+  orderLock = command.mode !== 'no-order-lock';
+  notify = command.mode === 'notify-each';
   const pool = new pg.Pool({ connectionString: command.databaseUrl, max: command.poolSize });
   const { rows } = await pool.query<{ id: number; serial: string }>(
     `SELECT id, serial FROM devices WHERE serial LIKE 'BENCH-%' ORDER BY id LIMIT $1`,

@@ -19,7 +19,7 @@ export type DevicesCommand = IngestWindow & {
  * server's two transactions send; the last two drop, for diagnosis, the outbox's advisory
  * lock, then also its NOTIFY (both serialize commits).
  */
-export type FloorMode = 'bare' | 'transactions' | 'no-order-lock' | 'no-lock-no-notify';
+export type FloorMode = 'bare' | 'transactions' | 'no-order-lock' | 'notify-each';
 
 export type FloorCommand = IngestWindow & {
   type: 'run';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { events, users } from '../db/schema.js';
-import { OUTBOX_ORDER_LOCK } from './outbox.js';
+import { OUTBOX_ORDER_LOCK, rowsOf } from './outbox.js';
 
 /** Outbox queries of the live stream; every one of them walks the primary key index. */
 export interface StoredEvent {
@@ -31,10 +31,16 @@ export async function readEventsAfter(
  * commit after them. Writers wait for the length of this one read.
  */
 export async function readSettledAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
-    return readEventsAfter(tx, afterId, limit);
-  });
+  // One round trip (migration 0001): the lock is held for the read only.
+  const result = await db.execute(
+    sql`SELECT id, type, data FROM sos_read_settled_events(${afterId}, ${limit})`,
+  );
+  // bigint ids come back as strings from node-postgres.
+  return rowsOf<{ id: unknown; type: string; data: string }>(result).map((row) => ({
+    id: Number(row.id),
+    type: row.type,
+    data: row.data,
+  }));
 }
 
 /** The newest event id once every writer that has drawn one is done (see readSettledAfter). */
