@@ -13,12 +13,12 @@ const WORKSPACES = [
   { dir: 'packages/contract', inputs: ['src', 'package.json', 'tsconfig.build.json'], uses: [] },
   {
     dir: 'apps/server',
-    inputs: ['src', 'drizzle', 'package.json', 'tsconfig.build.json'],
+    inputs: ['src', 'drizzle', 'scripts', 'package.json', 'tsconfig.build.json'],
     uses: ['packages/contract'],
   },
   {
     dir: 'apps/console',
-    inputs: ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'scripts/compress.mjs'],
+    inputs: ['src', 'build', 'public', 'index.html', 'vite.config.ts', 'package.json', 'scripts/compress.mjs'],
     uses: ['packages/contract'],
   },
   { dir: 'tools/simulator', inputs: ['src', 'package.json', 'tsconfig.build.json'], uses: ['packages/contract'] },

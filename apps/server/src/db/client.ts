@@ -6,6 +6,7 @@ import pg from 'pg';
 import { schema, type Schema } from './schema.js';
 import { lockDataDir } from './lock.js';
 import { listenPg } from './pg-listen.js';
+import { seedDataDir, SEED_FILE } from './seed-data-dir.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -20,8 +21,8 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Embedded only: the whole data directory as a tarball (tests start from a migrated one). */
-  dump?(): Promise<Blob>;
+  /** Embedded only: the whole data directory as a tarball (tests and the build's seed). */
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 export interface EmbeddedOptions {
@@ -29,14 +30,26 @@ export interface EmbeddedOptions {
   dataDir?: string;
   /** A dumped, already migrated data directory to start from (tests). */
   loadDataDir?: Blob | File;
+  /** The build's seed a new dataDir is filled from (null: none, PGlite runs initdb). */
+  seedFile?: string | null;
 }
+
+/**
+ * PostgreSQL's settings inside PGlite. shared_buffers: the default 128MB is all touched at
+ * start (zeroed), so it is resident: 16MB cuts the process by ~120 MiB (bench/RESULTS.md);
+ * the data files stay in the OS cache, so reads that miss it cost a copy, not a disk read.
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
 
 export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Database> {
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
+    const seedFile = options.seedFile === undefined ? SEED_FILE : options.seedFile;
+    if (options.dataDir && seedFile && !options.loadDataDir) seedDataDir(options.dataDir, seedFile);
     const client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
@@ -51,8 +64,8 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Datab
       async ping() {
         await client.query('SELECT 1');
       },
-      async dump() {
-        return client.dumpDataDir('none');
+      async dump(compression = 'none') {
+        return client.dumpDataDir(compression);
       },
       async close() {
         try {
