@@ -45,6 +45,8 @@ const closeSx = {
   '&.Mui-focusVisible': { outline: '3px solid #fff', outlineOffset: 2 },
 } as const;
 
+const nameSx = { fontWeight: 700, minWidth: 0 } as const;
+
 export function AlertCard({ device, sos }: { device: Device; sos: Sos }) {
   const intl = useIntl();
   const [closeSos, { isLoading }] = useCloseSosMutation();
@@ -56,11 +58,8 @@ export function AlertCard({ device, sos }: { device: Device; sos: Sos }) {
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <NotificationsActiveIcon aria-hidden />
-          <Typography
-            variant="h6"
-            component="h2"
-            sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
-          >
+          {/* One line: the grid gives every card a known height (see gridLayout). */}
+          <Typography variant="h6" component="h2" noWrap sx={nameSx}>
             {name}
           </Typography>
         </Stack>

@@ -99,6 +99,18 @@ describe('dashboard', () => {
     ).toBeInTheDocument();
   });
 
+  it("names the delete button in a tooltip on hover, the grid's one shared tooltip", async () => {
+    setup([device(1, 'Magazzino'), device(2, 'Reception')]);
+    await enableAudio();
+    const button = await screen.findByRole('button', { name: 'Elimina il dispositivo Reception' });
+    await userEvent.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Elimina il dispositivo Reception',
+    );
+    await userEvent.unhover(button);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
   it('offers device deletion to super administrators only', async () => {
     setup([device(1, 'Magazzino')], 'EMPLOYEE');
     await enableAudio();

@@ -1,16 +1,26 @@
-import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Device } from '@sos/contract';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
+import { CARD_CLASS, CardStyles } from './cardStyles.js';
+import { DeleteTooltip } from './DeleteTooltip.js';
 import { DeviceCard } from './DeviceCard.js';
 import { selectOrder } from './devicesSlice.js';
+import {
+  cardHeight,
+  GAP_PX,
+  gridHeight,
+  PLAIN_CARD_PX,
+  rowTop,
+  selectLeadingAlerts,
+  type GridLayout,
+} from './gridLayout.js';
+import { useVisibleRows } from './useVisibleRows.js';
 
-const ROW_ESTIMATE_PX = 140;
-const GAP_PX = 16;
+/** Rows kept mounted above and below the window (about three plain rows). */
+const OVERSCAN_PX = 3 * (PLAIN_CARD_PX + GAP_PX);
 
 /** Spec §2: 1 column on small screens, 2 from md, 3 from xl. */
 function useColumns(): number {
@@ -20,79 +30,62 @@ function useColumns(): number {
   return xl ? 3 : md ? 2 : 1;
 }
 
-/** Where the grid starts in the page, for the window-scrolling virtualizer. */
-function useDocumentTop(ref: React.RefObject<HTMLElement | null>): number {
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const element = ref.current;
-      if (element) setTop(element.getBoundingClientRect().top + window.scrollY);
-    };
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(document.body);
-    return () => observer?.disconnect();
-  }, [ref]);
-  return top;
-}
-
 /**
- * The device cards, virtualized by rows of 1 to 3 cards: only the rows near the viewport
- * exist in the DOM, so 10,000 devices scroll and update as smoothly as ten.
+ * The device cards, virtualized: only the rows near the window exist in the DOM, so 10,000
+ * devices scroll and update as smoothly as ten. Cards are placed one by one (no row
+ * elements), keyed by device id: when an SOS moves a device to the top, the other cards
+ * only move, they are not unmounted from one row and mounted again in the next.
  */
 export function DeviceGrid({ onDelete }: { onDelete?: (device: Device) => void }) {
   const intl = useIntl();
   const order = useAppSelector(selectOrder);
+  const alerts = useAppSelector(selectLeadingAlerts);
   const columns = useColumns();
   const listRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useDocumentTop(listRef);
-  const virtualizer = useWindowVirtualizer({
-    count: Math.ceil(order.length / columns),
-    estimateSize: () => ROW_ESTIMATE_PX + GAP_PX,
-    overscan: 3,
-    scrollMargin,
-  });
+  const layout: GridLayout = { count: order.length, columns, alerts };
+  const { first, last } = useVisibleRows(listRef, layout, OVERSCAN_PX);
+
+  const items: ReactNode[] = [];
+  for (let row = first; row <= last; row++) {
+    const top = rowTop(layout, row);
+    const height = cardHeight(layout, row);
+    for (let column = 0; column < columns; column++) {
+      const index = row * columns + column;
+      const id = order[index];
+      if (id === undefined) break;
+      items.push(
+        <div
+          key={id}
+          role="listitem"
+          aria-setsize={order.length}
+          aria-posinset={index + 1}
+          className={CARD_CLASS.item}
+          style={{
+            // The columns of a CSS grid with 16 px gaps: equal widths, inline-start first.
+            width: `calc((100% - ${(columns - 1) * GAP_PX}px) / ${columns})`,
+            insetInlineStart: `calc((100% + ${GAP_PX}px) * ${column} / ${columns})`,
+            height,
+            transform: `translateY(${top}px)`,
+          }}
+        >
+          <DeviceCard id={id} onDelete={onDelete} />
+        </div>,
+      );
+    }
+  }
 
   return (
-    <div
-      ref={listRef}
-      role="list"
-      aria-label={intl.formatMessage({ id: 'dashboard.devices' })}
-      style={{ position: 'relative', height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((row) => {
-        const first = row.index * columns;
-        return (
-          <Box
-            key={row.key}
-            role="none"
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            sx={{
-              position: 'absolute',
-              top: 0,
-              insetInlineStart: 0,
-              width: '100%',
-              display: 'grid',
-              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              gap: `${GAP_PX}px`,
-              pb: `${GAP_PX}px`,
-            }}
-            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-          >
-            {order.slice(first, first + columns).map((id, offset) => (
-              <div
-                key={id}
-                role="listitem"
-                aria-setsize={order.length}
-                aria-posinset={first + offset + 1}
-              >
-                <DeviceCard id={id} onDelete={onDelete} />
-              </div>
-            ))}
-          </Box>
-        );
-      })}
-    </div>
+    <>
+      <CardStyles />
+      <div
+        ref={listRef}
+        role="list"
+        aria-label={intl.formatMessage({ id: 'dashboard.devices' })}
+        style={{ position: 'relative', height: gridHeight(layout) }}
+      >
+        {items}
+      </div>
+      {onDelete && <DeleteTooltip container={listRef} />}
+    </>
   );
 }

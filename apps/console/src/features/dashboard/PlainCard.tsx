@@ -1,12 +1,7 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Device } from '@sos/contract';
 import { useIntl } from 'react-intl';
+import { CARD_CLASS } from './cardStyles.js';
+import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
 
 export interface PlainCardProps {
   device: Device;
@@ -14,33 +9,39 @@ export interface PlainCardProps {
   onDelete?: (device: Device) => void;
 }
 
+/** MUI's Delete icon, drawn inline: an SvgIcon component per card costs a styled render. */
+const DELETE_ICON_PATH = 'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z';
+
+/**
+ * A device without an open SOS. Bare elements styled by the classes of cardStyles (the
+ * look of MUI's outlined Card, h6 and body2 Typography, error IconButton): thousands of
+ * these mount while scrolling, and each MUI component would style itself at render. The
+ * delete button's tooltip is the grid's single shared one (DeleteTooltip).
+ */
 export function PlainCard({ device, onDelete }: PlainCardProps) {
   const intl = useIntl();
-  const deleteLabel = intl.formatMessage(
-    { id: 'dashboard.deleteDeviceOf' },
-    { name: device.displayName },
-  );
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Stack sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-              {device.displayName}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {device.serial}
-            </Typography>
-          </Stack>
-          {onDelete && (
-            <Tooltip title={deleteLabel}>
-              <IconButton color="error" aria-label={deleteLabel} onClick={() => onDelete(device)}>
-                <DeleteIcon />
-              </IconButton>
-            </Tooltip>
+    <div className={CARD_CLASS.card}>
+      <div className={CARD_CLASS.text}>
+        <h2 className={CARD_CLASS.name}>{device.displayName}</h2>
+        <p className={CARD_CLASS.serial}>{device.serial}</p>
+      </div>
+      {onDelete && (
+        <button
+          type="button"
+          className={CARD_CLASS.delete}
+          aria-label={intl.formatMessage(
+            { id: 'dashboard.deleteDeviceOf' },
+            { name: device.displayName },
           )}
-        </Stack>
-      </CardContent>
-    </Card>
+          {...{ [TIP_ATTRIBUTE]: '' }}
+          onClick={() => onDelete(device)}
+        >
+          <svg className={CARD_CLASS.icon} focusable="false" aria-hidden="true" viewBox="0 0 24 24">
+            <path d={DELETE_ICON_PATH} />
+          </svg>
+        </button>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { PATHS, type Device, type ErrorCode } from '@sos/contract';
+import type { Device, ErrorCode } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
 import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';

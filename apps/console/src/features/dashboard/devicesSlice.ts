@@ -1,10 +1,11 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
+import type { UnknownAction, WithSlice } from '@reduxjs/toolkit';
 import type { Device } from '@sos/contract';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
 import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
 import { changeOf, closing, type DeviceChange } from './deviceChanges.js';
 import { deviceApi } from './deviceEndpoints.js';
 import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
+import { injectLazy } from '../../app/store.js';
 
 /*
  * The devices by id and in dashboard order. A hand-written immutable reducer rather than
@@ -101,16 +102,31 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
 /** Slice-shaped, for combineSlices. */
 export const devicesSlice = { reducerPath: 'devices', reducer: devicesReducer } as const;
 
-interface WithDevices {
-  devices: DevicesState;
+declare module '../../app/store.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- RTK's declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof devicesSlice> {}
 }
 
-export const selectOrder = (state: WithDevices) => state.devices.order;
+// Injected when the dashboard code loads (every screen that reads devices imports this
+// module), not at start: the login screen needs none of it.
+injectLazy(devicesSlice);
+
+/** Before the first action after the injection the state has no `devices` yet. */
+interface WithDevices {
+  devices?: DevicesState;
+}
+
+const devicesOf = (state: WithDevices): DevicesState => state.devices ?? initialState;
+
+export const selectOrder = (state: WithDevices) => devicesOf(state).order;
 export const selectDeviceById = (state: WithDevices, id: number): Device | undefined =>
-  state.devices.entities[id];
+  devicesOf(state).entities[id];
 /** Open SOS sort first, so the first device tells whether any is open. */
-export const selectAnyOpenSos = ({ devices }: WithDevices) =>
-  devices.order.length > 0 && hasOpenSos(devices.entities[devices.order[0] as number]);
-export const selectDeviceCount = (state: WithDevices) => state.devices.order.length;
-export const selectIsDeviceKnown = (state: WithDevices, id: number) => id in state.devices.entities;
-export const selectDevicesLoading = (state: WithDevices) => state.devices.loading.length > 0;
+export const selectAnyOpenSos = (state: WithDevices) => {
+  const devices = devicesOf(state);
+  return devices.order.length > 0 && hasOpenSos(devices.entities[devices.order[0] as number]);
+};
+export const selectDeviceCount = (state: WithDevices) => devicesOf(state).order.length;
+export const selectIsDeviceKnown = (state: WithDevices, id: number) =>
+  id in devicesOf(state).entities;
+export const selectDevicesLoading = (state: WithDevices) => devicesOf(state).loading.length > 0;

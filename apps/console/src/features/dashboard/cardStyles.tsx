@@ -1,0 +1,110 @@
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { keyframes, useTheme, type Theme } from '@mui/material/styles';
+import { useMemo } from 'react';
+
+/*
+ * The plain cards' styles, written once per theme as global classes. Each plain card is
+ * then a few bare elements: no MUI component, no per-render `sx` to serialize and hash.
+ * The values are MUI's own (outlined Card, CardContent, Typography h6/body2, error
+ * IconButton) so the cards look exactly as they did; names are logical (inline-start)
+ * or symmetric, so right-to-left needs no mirroring.
+ */
+
+export const CARD_CLASS = {
+  item: 'sos-grid-item',
+  card: 'sos-plain-card',
+  text: 'sos-plain-card-text',
+  name: 'sos-plain-card-name',
+  serial: 'sos-plain-card-serial',
+  delete: 'sos-plain-card-delete',
+  icon: 'sos-plain-card-icon',
+} as const;
+
+/** MUI's focus ripple of an icon button, drawn without the ripple machinery. */
+const pulsate = keyframes`
+  0% { transform: scale(1); }
+  50% { transform: scale(0.92); }
+  100% { transform: scale(1); }
+`;
+
+const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
+function cardStyles(theme: Theme) {
+  const { palette, typography, shape, transitions } = theme;
+  return {
+    [`.${CARD_CLASS.item}`]: {
+      position: 'absolute',
+      top: 0,
+      // Its size is given: nothing inside can move the rows around it.
+      contain: 'size layout',
+    },
+    [`.${CARD_CLASS.card}`]: {
+      height: '100%',
+      display: 'flex',
+      alignItems: 'flex-start',
+      gap: 8,
+      padding: '16px 16px 24px',
+      overflow: 'hidden',
+      backgroundColor: palette.background.paper,
+      color: palette.text.primary,
+      border: `1px solid ${palette.divider}`,
+      borderRadius: shape.borderRadius,
+    },
+    [`.${CARD_CLASS.text}`]: { flex: 1, minWidth: 0 },
+    [`.${CARD_CLASS.name}`]: { margin: 0, ...typography.h6, ...oneLine },
+    // The card's own text colour: MUI 9's Typography ignored the old `color="text.secondary"`.
+    [`.${CARD_CLASS.serial}`]: { margin: 0, ...typography.body2, ...oneLine },
+    [`.${CARD_CLASS.delete}`]: {
+      position: 'relative',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flex: '0 0 auto',
+      boxSizing: 'border-box',
+      margin: 0,
+      padding: 8,
+      border: 0,
+      borderRadius: '50%',
+      outline: 0,
+      backgroundColor: 'transparent',
+      color: palette.error.main,
+      fontSize: typography.pxToRem(24),
+      textAlign: 'center',
+      verticalAlign: 'middle',
+      cursor: 'pointer',
+      userSelect: 'none',
+      WebkitTapHighlightColor: 'transparent',
+      transition: transitions.create('background-color', {
+        duration: transitions.duration.shortest,
+      }),
+      '&:hover': {
+        backgroundColor: theme.alpha(palette.error.main, palette.action.hoverOpacity),
+        '@media (hover: none)': { backgroundColor: 'transparent' },
+      },
+      '&:focus-visible::after': {
+        content: '""',
+        position: 'absolute',
+        inset: 0,
+        borderRadius: '50%',
+        backgroundColor: 'currentColor',
+        opacity: 0.3,
+        animation: `${pulsate} 2500ms ${transitions.easing.easeInOut} 200ms infinite`,
+      },
+    },
+    [`.${CARD_CLASS.icon}`]: {
+      display: 'inline-block',
+      width: '1em',
+      height: '1em',
+      flexShrink: 0,
+      fill: 'currentColor',
+      fontSize: typography.pxToRem(24),
+      userSelect: 'none',
+    },
+  } as const;
+}
+
+/** Puts the card classes in the page; re-rendered (and re-serialized) only when the theme changes. */
+export function CardStyles() {
+  const theme = useTheme();
+  return useMemo(() => <GlobalStyles styles={cardStyles(theme)} />, [theme]);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALERT_CARD_PX,
+  cardHeight,
+  gridHeight,
+  PLAIN_CARD_PX,
+  rowAt,
+  rowsBetween,
+  rowTop,
+  type GridLayout,
+} from './gridLayout.js';
+
+// Whole-pixel row pitches: card + 16 px gap, rounded.
+const ALERT_ROW = 169;
+const PLAIN_ROW = 110;
+
+describe('grid layout', () => {
+  const layout: GridLayout = { count: 10, columns: 2, alerts: 3 }; // rows 0–1 hold alerts
+
+  it('gives rows holding an alert the alert height, the others the plain height', () => {
+    expect([0, 1, 2, 4].map((row) => cardHeight(layout, row))).toEqual([
+      ALERT_CARD_PX,
+      ALERT_CARD_PX,
+      PLAIN_CARD_PX,
+      PLAIN_CARD_PX,
+    ]);
+  });
+
+  it('places rows one after the other, alert rows first', () => {
+    expect([0, 1, 2, 3].map((row) => rowTop(layout, row))).toEqual([
+      0,
+      ALERT_ROW,
+      2 * ALERT_ROW,
+      2 * ALERT_ROW + PLAIN_ROW,
+    ]);
+    expect(gridHeight(layout)).toBe(2 * ALERT_ROW + 3 * PLAIN_ROW);
+    expect(gridHeight({ count: 0, columns: 3, alerts: 0 })).toBe(0);
+  });
+
+  it('finds the row at an offset, clamped to the rows that exist', () => {
+    expect(rowAt(layout, 0)).toBe(0);
+    expect(rowAt(layout, ALERT_ROW - 1)).toBe(0);
+    expect(rowAt(layout, ALERT_ROW)).toBe(1);
+    expect(rowAt(layout, 2 * ALERT_ROW + PLAIN_ROW + 1)).toBe(3);
+    expect(rowAt(layout, -50)).toBe(0);
+    expect(rowAt(layout, 1e9)).toBe(4);
+  });
+
+  it('gives the rows meeting a band of the window, or none', () => {
+    expect(rowsBetween(layout, ALERT_ROW + 10, 2 * ALERT_ROW + PLAIN_ROW)).toEqual({
+      first: 1,
+      last: 2,
+    });
+    expect(rowsBetween(layout, -500, 1e6)).toEqual({ first: 0, last: 4 });
+    expect(rowsBetween(layout, -500, -10)).toEqual({ first: 0, last: -1 });
+    expect(rowsBetween(layout, 1e6, 2e6)).toEqual({ first: 0, last: -1 });
+    expect(rowsBetween({ count: 0, columns: 1, alerts: 0 }, 0, 800)).toEqual({
+      first: 0,
+      last: -1,
+    });
+  });
+
+  it('with one column, one row per device', () => {
+    const single: GridLayout = { count: 3, columns: 1, alerts: 1 };
+    expect(gridHeight(single)).toBe(ALERT_ROW + 2 * PLAIN_ROW);
+  });
+});
