@@ -1,39 +1,33 @@
-import Alert from '@mui/material/Alert';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from './hooks.js';
-import { hideSnackbar, selectSnackbar } from './snackbarSlice.js';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAppSelector } from './hooks.js';
+import { selectSnackbar } from './snackbarSlice.js';
 
 /** Spec §9: the snackbar hides itself after 4000 ms. */
 export const SNACKBAR_AUTO_HIDE_MS = 4000;
 
-/**
- * The one transient message of the app (spec §2 Snackbar): a filled success or error
- * alert, closed on timeout, Escape or a click elsewhere.
- */
+const loadView = () => import('./SnackbarView.js');
+// MUI's Snackbar and Alert (transitions, click-away, icons) are not needed to show a page:
+// their chunk loads on the first user action (every message but a few follows one), or
+// with the first message.
+const SnackbarView = lazy(loadView);
+
+/** The app's snackbar, mounted from its first message on. */
 export function AppSnackbar() {
-  const intl = useIntl();
-  const dispatch = useAppDispatch();
-  const { open, type, messageId, values, key } = useAppSelector(selectSnackbar);
-  const close = (_event?: unknown, _reason?: SnackbarCloseReason) => dispatch(hideSnackbar());
-  return (
-    <Snackbar
-      // A new message (even the same one again) restarts the timer.
-      key={key}
-      open={open && messageId !== null}
-      autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-      onClose={close}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert
-        severity={type}
-        variant="filled"
-        onClose={() => close()}
-        closeText={intl.formatMessage({ id: 'close' })}
-        sx={{ width: '100%', minWidth: { sm: 320 } }}
-      >
-        {messageId ? intl.formatMessage({ id: messageId }, values) : null}
-      </Alert>
-    </Snackbar>
-  );
+  const open = useAppSelector(selectSnackbar).open;
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+  useEffect(() => {
+    const preload = () => void loadView();
+    window.addEventListener('pointerdown', preload, { once: true, capture: true });
+    window.addEventListener('keydown', preload, { once: true, capture: true });
+    return () => {
+      window.removeEventListener('pointerdown', preload, { capture: true });
+      window.removeEventListener('keydown', preload, { capture: true });
+    };
+  }, []);
+  return used ? (
+    <Suspense fallback={null}>
+      <SnackbarView />
+    </Suspense>
+  ) : null;
 }

@@ -5,8 +5,10 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { API_PREFIX } from '@sos/contract';
+import type { WithSlice } from '@reduxjs/toolkit';
+import { API_PREFIX } from '@sos/contract/paths';
 import { getFreshAccessToken } from '../features/auth/tokenRefresh.js';
+import { injectLazy } from './store.js';
 
 export interface ApiExtraOptions {
   /** Login and refresh: sent without a bearer token. */
@@ -54,3 +56,11 @@ export const api = createApi({
   tagTypes: ['Device', 'Sos', 'User', 'ApiKey'],
   endpoints: () => ({}),
 });
+
+declare module './store.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- RTK's declaration merging
+  interface LazyLoadedSlices extends WithSlice<typeof api> {}
+}
+
+// Joins the store when the first screen that calls the API loads (every one after login).
+injectLazy(api, api.middleware);

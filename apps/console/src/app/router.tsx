@@ -1,12 +1,34 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageFallback } from '../components/PageFallback.js';
 import { RequireRole, RequireSession, SignedOutOnly } from './guards.js';
 import { ROUTES } from './routes.js';
 
+/**
+ * React.lazy, plus `preload()`: once that has loaded the module, the first render shows
+ * the screen at once (React takes a thenable that resolves synchronously) instead of a
+ * frame of the fallback spinner.
+ */
+function preloadable<T extends ComponentType>(load: () => Promise<{ default: T }>) {
+  let loaded: { default: T } | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
+  const resolved = (module: { default: T }) =>
+    ({ then: (onLoaded: (m: { default: T }) => void) => onLoaded(module) }) as unknown as Promise<{
+      default: T;
+    }>;
+  return Object.assign(
+    lazy(() => (loaded ? resolved(loaded) : preload())),
+    { preload },
+  );
+}
+
 // One chunk per screen: the login page loads neither the layout, the DataGrid nor the
 // admin screens.
-const LoginPage = lazy(() => import('../features/auth/LoginPage.js'));
+export const LoginPage = preloadable(() => import('../features/auth/LoginPage.js'));
 const MainLayout = lazy(() => import('../features/layout/MainLayout.js'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js'));
 const UsersPage = lazy(() => import('../features/users/UsersPage.js'));

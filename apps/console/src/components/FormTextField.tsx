@@ -1,33 +1,73 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/catalogue.js';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'label' | 'error'> & {
+export interface FormTextFieldProps<T extends FieldValues> {
   name: FieldPath<T>;
   control: Control<T>;
   label: MessageId;
-};
+  helperText?: ReactNode;
+  type?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  spellCheck?: boolean;
+  /** After the text, inside the outline (e.g. the password's show/hide button). */
+  endAdornment?: ReactNode;
+  /** Style of the <input> itself. */
+  inputStyle?: CSSProperties;
+}
 
 /**
- * A MUI text field bound to react-hook-form. The `name` attribute is the form field's
- * name (spec field names), and the schema's message id is shown translated.
+ * An outlined text field bound to react-hook-form. The `name` attribute is the form
+ * field's name (spec field names), and the schema's message id is shown translated.
+ *
+ * Built from MUI's parts as TextField builds it (same markup, classes and look, full width,
+ * normal margin), without TextField itself: it imports Select, and with it Menu, Popover
+ * and Modal, which the login page would download for nothing.
  */
-export function FormTextField<T extends FieldValues>({ name, control, label, helperText, ...rest }: Props<T>) {
+export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T>) {
+  const { name, control, label, helperText, endAdornment, inputStyle, spellCheck, ...rest } = props;
   const intl = useIntl();
+  const id = useId();
   const { field, fieldState } = useController({ name, control });
   const error = fieldState.error?.message;
+  const labelText = intl.formatMessage({ id: label });
+  const helper = error ? intl.formatMessage({ id: error as MessageId }) : helperText;
+  const helperId = helper ? `${id}-helper-text` : undefined;
   return (
-    <TextField
-      {...rest}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={intl.formatMessage({ id: label })}
+    <FormControl
+      className="MuiTextField-root"
+      variant="outlined"
+      fullWidth
+      margin="normal"
+      required={rest.required}
+      disabled={rest.disabled}
       error={Boolean(error)}
-      helperText={error ? intl.formatMessage({ id: error as MessageId }) : helperText}
-    />
+    >
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {labelText}
+      </InputLabel>
+      <OutlinedInput
+        {...rest}
+        id={id}
+        label={labelText}
+        name={field.name}
+        value={field.value ?? ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        inputRef={field.ref}
+        endAdornment={endAdornment}
+        aria-describedby={helperId}
+        inputProps={{ spellCheck, style: inputStyle }}
+      />
+      {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
+    </FormControl>
   );
 }

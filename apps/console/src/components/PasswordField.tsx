@@ -2,13 +2,13 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { FormTextField } from './FormTextField.js';
+import { FormTextField, type FormTextFieldProps } from './FormTextField.js';
 
 /** A password field with a show/hide button (a typo in a password is otherwise invisible). */
-export function PasswordField<T extends FieldValues>(props: ComponentProps<typeof FormTextField<T>>) {
+export function PasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, 'type' | 'endAdornment'>) {
   const intl = useIntl();
   const [visible, setVisible] = useState(false);
   const toggleLabel = intl.formatMessage({ id: visible ? 'login.hidePassword' : 'login.showPassword' });
@@ -16,22 +16,18 @@ export function PasswordField<T extends FieldValues>(props: ComponentProps<typeo
     <FormTextField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={toggleLabel}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={toggleLabel}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            edge="end"
+          >
+            {visible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -1,13 +1,16 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/it';
-import 'dayjs/locale/en';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/de';
-import 'dayjs/locale/ar';
 import type { Locale } from './locales.js';
 
-/** dayjs follows the chosen language (the console's formats are numeric, Latin digits). */
-export function applyDayjsLocale(locale: Locale): void {
-  dayjs.locale(locale);
+// Each language's dayjs data is its own small chunk, loaded with the language. Italian's
+// comes with dayjs itself (lib/format.ts), which only the signed-in screens load.
+const LOADERS: Record<Exclude<Locale, 'it'>, () => Promise<unknown>> = {
+  en: () => import('dayjs/locale/en'),
+  es: () => import('dayjs/locale/es'),
+  fr: () => import('dayjs/locale/fr'),
+  de: () => import('dayjs/locale/de'),
+  ar: () => import('dayjs/locale/ar'),
+};
+
+/** Registers a language's dayjs data (lib/format.ts switches dayjs to the shown language). */
+export async function loadDayjsLocale(locale: Locale): Promise<void> {
+  if (locale !== 'it') await LOADERS[locale]();
 }

@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import { currentLocale } from '../i18n/localeResources.js';
 
 /** Spec §9: the dashboard's date format. */
 export const DATE_TIME = 'DD/MM/YYYY HH:mm';
@@ -7,14 +9,25 @@ export const DATE_TIME_SECONDS = 'DD/MM/YYYY HH:mm:ss';
 
 type DateInput = string | number | Date;
 
+/**
+ * dayjs in the language on screen (its data is loaded with the language: Italian above,
+ * the others by i18n/localeResources.ts). The console's formats are numeric; Arabic's
+ * also writes Arabic-Indic digits.
+ */
+function date(value: DateInput) {
+  const locale = currentLocale();
+  if (dayjs.locale() !== locale) dayjs.locale(locale);
+  return dayjs(value);
+}
+
 /** DD/MM/YYYY HH:mm in the browser's time zone; '' when there is no date. */
 export function formatDateTime(value: DateInput | null | undefined): string {
-  return value == null ? '' : dayjs(value).format(DATE_TIME);
+  return value == null ? '' : date(value).format(DATE_TIME);
 }
 
 /** DD/MM/YYYY HH:mm:ss in the browser's time zone; '' when there is no date. */
 export function formatDateTimeSeconds(value: DateInput | null | undefined): string {
-  return value == null ? '' : dayjs(value).format(DATE_TIME_SECONDS);
+  return value == null ? '' : date(value).format(DATE_TIME_SECONDS);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

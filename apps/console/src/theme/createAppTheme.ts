@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { arSD, deDE, enUS, esES, frFR, itIT, type Localization } from '@mui/material/locale';
+import type { Localization } from '@mui/material/locale';
 import type { Locale } from '../i18n/locales.js';
 import { isRtl } from '../i18n/locales.js';
 import { PALETTES } from './palette.js';
@@ -8,15 +8,6 @@ import type { ThemeStyle } from './themeSlice.js';
 /** Spec §9: drawer 300 px; top bar 64 px, 56 px on small screens. */
 export const DRAWER_WIDTH = 300;
 export const TOP_BAR_HEIGHT = { small: 56, large: 64 } as const;
-
-const MUI_LOCALES: Record<Locale, Localization> = {
-  it: itIT,
-  en: enUS,
-  es: esES,
-  fr: frFR,
-  de: deDE,
-  ar: arSD,
-};
 
 const FONT_FAMILY = [
   'system-ui',
@@ -30,8 +21,15 @@ const FONT_FAMILY = [
   'sans-serif',
 ].join(',');
 
-/** The console's theme for a style (light or dark) and a language (direction, MUI texts). */
-export function createAppTheme(style: ThemeStyle, locale: Locale): Theme {
+/**
+ * The console's theme for a style (light or dark) and a language: its direction, and MUI's
+ * texts in it (`localization`, loaded with the language: i18n/localeResources.ts).
+ */
+export function createAppTheme(
+  style: ThemeStyle,
+  locale: Locale,
+  localization: Localization,
+): Theme {
   const base = createTheme({
     direction: isRtl(locale) ? 'rtl' : 'ltr',
     palette: PALETTES[style],
@@ -68,6 +66,6 @@ export function createAppTheme(style: ThemeStyle, locale: Locale): Theme {
         MuiAlert: { styleOverrides: { filled: { fontWeight: 500 } } },
       },
     },
-    MUI_LOCALES[locale],
+    localization,
   );
 }

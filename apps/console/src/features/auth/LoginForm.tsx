@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { loginFormSchema, type LoginForm as LoginValues } from '@sos/contract';
+import type { LoginForm as LoginValues } from '@sos/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,8 @@ import { ROUTES } from '../../app/routes.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
 import { FormTextField } from '../../components/FormTextField.js';
 import { PasswordField } from '../../components/PasswordField.js';
-import { useLoginMutation } from './authApi.js';
+import { login } from './login.js';
+import { loginResolver, preloadLoginResolver } from './loginResolver.js';
 import { sessionStarted } from './authSlice.js';
 import { saveSession, sessionFromAuth } from './session.js';
 
@@ -21,16 +22,18 @@ import { saveSession, sessionFromAuth } from './session.js';
 export function LoginForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [login, { isLoading }] = useLoginMutation();
+  const [isLoading, setLoading] = useState(false);
   const { control, handleSubmit } = useForm<LoginValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginResolver,
     defaultValues: { username: '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (credentials) => {
-    const result = await login(credentials);
-    if (!result.data) return;
-    const session = sessionFromAuth(result.data);
+    setLoading(true);
+    const result = await dispatch(login(credentials));
+    setLoading(false);
+    if (!login.fulfilled.match(result)) return;
+    const session = sessionFromAuth(result.payload);
     saveSession(session);
     dispatch(sessionStarted(session));
     dispatch(showSnackbar({ type: 'success', messageId: 'login_success' }));
@@ -38,7 +41,8 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    // The validation code loads while the user types (onInput bubbles from both fields).
+    <form onSubmit={onSubmit} onInput={() => void preloadLoginResolver()} noValidate>
       <FormTextField
         control={control}
         name="username"

@@ -51,12 +51,13 @@ describe('LoginPage', () => {
     await signIn('mario', 'segreta123');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sos');
-    expect(screen.getByRole('alert')).toHaveTextContent('Login avvenuta con successo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login avvenuta con successo');
     expect(localStorage.getItem('token')).toBe('a');
     expect(localStorage.getItem('role')).toBe('EMPLOYEE');
-    const [input] = spy.mock.calls[0] ?? [];
-    expect(await (input as Request).json()).toEqual({ username: 'mario', password: 'segreta123' });
-    expect((input as Request).headers.get('authorization')).toBeNull();
+    const [input, init] = spy.mock.calls[0] ?? [];
+    const request = input instanceof Request ? input : new Request(input as string, init);
+    expect(await request.json()).toEqual({ username: 'mario', password: 'segreta123' });
+    expect(request.headers.get('authorization')).toBeNull();
   });
 
   it('says "Username o password errati" on a 401, and logs the failure', async () => {
@@ -92,7 +93,8 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Lingua e tema' }));
-    const menu = screen.getByRole('menu');
+    // The menu is its own chunk, loaded on the first click.
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitemradio')).toHaveLength(8);
     await user.click(within(menu).getByRole('menuitemradio', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();

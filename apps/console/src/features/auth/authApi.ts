@@ -1,21 +1,9 @@
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { PATHS, type AuthResponse, type LoginRequest } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
-/** Adds the Retry-After of a throttled login, so the message can say how long to wait. */
-function withRetryAfter(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined) {
-  const header = meta?.response?.headers.get('retry-after');
-  if (error.status !== 429 || !header) return error;
-  return { ...error, data: { ...(error.data as object), retryAfterS: Number(header) } };
-}
-
+/** Logout; login is a plain thunk (login.ts) so the login page needs no RTK Query. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AuthResponse, LoginRequest>({
-      query: (credentials) => ({ url: PATHS.login, method: 'POST', body: credentials }),
-      transformErrorResponse: withRetryAfter,
-      extraOptions: { public: true },
-    }),
     /**
      * Revokes the refresh token (DESIGN §3). Best effort: the session ends in this
      * browser whatever the answer, so a failure is neither shown nor retried.
@@ -36,4 +24,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation } = authApi;
+export const { useLogoutMutation } = authApi;

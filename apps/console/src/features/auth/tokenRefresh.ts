@@ -1,4 +1,4 @@
-import { API_PREFIX, PATHS, authResponseSchema } from '@sos/contract';
+import { API_PREFIX, PATHS } from '@sos/contract/paths';
 import { loggedOut, sessionStarted } from './authSlice.js';
 import {
   clearSession,
@@ -42,7 +42,12 @@ async function refresh(store: StoreLike, session: Session): Promise<string | nul
   }
   if (response.status === 401) return endSession(store);
   if (!response.ok) return null;
-  const next = sessionFromAuth(authResponseSchema.parse(await response.json()));
+  // The contract (and zod) load with the first refresh, not with the start-up chunk.
+  const [{ authResponseSchema }, body] = await Promise.all([
+    import('@sos/contract'),
+    response.json() as Promise<unknown>,
+  ]);
+  const next = sessionFromAuth(authResponseSchema.parse(body));
   saveSession(next);
   store.dispatch(sessionStarted(next));
   return next.token;

@@ -1,4 +1,5 @@
-import { PATHS, type Sos } from '@sos/contract';
+import type { Sos } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
 /** The closed SOS, newest closure first (spec §7 /sos/getAll, DESIGN §3). */

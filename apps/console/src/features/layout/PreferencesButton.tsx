@@ -1,16 +1,18 @@
 import Translate from '@mui/icons-material/Translate';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { usePreferenceItems } from './preferenceItems.js';
+
+// MUI's Menu (Popover, Modal, transitions) is not needed to show the login page.
+const PreferencesMenu = lazy(() => import('./PreferencesMenu.js'));
 
 /** Language and theme before signing in (the options menu offers them afterwards). */
 export function PreferencesButton() {
   const intl = useIntl();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const items = usePreferenceItems(() => setAnchor(null));
+  // Mounted from the first click on, so closing plays the menu's exit transition.
+  const [used, setUsed] = useState(false);
   return (
     <>
       <IconButton
@@ -18,13 +20,18 @@ export function PreferencesButton() {
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
         aria-controls={anchor ? menuId : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setUsed(true);
+        }}
       >
         <Translate />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {items}
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <PreferencesMenu id={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { API_PREFIX, PATHS } from '@sos/contract';
+import { API_PREFIX, PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 import type { AppStore } from '../../app/store.js';
 import { getFreshAccessToken } from '../auth/tokenRefresh.js';

@@ -54,7 +54,7 @@ export default function SettingsPage() {
             spellCheck={false}
             required
             disabled={isFetching && !data}
-            slotProps={{ htmlInput: { style: { fontFamily: 'ui-monospace, monospace' } } }}
+            inputStyle={{ fontFamily: 'ui-monospace, monospace' }}
           />
           <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
             <Button onClick={() => void navigate(ROUTES.sos)}>{intl.formatMessage({ id: 'cancel' })}</Button>

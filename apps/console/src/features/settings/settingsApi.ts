@@ -1,4 +1,5 @@
-import { PATHS, type SetApiKeyRequest } from '@sos/contract';
+import type { SetApiKeyRequest } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
 /** The device API key (spec §7 /conf/apiKey). */

@@ -1,9 +1,5 @@
-import {
-  PATHS,
-  type CreateEmployeeRequest,
-  type Employee,
-  type UpdateEmployeeRequest,
-} from '@sos/contract';
+import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
 const LIST = { type: 'User', id: 'LIST' } as const;
