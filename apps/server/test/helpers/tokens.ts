@@ -14,9 +14,16 @@ export async function badTokens(userId: number): Promise<Record<string, string>>
       .setIssuer('sos-console')
       .setIssuedAt(now);
   return {
-    expired: await base('HS256').setIssuedAt(now - 3600).setExpirationTime(now - 60).sign(good),
-    forged: await base('HS256').setExpirationTime(now + 600).sign(other),
-    wrongAlgorithm: await base('HS512').setExpirationTime(now + 600).sign(good),
+    expired: await base('HS256')
+      .setIssuedAt(now - 3600)
+      .setExpirationTime(now - 60)
+      .sign(good),
+    forged: await base('HS256')
+      .setExpirationTime(now + 600)
+      .sign(other),
+    wrongAlgorithm: await base('HS512')
+      .setExpirationTime(now + 600)
+      .sign(good),
     algNone: new UnsecuredJWT(claims)
       .setSubject(String(userId))
       .setIssuer('sos-console')
@@ -26,5 +33,23 @@ export async function badTokens(userId: number): Promise<Record<string, string>>
   };
 }
 
+/** A valid access token of the test secret that expires in `seconds`. */
+export async function shortLivedToken(userId: number, seconds: number): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: 'SUPER_ADMIN', username: 'admin' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuer('sos-console')
+    .setIssuedAt(now)
+    .setExpirationTime(now + seconds)
+    .sign(new TextEncoder().encode(TEST_ENV.SOS_JWT_SECRET));
+}
+
 /** Asserts helper: each bad token must give 401. */
-export const BAD_TOKEN_NAMES = ['expired', 'forged', 'wrongAlgorithm', 'algNone', 'garbage'] as const;
+export const BAD_TOKEN_NAMES = [
+  'expired',
+  'forged',
+  'wrongAlgorithm',
+  'algNone',
+  'garbage',
+] as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
-import { badTokens, BAD_TOKEN_NAMES } from '../helpers/tokens.js';
+import { badTokens, BAD_TOKEN_NAMES, shortLivedToken } from '../helpers/tokens.js';
 
 describeEachDb('authenticate hook', (kind) => {
   let ctx: TestContext;
@@ -21,5 +21,13 @@ describeEachDb('authenticate hook', (kind) => {
     const res = await ctx.app.inject({ url: '/probe', headers: ctx.bearer(tokens[name]!) });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe(name === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+  });
+
+  it('refuses a token it accepted before, once it has expired (verified tokens are remembered)', async () => {
+    const token = await shortLivedToken(ctx.admin.id, 2);
+    const probe = async () =>
+      (await ctx.app.inject({ url: '/probe', headers: ctx.bearer(token) })).statusCode;
+    expect(await probe()).toBe(200);
+    await expect.poll(probe, { timeout: 6000, interval: 200 }).toBe(401);
   });
 });
