@@ -22,13 +22,15 @@ let orderLock = true;
 let notify = false;
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** sosJsonSql (apps/server/src/routes/device/sos-json-sql.ts), same shape. */
-const sosJson = (s: string, deviceId: string, name: string) => `json_build_object('id', ${s}.id,
-  'state', ${s}.state, 'dateCreated', ${iso(`${s}.created_at`)}, 'lastUpdated', ${iso(`${s}.updated_at`)},
-  'dateClosed', CASE WHEN ${s}.closed_at IS NULL THEN NULL ELSE ${iso(`${s}.closed_at`)} END,
-  'closedBy', CASE WHEN ${s}.closed_by_username IS NULL THEN NULL
-    ELSE json_build_object('id', ${s}.closed_by_id, 'username', ${s}.closed_by_username) END,
-  'device', json_build_object('id', ${deviceId}, 'displayName', ${name}))::text`;
+/** sosJsonSql (apps/server/src/routes/device/sos-json-sql.ts), same construction. */
+const sosJson = (s: string, deviceId: string, name: string) => `(SELECT row_to_json(j) FROM (SELECT
+  ${s}.id AS "id", ${s}.state AS "state", ${iso(`${s}.created_at`)} AS "dateCreated",
+  ${iso(`${s}.updated_at`)} AS "lastUpdated",
+  CASE WHEN ${s}.closed_at IS NULL THEN NULL ELSE ${iso(`${s}.closed_at`)} END AS "dateClosed",
+  CASE WHEN ${s}.closed_by_username IS NULL THEN NULL ELSE (SELECT row_to_json(c) FROM
+    (SELECT ${s}.closed_by_id AS "id", ${s}.closed_by_username AS "username") c) END AS "closedBy",
+  (SELECT row_to_json(d) FROM (SELECT ${deviceId} AS "id", ${name} AS "displayName") d) AS "device"
+) j)::text`;
 
 /** eventCtes (apps/server/src/live/outbox.ts): order lock (shared), outbox row, NOTIFY. */
 const eventCtes = (type: string) => `

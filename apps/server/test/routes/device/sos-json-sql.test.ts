@@ -23,7 +23,8 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
     const result = await ctx.app.db.execute(sql`
       SELECT ${sosJsonSql('s', sql`d.id`, sql`d.display_name`)} AS data
       FROM sos s JOIN devices d ON d.id = s.device_id WHERE s.id = ${sosId}`);
-    return { js: toSosJson(row!.sos, row!.device), sql: JSON.parse(rowsOf<{ data: string }>(result)[0]!.data) };
+    const text = rowsOf<{ data: string }>(result)[0]!.data;
+    return { js: toSosJson(row!.sos, row!.device), text, sql: JSON.parse(text) };
   };
 
   it('gives the JSON toSosJson gives, for open, closed and closed-by-a-deleted-user SOS', async () => {
@@ -49,8 +50,10 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
       .values({ deviceId: device!.id, state: 'CLOSED', closedAt: sql`now()`, closedByUsername: 'gone' })
       .returning();
     for (const row of [open!, closed!, orphan!]) {
-      const { js, sql: fromSql } = await both(row.id);
+      const { js, text, sql: fromSql } = await both(row.id);
       expect(fromSql).toEqual(js);
+      // Byte for byte what JSON.stringify writes: clients may read the text as it comes.
+      expect(text).toBe(JSON.stringify(js));
     }
     expect((await both(closed!.id)).sql.dateCreated).toBe('2024-02-29T23:59:59.999Z');
   });
