@@ -37,12 +37,10 @@ export function eventAppended() {
 
 /**
  * The CTEs that append a live event to the outbox, for a statement whose CTE `source` yields
- * one row with a `data` text column (or none: then no event). The statement ends with
- * `SELECT … FROM appended`, and its caller calls eventAppended() once it returns. Taken after
- * `source`, the shared lock follows every row lock the statement takes: a writer holding it
- * waits for no one.
+ * one row with a `data` text column (or none: then no event). Taken after `source`, the
+ * shared lock follows every row lock the statement takes: a writer holding it waits for no one.
  */
-export function eventCtes(type: LiveEventName): SQL {
+function eventCtes(type: LiveEventName): SQL {
   // MATERIALIZED: the lock is taken once, before the INSERT draws the id from the sequence.
   return sql`
     ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK}) FROM source),
@@ -50,6 +48,22 @@ export function eventCtes(type: LiveEventName): SQL {
       INSERT INTO events (type, data) SELECT ${type}, source.data FROM source, ordered
       RETURNING id, data
     )`;
+}
+
+/**
+ * A change and its live event in ONE statement (one round trip, its own transaction):
+ * `ctes` make the change and end with a CTE `source` giving the event's JSON as `data`.
+ * Answers that JSON, or undefined when `source` was empty (no change, no event).
+ */
+export async function writeWithEvent(
+  db: Tx,
+  type: LiveEventName,
+  ctes: SQL,
+): Promise<string | undefined> {
+  const result = await db.execute(sql`WITH ${ctes}, ${eventCtes(type)} SELECT data FROM appended`);
+  const data = rowsOf<{ data: string }>(result)[0]?.data;
+  if (data !== undefined) eventAppended();
+  return data;
 }
 
 /** The rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */

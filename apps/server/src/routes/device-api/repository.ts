@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Device, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { appendEvent, eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
+import { appendEvent, writeWithEvent } from '../../live/outbox.js';
 import { sosJsonSql } from '../device/sos-json-sql.js';
 import { toDeviceJson, toSosJson, type DeviceRow } from '../device/mappers.js';
 import { deletedDevice, unknownDevice } from './errors.js';
@@ -33,7 +33,10 @@ export async function touchDevice(tx: Tx, serial: string): Promise<DeviceRow> {
 }
 
 const openSosOf = (tx: Tx, deviceId: number) =>
-  tx.select().from(sos).where(and(eq(sos.deviceId, deviceId), eq(sos.state, 'OPEN')));
+  tx
+    .select()
+    .from(sos)
+    .where(and(eq(sos.deviceId, deviceId), eq(sos.state, 'OPEN')));
 
 /** The SOS a repeated raise answers with: the one its Idempotency-Key created, else the open one. */
 const existingSosOf = (tx: Tx, deviceId: number, idempotencyKey: string | undefined) =>
@@ -42,7 +45,12 @@ const existingSosOf = (tx: Tx, deviceId: number, idempotencyKey: string | undefi
     : tx
         .select()
         .from(sos)
-        .where(and(eq(sos.deviceId, deviceId), or(eq(sos.state, 'OPEN'), eq(sos.idempotencyKey, idempotencyKey))))
+        .where(
+          and(
+            eq(sos.deviceId, deviceId),
+            or(eq(sos.state, 'OPEN'), eq(sos.idempotencyKey, idempotencyKey)),
+          ),
+        )
         .orderBy(sql`${sos.idempotencyKey} IS NOT DISTINCT FROM ${idempotencyKey} DESC`)
         .limit(1);
 
@@ -81,9 +89,15 @@ export async function registerDevice(
  * deleted device, an SOS already open, an Idempotency-Key already seen): raiseSos then
  * finds out which, in a transaction.
  */
-async function raiseNewSos(db: Db, serial: string, idempotencyKey: string | undefined): Promise<Sos | null> {
-  const result = await db.execute(sql`
-    WITH device AS (
+async function raiseNewSos(
+  db: Db,
+  serial: string,
+  idempotencyKey: string | undefined,
+): Promise<Sos | null> {
+  const data = await writeWithEvent(
+    db,
+    LIVE_EVENTS.newSos,
+    sql`device AS (
       UPDATE devices SET last_seen_at = now() WHERE serial = ${serial} AND deleted_at IS NULL
       RETURNING id, display_name
     ),
@@ -95,11 +109,8 @@ async function raiseNewSos(db: Db, serial: string, idempotencyKey: string | unde
     source AS (
       SELECT ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
       FROM inserted, device
-    ),
-    ${eventCtes(LIVE_EVENTS.newSos)}
-    SELECT data FROM appended`);
-  const data = rowsOf<{ data: string }>(result)[0]?.data;
-  if (data !== undefined) eventAppended();
+    )`,
+  );
   return data === undefined ? null : (JSON.parse(data) as Sos);
 }
 
@@ -120,10 +131,12 @@ export async function raiseSos(
       created: false,
       value: toSosJson(row, device),
     });
-    // The common case first: a new SOS. The unique indexes (one OPEN per device, one SOS per
-    // Idempotency-Key) refuse it when an answer already exists, even under concurrency.
-    // Two rounds at most: a refused insert means the row exists, unless it was closed since.
+    // raiseNewSos just found an answer existing (or no device): look it up first. The
+    // insert is the last word under concurrency: the unique indexes (one OPEN per device,
+    // one SOS per Idempotency-Key) refuse it when a row exists; two rounds at most.
     for (let round = 0; round < 2; round++) {
+      const [existing] = await existingSosOf(tx, device.id, idempotencyKey);
+      if (existing) return found(existing);
       const [inserted] = await tx
         .insert(sos)
         .values({ deviceId: device.id, idempotencyKey: idempotencyKey ?? null })
@@ -134,8 +147,6 @@ export async function raiseSos(
         await appendEvent(tx, LIVE_EVENTS.newSos, json);
         return { created: true, value: json };
       }
-      const [existing] = await existingSosOf(tx, device.id, idempotencyKey);
-      if (existing) return found(existing);
     }
     throw new Error(`no SOS could be raised or found for device ${device.id}`);
   });

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
+import { writeWithEvent } from '../../live/outbox.js';
 import { sosJsonSql } from '../device/sos-json-sql.js';
 import { toSosJson } from '../device/mappers.js';
 
@@ -29,8 +29,10 @@ export type CloseResult = { sos: Sos } | { error: 'NOT_FOUND' | 'NOT_OPEN' };
  * two operators closing at once exactly one succeeds.
  */
 export async function closeSos(db: Db, id: number, closer: Closer): Promise<CloseResult> {
-  const result = await db.execute(sql`
-    WITH closed AS (
+  const data = await writeWithEvent(
+    db,
+    LIVE_EVENTS.sosClosed,
+    sql`closed AS (
       UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(),
         closed_by_id = ${closer.id}, closed_by_username = ${closer.username}
       FROM devices
@@ -39,11 +41,8 @@ export async function closeSos(db: Db, id: number, closer: Closer): Promise<Clos
     ),
     source AS (
       SELECT ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
-    ),
-    ${eventCtes(LIVE_EVENTS.sosClosed)}
-    SELECT data FROM appended`);
-  const data = rowsOf<{ data: string }>(result)[0]?.data;
-  if (data !== undefined) eventAppended();
+    )`,
+  );
   if (data !== undefined) return { sos: JSON.parse(data) as Sos };
   const [existing] = await db.select({ id: sos.id }).from(sos).where(eq(sos.id, id));
   return { error: existing ? 'NOT_OPEN' : 'NOT_FOUND' };

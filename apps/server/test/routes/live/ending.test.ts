@@ -1,21 +1,9 @@
-import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 import { listen, raiseSos } from '../../live/helpers.js';
 import { openSse, type SseStream } from '../../live/sse-client.js';
-
-/** An access token of the admin that expires in `seconds` (signed as the server does). */
-async function shortToken(userId: number, seconds: number) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: 'SUPER_ADMIN', username: 'admin' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(String(userId))
-    .setIssuer('sos-console')
-    .setIssuedAt(now)
-    .setExpirationTime(now + seconds)
-    .sign(new TextEncoder().encode(TEST_ENV.SOS_JWT_SECRET));
-}
+import { shortLivedToken } from '../../helpers/tokens.js';
 
 describeEachDb('GET /api/sos/realTime: how streams end', (kind) => {
   let ctx: TestContext;
@@ -37,7 +25,7 @@ describeEachDb('GET /api/sos/realTime: how streams end', (kind) => {
   afterAll(async () => ctx.close());
 
   it('ends the stream when its access token expires', async () => {
-    const expiring = await connect(await shortToken(ctx.admin.id, 2));
+    const expiring = await connect(await shortLivedToken(ctx.admin.id, 2));
     const lasting = await connect(ctx.admin.token);
     await expiring.waitForEnd(5000);
     // The other stream is untouched and still live.
