@@ -80,13 +80,14 @@ export type SeedResult = 'seeded' | 'no-seed' | 'other-version' | 'not-empty';
  * (entries of the seed itself): those open as before, PGlite running initdb if needed.
  */
 export function seedDataDir(dir: string, seedFile = SEED_FILE): SeedResult {
+  // First, as it is every start but the first: an existing database costs one stat.
+  if (existsSync(join(dir, MARKER))) return 'not-empty';
   if (!existsSync(seedFile)) return 'no-seed'; // run from sources without a build
   const infoFile = join(dirname(seedFile), 'pgdata.json');
   const info = existsSync(infoFile)
     ? (JSON.parse(readFileSync(infoFile, 'utf8')) as { pglite?: string })
     : {};
   if (info.pglite !== pgliteVersion()) return 'other-version';
-  if (existsSync(join(dir, MARKER))) return 'not-empty';
   const entries = placed(parseTar(gunzipSync(readFileSync(seedFile))), dir);
   const known = new Set([LOCK_FILE, ...entries.map((e) => e.top)]);
   if (existsSync(dir) && readdirSync(dir).some((name) => !known.has(name))) return 'not-empty';
