@@ -27,6 +27,7 @@ export default tseslint.config(
         setInterval: 'readonly',
         clearInterval: 'readonly',
         Buffer: 'readonly',
+        fetch: 'readonly',
       },
     },
     rules: {

@@ -1,7 +1,12 @@
-/** The end-to-end server's fixed settings (a fresh embedded database each run). */
+/**
+ * The end-to-end server's fixed settings (a fresh embedded database each run). E2E_PORT lets
+ * two runs share a machine (CI uses the default).
+ */
+const port = Number(process.env.E2E_PORT ?? 8181);
+
 export const E2E = {
-  port: 8181,
-  baseURL: 'http://127.0.0.1:8181',
+  port,
+  baseURL: `http://127.0.0.1:${port}`,
   admin: { username: 'admin', password: 'e2e-admin-password' },
   apiKey: 'e2e-device-key',
 } as const;

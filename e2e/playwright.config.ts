@@ -35,7 +35,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/serve.mjs',
-    // The SPA answers HTML paths only to browsers (Accept: text/html): probe the root.
+    // The console's page: it answers only once the server is up.
     url: `${E2E.baseURL}/`,
     reuseExistingServer: false,
     timeout: 60_000,

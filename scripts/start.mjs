@@ -1,8 +1,6 @@
-// `npm start`: build what is missing, then run the server in this process.
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// `npm start`: build what is missing or stale (never in a production install), then run
+// the server in this process.
+import { ensureBuilt } from './lib/ensure-built.mjs';
 
-execFileSync(process.execPath, [fileURLToPath(new URL('./build-if-needed.mjs', import.meta.url))], {
-  stdio: 'inherit',
-});
+ensureBuilt();
 await import('../apps/server/dist/src/main.js');

@@ -1,21 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { sourceResolve } from '../../vitest.shared.js';
 import { compiledMessages } from './build/messagesPlugin.js';
 import { preloadLogin } from './build/preloadLogin.js';
 
 const catalogue = fileURLToPath(new URL('./src/i18n/catalogue.ts', import.meta.url));
 const loginPage = fileURLToPath(new URL('./src/features/auth/LoginPage.tsx', import.meta.url));
-const contractSrc = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+
+/** `npm run dev` (scripts/dev.mjs) sets both; `npm run dev -w apps/console` alone has these defaults. */
+const DEV_PORT = Number(process.env.CONSOLE_DEV_PORT || 5173);
+const API_TARGET = process.env.CONSOLE_DEV_API_TARGET || 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command, mode }) => ({
   plugins: [react(), compiledMessages(catalogue), preloadLogin(loginPage)],
-  // The console compiles the contract from source: one schema, no build step in between.
-  // Its zod-free subpaths (paths, limits) keep zod out of the start-up chunk.
+  // The contract from its sources (the "@sos/source" condition): one schema, no build step
+  // in between. Its zod-free subpaths (paths, limits) keep zod out of the start-up chunk.
   resolve: {
+    conditions: sourceResolve.resolve.conditions,
     alias: [
-      { find: /^@sos\/contract$/, replacement: `${contractSrc}index.ts` },
-      { find: /^@sos\/contract\/(paths|limits)$/, replacement: `${contractSrc}$1.ts` },
       // Messages are precompiled (build/messagesPlugin.ts): the bundle needs no ICU parser.
       // Tests keep it: the catalogue tests format the source texts.
       ...(command === 'build' && mode !== 'test'
@@ -28,9 +31,15 @@ export default defineConfig(({ command, mode }) => ({
         : []),
     ],
   },
+  ssr: sourceResolve.ssr,
+  // The dev server (hot reload) passes /api to the server, the live stream included: an
+  // SSE answer is piped through as it comes (no compression, no buffering in between).
+  // `npm run dev` shares the terminal with the server: keep its first-start banner on screen.
+  clearScreen: false,
   server: {
-    port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    port: DEV_PORT,
+    strictPort: true,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
   },
   build: {
     outDir: 'dist',

@@ -9,10 +9,11 @@ import alertLatency from './benches/alert-latency.js';
 import consoleTenK from './benches/console-10k.js';
 import fanOut from './benches/fan-out-10k.js';
 import ingest from './benches/ingest.js';
+import reporting from './benches/reporting.js';
 import start from './benches/start.js';
 import weight from './benches/weight.js';
 
-const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, start];
+const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, start, reporting];
 
 function usage(): never {
   console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile]');

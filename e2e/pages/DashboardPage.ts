@@ -45,6 +45,11 @@ export class DashboardPage {
     return this.card(displayName).getByRole('button', { name: `Chiudi SOS di ${displayName}` });
   }
 
+  /** The alert card's button that opens its detail ("Dettaglio", DESIGN §6). */
+  detailButton(displayName: string): Locator {
+    return this.card(displayName).getByRole('button', { name: `Dettaglio di ${displayName}` });
+  }
+
   deleteButton(displayName: string): Locator {
     return this.card(displayName).getByRole('button', {
       name: `Elimina il dispositivo ${displayName}`,

@@ -14,8 +14,27 @@ export class HistoryPage {
 
   async goto(): Promise<void> {
     await this.page.goto('/sos/history');
-    await expect(this.heading).toBeVisible();
-    await expect(this.rows.first()).toBeVisible();
+    // The first visit loads the DataGrid's chunk; on a busy 2-core machine that took over 10 s.
+    await expect(this.heading).toBeVisible({ timeout: 30_000 });
+    await expect(this.rows.first()).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** Shows one device's SOS only (the "Dispositivo" filter). */
+  async filterByDevice(displayName: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: 'Dispositivo' }).click();
+    await this.page.getByRole('option', { name: displayName, exact: true }).click();
+  }
+
+  /** Clicks "Esporta CSV" and answers the downloaded file's text. */
+  async exportCsv(): Promise<{ filename: string; text: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: 'Esporta CSV' }).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { filename: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
   }
 
   columnHeaders(): Promise<string[]> {

@@ -13,8 +13,10 @@ export class SettingsPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Impostazioni' });
     this.apiKey = page.locator('input[name="apiKey"]');
-    this.save = page.getByRole('button', { name: 'Salva' });
-    this.cancel = page.getByRole('button', { name: 'Annulla' });
+    // The API key's own form: the alarm settings below it have a 'Salva' of their own (DESIGN §6).
+    const form = page.locator('form').filter({ has: this.apiKey });
+    this.save = form.getByRole('button', { name: 'Salva' });
+    this.cancel = form.getByRole('button', { name: 'Annulla' });
   }
 
   async goto(expectedKey: string): Promise<void> {

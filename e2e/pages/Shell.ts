@@ -47,6 +47,11 @@ export class Shell {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 
+  /** Off the dashboard: "SOS da gestire: {n}", a link to it (DESIGN §6). */
+  sosBanner(): Locator {
+    return this.page.getByRole('link', { name: /^SOS da gestire: \d+$/ });
+  }
+
   /** The open confirmation dialog. */
   dialog(): Locator {
     return this.page.getByRole('dialog');

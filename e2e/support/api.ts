@@ -1,4 +1,4 @@
-import type { AuthResponse, Device, Employee, Role, Sos } from '@sos/contract';
+import type { AlarmConf, AuthResponse, Device, Employee, Role, Sos, SosStats } from '@sos/contract';
 import { E2E } from '../env.js';
 
 /** A failed call, with what the server said. */
@@ -86,6 +86,11 @@ export class AdminApi {
     return this.call<Sos[]>('/api/sos/getAll');
   }
 
+  /** GET /api/sos/stats (DESIGN §6 "Reporting"), the server's default range (7 days ending today). */
+  stats() {
+    return this.call<SosStats>('/api/sos/stats');
+  }
+
   async apiKey(): Promise<string> {
     return (await this.call<{ apiKey: string }>('/api/conf/apiKey')).apiKey;
   }
@@ -95,6 +100,20 @@ export class AdminApi {
       method: 'POST',
       body: JSON.stringify({ apiKey }),
     });
+  }
+
+  /** POST /api/sos/ack (DESIGN §6): take charge as the admin. */
+  ackSos(sosId: number) {
+    return this.call<Sos>(`/api/sos/ack?sosId=${sosId}`, { method: 'POST' });
+  }
+
+  /** GET/POST /api/conf/alarm (DESIGN §6). */
+  alarmConf() {
+    return this.call<AlarmConf>('/api/conf/alarm');
+  }
+
+  setAlarmConf(conf: AlarmConf) {
+    return this.call<AlarmConf>('/api/conf/alarm', { method: 'POST', body: JSON.stringify(conf) });
   }
 
   /** Closes every open SOS: for tests that need a quiet dashboard. */

@@ -38,8 +38,9 @@ export class SimDevice {
     return deviceCall<Sos>('/api/device/sos', { serial: this.serial }, apiKey);
   }
 
-  heartbeat(apiKey = this.apiKey) {
-    return deviceCall<null>('/api/device/heartbeat', { serial: this.serial }, apiKey);
+  heartbeat(apiKey = this.apiKey, battery?: number) {
+    const body = battery === undefined ? { serial: this.serial } : { serial: this.serial, battery };
+    return deviceCall<null>('/api/device/heartbeat', body, apiKey);
   }
 }
 

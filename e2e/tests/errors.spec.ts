@@ -34,7 +34,7 @@ test.describe('"Errore inaspettato!" on a failed load (spec §8)', () => {
     },
     {
       what: 'SOS history',
-      path: /^\/api\/sos\/getAll$/,
+      path: /^\/api\/sos\/history$/, // the history pages on the server (DESIGN §7)
       screen: () => '/sos/history',
     },
     {

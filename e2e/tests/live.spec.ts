@@ -40,15 +40,33 @@ test.describe('live stream (spec §4, DESIGN §3)', () => {
     await expect(dashboard.closeButton(two.device.displayName)).toBeVisible();
   });
 
-  test('leaving the dashboard closes the stream', async ({ page, signIn }) => {
+  // DESIGN §6 supersedes "leaving the dashboard closes the stream": one live connection per
+  // console, owned by the layout; the spec's channel is the dashboard's subscription to it,
+  // cleared on leaving, while the connection stays for the alarm and the banner elsewhere.
+  test('leaving the dashboard clears its channel; the layout keeps the one connection', async ({
+    page,
+    signIn,
+  }) => {
+    const streams: string[] = [];
+    const failed: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/sos/realTime')) streams.push(r.url());
+    });
+    page.on('requestfailed', (r) => {
+      if (r.url().includes('/api/sos/realTime')) failed.push(r.url());
+    });
     await signIn();
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
     await dashboard.enableAudio();
     await dashboard.waitLive();
-    const closed = page.waitForEvent('requestfailed', (r) => r.url().includes('/api/sos/realTime'));
-    await new Shell(page).entry('Gestione utenti').click();
+    const shell = new Shell(page);
+    await shell.entry('Gestione utenti').click();
     await expect(page).toHaveURL(/\/users$/);
-    await closed;
+    await page.waitForTimeout(1000);
+    await shell.entry('SOS').click();
+    await dashboard.waitLive();
+    expect(streams).toHaveLength(1);
+    expect(failed).toEqual([]);
   });
 });

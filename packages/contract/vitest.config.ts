@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config';
+import { sourceResolve } from '../../vitest.shared.js';
 
-export default defineConfig({ test: { include: ['test/**/*.test.ts'] } });
+export default defineConfig({ ...sourceResolve, test: { include: ['test/**/*.test.ts'] } });

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { sourceResolve } from '../../vitest.shared.js';
 
 export default defineConfig({
+  ...sourceResolve,
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',

@@ -1,5 +1,7 @@
-import type { OutputBundle, OutputChunk } from 'rollup';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 /** A chunk and every chunk it imports statically: what loading it downloads. */
 function closure(bundle: OutputBundle, roots: string[]): Set<string> {

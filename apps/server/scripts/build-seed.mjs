@@ -1,11 +1,19 @@
 // Run by `npm run build` after tsc: writes dist/seed/pgdata.tar.gz, a migrated, empty
 // embedded data directory that a fresh install unpacks instead of running initdb (~3 s).
 // Made from migrations only: no user, no API key (those are generated per install).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Skipped while the seed is newer than every migration and was made by this PGlite.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { openEmbedded } from '../dist/src/db/client.js';
-import { migrate } from '../dist/src/db/migrate.js';
+import { isFresh } from '../../../scripts/lib/fresh.mjs';
+import { MIGRATIONS_DIR } from '../dist/src/lib/paths.js';
 import { pgliteVersion, SEED_FILE, SEED_INFO_FILE } from '../dist/src/db/seed-data-dir.js';
+
+const madeBy = existsSync(SEED_INFO_FILE) ? JSON.parse(readFileSync(SEED_INFO_FILE, 'utf8')).pglite : null;
+if (isFresh(SEED_FILE, [MIGRATIONS_DIR]) && madeBy === pgliteVersion()) process.exit(0);
+
+// Loaded only now: PGlite and Drizzle take a while to load, for nothing when the seed is fresh.
+const { openEmbedded } = await import('../dist/src/db/client.js');
+const { migrate } = await import('../dist/src/db/migrate.js');
 
 const database = await openEmbedded(); // in memory
 try {
@@ -16,6 +24,7 @@ try {
   mkdirSync(dirname(SEED_FILE), { recursive: true });
   writeFileSync(SEED_FILE, Buffer.from(await tarball.arrayBuffer()));
   writeFileSync(SEED_INFO_FILE, JSON.stringify({ pglite: pgliteVersion() }) + '\n');
+  console.log('server seed data directory');
 } finally {
   await database.close();
 }

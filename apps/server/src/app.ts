@@ -15,6 +15,8 @@ import docsPlugin from './plugins/docs.js';
 import metricsPlugin from './plugins/metrics.js';
 import healthPlugin from './plugins/health.js';
 import livePlugin from './plugins/live.js';
+import escalationPlugin from './plugins/escalation.js';
+import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
 import routes from './routes/index.js';
 
 export type AppEnv = Pick<
@@ -25,6 +27,7 @@ export type AppEnv = Pick<
   | 'SOS_EVENT_RETENTION'
   | 'SOS_DEVICE_RATE_LIMIT'
   | 'SOS_RATE_LIMIT'
+  | 'TZ'
 >;
 
 export interface BuildAppOptions {
@@ -33,6 +36,7 @@ export interface BuildAppOptions {
   /** Close the database with the app (default true). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  offlineSweep?: OfflineSweepOptions;
 }
 
 export const BODY_LIMIT = 100 * 1024;
@@ -63,7 +67,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(deviceAuthPlugin);
   await app.register(livePlugin, { retention: options.env.SOS_EVENT_RETENTION });
+  await app.register(escalationPlugin);
   await app.register(healthPlugin);
+  await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
   await app.register(routes, { prefix: '/api', env: options.env });
   return app;
 }

@@ -3,6 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { startSimulation, type Simulation, type SimulationEvent } from '@sos/simulator';
 import type { Db } from './db/client.js';
 import { sos } from './db/schema.js';
+import { readOfflineAfterSeconds } from './health/offline-sweep.js';
+import { writeDemoProfiles } from './demo-profiles.js';
 
 /**
  * Demo mode (SOS_DEMO_DEVICES > 0): simulated devices beside the server, calling its own
@@ -18,6 +20,8 @@ export interface DemoOptions {
   /** Mean seconds between two SOS of the whole fleet (default 25: one blinks within a minute of signing in). */
   fleetSosEverySeconds?: number;
   heartbeatSeconds?: number;
+  /** Mean seconds between two devices falling silent (default 600). */
+  silenceEverySeconds?: number;
   /** When the first SOS comes (default 10 s after the start), whatever the random intervals. */
   firstSosAfterSeconds?: number;
 }
@@ -44,6 +48,8 @@ function demoLogger(log: FastifyBaseLogger) {
         { serial: event.serial, sosId: event.sosId },
         `demo: SOS raised by "${event.displayName}"`,
       );
+    } else if (event.type === 'silent') {
+      log.info({ serial: event.serial }, `demo: "${event.displayName}" falls silent for ${event.seconds} s`);
     } else if (event.type === 'deleted') {
       log.info({ serial: event.serial }, `demo: "${event.displayName}" was deleted: it stops`);
     } else if (event.type === 'error') {
@@ -59,19 +65,37 @@ function demoLogger(log: FastifyBaseLogger) {
   };
 }
 
-/** Registers the demo devices and starts them; resolves once they are registered. */
-export function startDemo(options: DemoOptions): Promise<Simulation> {
+/** Seconds a device stays offline in the demo before it is heard again. */
+const DEMO_OFFLINE_SHOWN_S = 90;
+
+/**
+ * Registers the demo devices and starts them; resolves once they are registered. Their
+ * heartbeats carry batteries; now and then (about every 10 min) one falls silent long enough
+ * to go offline, then comes back, so a newcomer sees a technical alarm appear and clear.
+ */
+export async function startDemo(options: DemoOptions): Promise<Simulation> {
   const cap = demoOpenSosCap(options.devices);
-  return startSimulation({
+  const heartbeatSeconds = options.heartbeatSeconds ?? 30;
+  const offlineAfter = await readOfflineAfterSeconds(options.db);
+  const simulation = await startSimulation({
     url: options.url,
     apiKey: options.apiKey,
     devices: options.devices,
     serialPrefix: DEMO_SERIAL_PREFIX,
     // Each device's mean interval, so that the fleet as a whole raises one that often.
     sosEverySeconds: (options.fleetSosEverySeconds ?? 25) * options.devices,
-    heartbeatSeconds: options.heartbeatSeconds ?? 30,
+    heartbeatSeconds,
+    silence: {
+      everySeconds: options.silenceEverySeconds ?? 600,
+      forSeconds: offlineAfter + heartbeatSeconds + DEMO_OFFLINE_SHOWN_S,
+    },
     firstSosAfterSeconds: options.firstSosAfterSeconds ?? 10,
     canRaiseSos: async () => (await openSosCount(options.db)) < cap,
     onEvent: demoLogger(options.log),
   });
+  await writeDemoProfiles(options.db, DEMO_SERIAL_PREFIX).catch((err: unknown) =>
+    options.log.warn({ err }, 'demo: the residents could not be written'),
+  );
+  return simulation;
 }
+

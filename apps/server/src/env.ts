@@ -9,6 +9,15 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -32,6 +41,11 @@ const envSchema = z.object({
   /** Generic per-IP limit of /api calls per minute (live stream and device SOS excluded). */
   SOS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   SOS_CONSOLE_DIR: z.string().min(1).optional(),
+  /** The time zone of the reports' days (DESIGN §6): an IANA name the server and PostgreSQL know. */
+  TZ: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Rome')
+    .default('Europe/Rome'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: boolish.optional(),
 });

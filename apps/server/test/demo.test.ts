@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deviceListSchema, sosSchema } from '@sos/contract';
+import { deviceListSchema, deviceProfileSchema, sosSchema } from '@sos/contract';
 import type { Simulation } from '@sos/simulator';
 import { demoOpenSosCap, startDemo } from '../src/demo.js';
 import { loadEnv } from '../src/env.js';
@@ -77,6 +77,21 @@ describeEachDb('demo devices', (kind) => {
       expect(open[0]!.id).not.toBe(first!.id);
     }, wait);
     expect(demo.stats().errors).toBe(0);
+  });
+
+  it('gives the devices batteries and plausible Italian residents, written without the API', async () => {
+    await vi.waitFor(async () => expect((await devices()).every((d) => d.batteryPct !== null)).toBe(true), wait);
+    for (const device of await devices()) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/device/profile?id=${device.id}`,
+        headers: ctx.bearer(ctx.employee.token),
+      });
+      const profile = deviceProfileSchema.parse(res.json());
+      expect(profile.residentName).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      expect(profile.address).toMatch(/, \d{5} [A-Z]/);
+      expect(profile.contacts.length).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
+import { sosOutcomeSchema } from './alarm.js';
+import { deviceSosLocationSchema, sosLocationSchema, userRefSchema } from './sos-handling.js';
 import { DISPLAY_NAME_MAX_LENGTH, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './limits.js';
 
 export const SOS_STATES = ['OPEN', 'CLOSED'] as const;
@@ -8,14 +10,26 @@ export type SosState = z.infer<typeof sosStateSchema>;
 
 export const deviceRefSchema = z.object({ id: z.number().int(), displayName: z.string() });
 
-/** An SOS with its device (spec §3, §7); closedBy/dateClosed are set once closed. */
+/**
+ * An SOS with its device (spec §3, §7); closedBy/dateClosed are set once closed. The alarm
+ * handling fields (DESIGN §6) are in every SOS, null until set. The server writes this JSON
+ * twice (mappers.ts, sos-json-sql.ts): the key order here is the order both write.
+ */
 export const sosSchema = z.object({
   id: z.number().int(),
   state: sosStateSchema,
   dateCreated: isoDateSchema,
   lastUpdated: isoDateSchema,
   dateClosed: isoDateSchema.nullable(),
-  closedBy: z.object({ id: z.number().int().nullable(), username: z.string() }).nullable(),
+  closedBy: userRefSchema.nullable(),
+  /** The first time anyone took charge; a take-over keeps it. */
+  acknowledgedAt: isoDateSchema.nullable(),
+  /** Who has it now (a take-over changes it). */
+  acknowledgedBy: userRefSchema.nullable(),
+  escalatedAt: isoDateSchema.nullable(),
+  outcome: sosOutcomeSchema.nullable(),
+  note: z.string().nullable(),
+  location: sosLocationSchema.nullable(),
   device: deviceRefSchema,
 });
 export type Sos = z.infer<typeof sosSchema>;
@@ -28,6 +42,10 @@ export const deviceSchema = z.object({
   lastSos: sosSchema.nullable(),
   dateCreated: isoDateSchema,
   lastSeenAt: isoDateSchema.nullable(),
+  /** null until the first heartbeat (not monitored); then whether it is heard (DESIGN §6). */
+  online: z.boolean().nullable(),
+  /** The battery level the last heartbeat reported (0–100); null until one does. */
+  batteryPct: z.number().int().nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 export const deviceListSchema = z.array(deviceSchema);
@@ -55,4 +73,13 @@ export const deviceRegisterRequestSchema = z.object({
 export type DeviceRegisterRequest = z.infer<typeof deviceRegisterRequestSchema>;
 export const deviceSerialRequestSchema = z.object({ serial });
 export type DeviceSerialRequest = z.infer<typeof deviceSerialRequestSchema>;
+/** POST /api/device/sos: the serial, and where the device is when it knows (DESIGN §6). */
+export const deviceSosRequestSchema = z.object({ serial, location: deviceSosLocationSchema.optional() });
+export type DeviceSosRequest = z.infer<typeof deviceSosRequestSchema>;
+/** A heartbeat may carry the battery level (DESIGN §6). */
+export const deviceHeartbeatRequestSchema = z.object({
+  serial,
+  battery: z.number().int('must be an integer').min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').optional(),
+});
+export type DeviceHeartbeatRequest = z.infer<typeof deviceHeartbeatRequestSchema>;
 export const idempotencyKeySchema = z.string().min(1).max(200);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceSchema, sosSchema } from './device.js';
+import { sosNoteEventSchema } from './sos-handling.js';
 
 /** Live stream event names (spec §9 plus the device events of DESIGN §3). */
 export const LIVE_EVENTS = {
@@ -8,6 +9,17 @@ export const LIVE_EVENTS = {
   deviceRegistered: 'device-registered',
   deviceRenamed: 'device-renamed',
   deviceDeleted: 'device-deleted',
+  /** Someone took charge of an SOS, or took it over (DESIGN §6): the SOS with its device. */
+  sosAcknowledged: 'sos-acknowledged',
+  /** An SOS went unacknowledged past ackTargetSeconds: the SOS with its device. */
+  sosEscalated: 'sos-escalated',
+  /** A note was added to an SOS's timeline: `{sosId, entry}`. */
+  sosNote: 'sos-note',
+  /** Device health (DESIGN §6): one per transition; the data is the device. */
+  deviceOffline: 'device-offline',
+  deviceOnline: 'device-online',
+  /** A deleted device sent an SOS (refused to it): a technical alarm (DESIGN §6). */
+  deviceDeletedSos: 'device-deleted-sos',
   /** The client missed more than the server keeps: reload the lists. */
   resync: 'resync',
 } as const;
@@ -23,6 +35,12 @@ export const liveEventSchemas = {
   'device-registered': deviceSchema,
   'device-renamed': deviceSchema,
   'device-deleted': deviceDeletedEventSchema,
+  'sos-acknowledged': sosSchema,
+  'sos-escalated': sosSchema,
+  'sos-note': sosNoteEventSchema,
+  'device-offline': deviceSchema,
+  'device-online': deviceSchema,
+  'device-deleted-sos': deviceSchema,
   resync: resyncEventSchema,
 } as const satisfies Record<LiveEventName, z.ZodType>;
 

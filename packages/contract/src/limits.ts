@@ -16,3 +16,19 @@ export const DEVICE_OFFLINE_AFTER_S = 120;
 /** Keep-alive comment interval on the live stream. */
 export const LIVE_KEEPALIVE_MS = 15_000;
 export const PAGE_SIZE = 20;
+
+// Constants the console needs without zod (this module is its zod-free entry, like paths).
+/** What happened, given when an SOS is closed (DESIGN §6); optional. */
+export const SOS_OUTCOMES = [
+  'ASSISTANCE_SENT',
+  'EMERGENCY_SERVICES',
+  'RESOLVED_BY_PHONE',
+  'FALSE_ALARM',
+  'TEST',
+  'NO_RESPONSE',
+  'OTHER',
+] as const;
+
+/** The share of SOS to take in charge within the target, and within 180 s (EN 50518, TEC; DESIGN §6). */
+export const ACK_TARGET_GOAL_PCT = 98.5;
+export const ACK_180S_GOAL_PCT = 99;

@@ -8,14 +8,28 @@ export const PATHS = {
   sosRealTime: '/sos/realTime',
   sosGetAll: '/sos/getAll',
   sosClose: '/sos/close',
+  sosAck: '/sos/ack',
+  sosNote: '/sos/note',
+  sosTimeline: '/sos/timeline',
+  sosStats: '/sos/stats',
+  sosHistory: '/sos/history',
+  sosHistoryCsv: '/sos/history.csv',
   deviceGetAll: '/device/getAll',
   deviceDelete: '/device/delete',
   employee: '/employee',
   employeeById: '/employee/:id',
   confApiKey: '/conf/apiKey',
+  confAlarm: '/conf/alarm',
   deviceRegister: '/device/register',
   deviceSos: '/device/sos',
   deviceHeartbeat: '/device/heartbeat',
+  // Device health and the person behind the device (DESIGN §6).
+  deviceProfile: '/device/profile',
+  deviceDeleted: '/device/deleted',
+  deviceRestore: '/device/restore',
+  devicePurge: '/device/purge',
+  alarmsTechnical: '/alarms/technical',
+  alarmsTechnicalDismiss: '/alarms/technical/dismiss',
 } as const;
 
 export type PathName = keyof typeof PATHS;
@@ -24,6 +38,26 @@ export type PathName = keyof typeof PATHS;
 export function apiPath(name: PathName): string {
   return API_PREFIX + PATHS[name];
 }
+
+/**
+ * The console's screens (spec §2). The console's router and the server, which answers each
+ * of them with the console's page, both read this table.
+ */
+export const CONSOLE_ROUTES = {
+  login: '/login',
+  sos: '/sos',
+  users: '/users',
+  newUser: '/user',
+  editUser: '/user/:id',
+  history: '/sos/history',
+  stats: '/sos/stats',
+  settings: '/settings',
+  /** Deleted devices, restorable (DESIGN §6). */
+  deletedDevices: '/devices/deleted',
+} as const;
+
+export const editUserPath = (id: number | string) =>
+  CONSOLE_ROUTES.editUser.replace(':id', encodeURIComponent(String(id)));
 
 export const API_KEY_HEADER = 'x-api-key';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -64,8 +64,9 @@ export class DeviceApiClient {
     );
   }
 
-  async heartbeat(serial: string): Promise<void> {
-    await this.post<void>('deviceHeartbeat', { serial }, {}, undefined);
+  async heartbeat(serial: string, battery?: number): Promise<void> {
+    const body = battery === undefined ? { serial } : { serial, battery };
+    await this.post<void>('deviceHeartbeat', body, {}, undefined);
   }
 
   close(): Promise<void> {

@@ -3,6 +3,7 @@ import { DeviceApiClient } from './client.js';
 import { DeviceApiError } from './errors.js';
 import { displayNameFor, serialFor, serialPrefixProblem } from './names.js';
 import { eachLimited, Runner } from './runner.js';
+import { isSilent, newHealth, nextBattery, silenceOne, type DeviceHealth } from './health.js';
 import type { Simulation, SimulationEvent, SimulationOptions, SimulationStats } from './types.js';
 
 interface SimDevice {
@@ -11,6 +12,7 @@ interface SimDevice {
   registered: boolean;
   /** Deleted by an administrator: no more calls. */
   gone: boolean;
+  health: DeviceHealth;
 }
 
 /** SOS attempts of one alert (same Idempotency-Key), so a lost answer never loses the alert. */
@@ -63,6 +65,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     displayName: displayNameFor(i + 1),
     registered: false,
     gone: false,
+    health: newHealth(),
   }));
 
   const failed = (device: SimDevice, err: unknown) => {
@@ -100,11 +103,15 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   };
 
   const heartbeat = async (device: SimDevice) => {
+    if (isSilent(device.health)) {
+      runner.later(options.heartbeatSeconds, () => heartbeat(device));
+      return;
+    }
     try {
       // A device that could not register at start tries again at each beat.
       if (!device.registered) await register(device);
       else {
-        await client.heartbeat(device.serial);
+        await client.heartbeat(device.serial, nextBattery(device.health));
         counts.heartbeats++;
         emit({ type: 'heartbeat', serial: device.serial });
       }
@@ -118,7 +125,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   // limit it enforces (the demo's open SOS cap) is not overrun by devices asking together.
   let sosTurn: Promise<void> = Promise.resolve();
   const raise = (device: SimDevice): Promise<void> => {
-    if (!device.registered) return Promise.resolve();
+    if (!device.registered || isSilent(device.health)) return Promise.resolve();
     const canRaise = options.canRaiseSos;
     if (!canRaise) return send(device);
     const turn = sosTurn.then(async () => {
@@ -181,6 +188,17 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
     runner.later(Math.random() * options.heartbeatSeconds, () => heartbeat(device));
     sosLoop(device, device === first ? options.firstSosAfterSeconds : undefined);
   }
+
+  const silence = options.silence;
+  const silenceLoop = (every: number, seconds: number) => {
+    runner.later(exponential(every), async () => {
+      const index = silenceOne(devices.map((d) => d.health), seconds);
+      const device = index === undefined ? undefined : devices[index];
+      if (device) emit({ type: 'silent', serial: device.serial, displayName: device.displayName, seconds });
+      silenceLoop(every, seconds);
+    });
+  };
+  if (silence) silenceLoop(silence.everySeconds, silence.forSeconds);
 
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));

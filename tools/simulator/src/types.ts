@@ -22,6 +22,11 @@ export interface SimulationOptions {
   serialPrefix?: string;
   /** Asked before each SOS; false holds it back (the demo caps how many are open at once). */
   canRaiseSos?: () => boolean | Promise<boolean>;
+  /**
+   * Now and then (mean `everySeconds`, exponential) one device falls silent for `forSeconds`:
+   * it makes no call, so the server marks it offline, then it comes back (DESIGN §6).
+   */
+  silence?: { everySeconds: number; forSeconds: number };
   /** Everything the devices do and every failure, as it happens. */
   onEvent?: (event: SimulationEvent) => void;
 }
@@ -31,6 +36,8 @@ export type SimulationEvent =
   /** created false: the device already had this SOS open, the server answered it again. */
   | { type: 'sos'; serial: string; displayName: string; sosId: number; created: boolean }
   | { type: 'heartbeat'; serial: string }
+  /** The device falls silent for a while (options.silence). */
+  | { type: 'silent'; serial: string; displayName: string; seconds: number }
   /** An administrator deleted the device: it makes no more calls. */
   | { type: 'deleted'; serial: string; displayName: string }
   | { type: 'error'; serial: string; kind: DeviceApiErrorKind; message: string; status?: number }

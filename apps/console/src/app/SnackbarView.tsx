@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from './hooks.js';
 import { SNACKBAR_AUTO_HIDE_MS } from './AppSnackbar.js';
-import { hideSnackbar, selectSnackbar } from './snackbarSlice.js';
+import { hideSnackbar, selectSnackbar, snackbarUndoClicked } from './snackbarSlice.js';
 
 /**
  * The one transient message of the app (spec §2 Snackbar): a filled success or error
@@ -12,7 +13,7 @@ import { hideSnackbar, selectSnackbar } from './snackbarSlice.js';
 export default function SnackbarView() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const { open, type, messageId, values, key } = useAppSelector(selectSnackbar);
+  const { open, type, messageId, values, key, undo } = useAppSelector(selectSnackbar);
   const close = (_event?: unknown, _reason?: SnackbarCloseReason) => dispatch(hideSnackbar());
   return (
     <Snackbar
@@ -28,6 +29,20 @@ export default function SnackbarView() {
         variant="filled"
         onClose={() => close()}
         closeText={intl.formatMessage({ id: 'close' })}
+        action={
+          undo ? (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                dispatch(snackbarUndoClicked(undo));
+                close();
+              }}
+            >
+              {intl.formatMessage({ id: 'health.undo' })}
+            </Button>
+          ) : undefined
+        }
         sx={{ width: '100%', minWidth: { sm: 320 } }}
       >
         {messageId ? intl.formatMessage({ id: messageId }, values) : null}

@@ -53,7 +53,7 @@ export const baseQuery: BaseQueryFn<
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Device', 'Sos', 'User', 'ApiKey'],
+  tagTypes: ['Device', 'Sos', 'User', 'ApiKey', 'TechnicalAlarm', 'Profile', 'DeletedDevice'],
   endpoints: () => ({}),
 });
 

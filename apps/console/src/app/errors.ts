@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@sos/contract';
+import type { ErrorCode, Sos } from '@sos/contract';
 import type { MessageId } from '../i18n/catalogue.js';
 
 /**
@@ -16,7 +16,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, MessageId>> = {
 
 interface ErrorLike {
   status?: unknown;
-  data?: { code?: ErrorCode; retryAfterS?: number };
+  data?: { code?: ErrorCode; retryAfterS?: number; sos?: Sos };
 }
 
 export function errorMessageId(error: unknown): MessageId {
@@ -26,11 +26,30 @@ export function errorMessageId(error: unknown): MessageId {
   return (code && CODE_MESSAGES[code]) || 'error.unexpected';
 }
 
-/** The message and its values: a throttled login says how long to wait. */
+/**
+ * Two operators on one SOS is not an error of the console (DESIGN §6): the 409s carry the
+ * SOS as it stands, and the message says who has it or who closed it.
+ */
+function sosConflict(
+  error: unknown,
+): { messageId: MessageId; values: { username: string } } | null {
+  const data = (error as ErrorLike | undefined)?.data;
+  const owner = data?.sos?.acknowledgedBy?.username;
+  if (data?.code === 'SOS_ALREADY_ACKNOWLEDGED' && owner)
+    return { messageId: 'alarm.alreadyAcknowledged', values: { username: owner } };
+  const closer = data?.sos?.closedBy?.username;
+  if (data?.code === 'SOS_NOT_OPEN' && closer)
+    return { messageId: 'alarm.alreadyClosed', values: { username: closer } };
+  return null;
+}
+
+/** The message and its values: a throttled login says how long to wait, a 409 who acted. */
 export function errorMessage(error: unknown): {
   messageId: MessageId;
-  values?: Record<string, number>;
+  values?: Record<string, number | string>;
 } {
+  const conflict = sosConflict(error);
+  if (conflict) return conflict;
   const messageId = errorMessageId(error);
   if (messageId !== 'error.tooManyLoginAttempts') return { messageId };
   const seconds = Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60));

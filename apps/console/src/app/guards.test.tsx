@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { callsOf, json, stubFetch } from '../test/http.js';
@@ -5,6 +6,10 @@ import { renderApp } from '../test/renderApp.js';
 import { storeSession } from '../test/session.js';
 
 vi.mock('../features/dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+// The console-wide live connection and alarm (LiveScope) are tested on their own.
+vi.mock('../features/live/LiveScope.js', () => ({
+  LiveScope: ({ children }: { children: ReactNode }) => children,
+}));
 
 const ADMIN_PATHS = ['/users', '/user', '/user/5', '/sos/history', '/settings'];
 
@@ -15,15 +20,18 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it.each(ADMIN_PATHS)('an EMPLOYEE typing %s lands on /sos and no admin call is made', async (path) => {
-    storeSession('EMPLOYEE');
-    const spy = stubFetch(() => json(200, []));
-    const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/sos');
-    const calls = await callsOf(spy);
-    expect(calls.filter((c) => /\/api\/(employee|sos\/getAll|conf)/.test(c))).toEqual([]);
-  });
+  it.each(ADMIN_PATHS)(
+    'an EMPLOYEE typing %s lands on /sos and no admin call is made',
+    async (path) => {
+      storeSession('EMPLOYEE');
+      const spy = stubFetch(() => json(200, []));
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/sos');
+      const calls = await callsOf(spy);
+      expect(calls.filter((c) => /\/api\/(employee|sos\/getAll|conf)/.test(c))).toEqual([]);
+    },
+  );
 
   it('sends a signed-in user from /login to /sos', async () => {
     storeSession('SUPER_ADMIN');

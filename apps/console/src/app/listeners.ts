@@ -13,7 +13,8 @@ listeners.startListening({
     const signedIn = (getState() as { auth: { session: unknown } }).auth.session !== null;
     const failure = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
     // A 401 after the session ended is expected; a refused login is not.
-    if (!signedIn && failure?.status === 401 && failure.data?.code !== 'INVALID_CREDENTIALS') return;
+    if (!signedIn && failure?.status === 401 && failure.data?.code !== 'INVALID_CREDENTIALS')
+      return;
     console.error('API call failed', action.meta, action.payload);
     dispatch(showSnackbar({ type: 'error', ...errorMessage(action.payload) }));
   },

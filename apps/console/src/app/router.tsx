@@ -34,7 +34,9 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js'
 const UsersPage = lazy(() => import('../features/users/UsersPage.js'));
 const UserFormPage = lazy(() => import('../features/users/UserFormPage.js'));
 const HistoryPage = lazy(() => import('../features/history/HistoryPage.js'));
+const StatsPage = lazy(() => import('../features/stats/StatsPage.js'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.js'));
+const DeletedDevicesPage = lazy(() => import('../features/devices/DeletedDevicesPage.js'));
 
 /** The routes of spec §2. */
 export const appRoutes: RouteObject[] = [
@@ -68,7 +70,9 @@ export const appRoutes: RouteObject[] = [
               { path: ROUTES.newUser, element: <UserFormPage /> },
               { path: ROUTES.editUser, element: <UserFormPage /> },
               { path: ROUTES.history, element: <HistoryPage /> },
+              { path: ROUTES.stats, element: <StatsPage /> },
               { path: ROUTES.settings, element: <SettingsPage /> },
+              { path: ROUTES.deletedDevices, element: <DeletedDevicesPage /> },
             ],
           },
         ],

@@ -1,7 +1,12 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MessageId } from '../i18n/catalogue.js';
 
 export type SnackbarType = 'success' | 'error';
+
+/** What an 'Annulla' action on the message undoes (DESIGN §6: a device just deleted). */
+export type SnackbarUndo = { kind: 'restoreDevice'; id: number };
+/** The 'Annulla' action was clicked: the feature that owns the undo listens for it. */
+export const snackbarUndoClicked = createAction<SnackbarUndo>('snackbar/undoClicked');
 
 export interface SnackbarState {
   open: boolean;
@@ -10,6 +15,7 @@ export interface SnackbarState {
   values: Record<string, string | number>;
   /** Changes with every message, so a repeated message restarts the timer. */
   key: number;
+  undo: SnackbarUndo | null;
 }
 
 const initialState: SnackbarState = {
@@ -18,6 +24,7 @@ const initialState: SnackbarState = {
   messageId: null,
   values: {},
   key: 0,
+  undo: null,
 };
 
 export const snackbarSlice = createSlice({
@@ -30,12 +37,14 @@ export const snackbarSlice = createSlice({
         type: SnackbarType;
         messageId: MessageId;
         values?: Record<string, string | number>;
+        undo?: SnackbarUndo;
       }>,
     ) {
       state.open = true;
       state.type = action.payload.type;
       state.messageId = action.payload.messageId;
       state.values = action.payload.values ?? {};
+      state.undo = action.payload.undo ?? null;
       state.key += 1;
     },
     hideSnackbar(state) {

@@ -8,7 +8,14 @@ import type { Locale } from '../i18n/locales.js';
 
 // The grid's own texts per language; kept here (not in the theme) so that only the
 // screens with a grid load them, with the grid.
-const GRID_TEXTS: Record<Locale, typeof itIT> = { it: itIT, en: enUS, es: esES, fr: frFR, de: deDE, ar: arSD };
+const GRID_TEXTS: Record<Locale, typeof itIT> = {
+  it: itIT,
+  en: enUS,
+  es: esES,
+  fr: frFR,
+  de: deDE,
+  ar: arSD,
+};
 
 /**
  * The console's DataGrid: 20 rows per page (spec §9), texts in the chosen language, and

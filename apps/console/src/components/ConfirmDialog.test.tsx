@@ -10,7 +10,13 @@ function renderDialog(props: Partial<ConfirmDialogProps> = {}) {
   const onCancel = vi.fn();
   render(
     <AppProviders store={createStore()}>
-      <ConfirmDialog open message="generic.deleteConfirm" onConfirm={onConfirm} onCancel={onCancel} {...props} />
+      <ConfirmDialog
+        open
+        message="generic.deleteConfirm"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        {...props}
+      />
     </AppProviders>,
   );
   return { onConfirm, onCancel };

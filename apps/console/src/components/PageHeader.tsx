@@ -9,7 +9,13 @@ export function PageHeader({ title, children }: { title: MessageId; children?: R
   return (
     <Stack
       direction="row"
-      sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3, flexWrap: 'wrap' }}
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 2,
+        mb: 3,
+        flexWrap: 'wrap',
+      }}
     >
       <Typography variant="h1">
         <FormattedMessage id={title} />

@@ -8,10 +8,14 @@ import { useIntl } from 'react-intl';
 import { FormTextField, type FormTextFieldProps } from './FormTextField.js';
 
 /** A password field with a show/hide button (a typo in a password is otherwise invisible). */
-export function PasswordField<T extends FieldValues>(props: Omit<FormTextFieldProps<T>, 'type' | 'endAdornment'>) {
+export function PasswordField<T extends FieldValues>(
+  props: Omit<FormTextFieldProps<T>, 'type' | 'endAdornment'>,
+) {
   const intl = useIntl();
   const [visible, setVisible] = useState(false);
-  const toggleLabel = intl.formatMessage({ id: visible ? 'login.hidePassword' : 'login.showPassword' });
+  const toggleLabel = intl.formatMessage({
+    id: visible ? 'login.hidePassword' : 'login.showPassword',
+  });
   return (
     <FormTextField
       {...props}

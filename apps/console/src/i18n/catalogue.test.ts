@@ -31,7 +31,10 @@ describe('message catalogues', () => {
       });
       for (const id of ids) {
         const text = messages[locale][id];
-        expect([id, [...argumentsOf(text)].sort()]).toEqual([id, [...argumentsOf(italian[id])].sort()]);
+        expect([id, [...argumentsOf(text)].sort()]).toEqual([
+          id,
+          [...argumentsOf(italian[id])].sort(),
+        ]);
         const values = Object.fromEntries([...argumentsOf(text)].map((name) => [name, 3]));
         intl.formatMessage({ id }, values);
       }

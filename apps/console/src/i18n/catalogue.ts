@@ -6,6 +6,9 @@ import { authMessages } from '../features/auth/messages.js';
 import { usersMessages } from '../features/users/messages.js';
 import { historyMessages } from '../features/history/messages.js';
 import { settingsMessages } from '../features/settings/messages.js';
+import { statsMessages } from '../features/stats/messages.js';
+import { alarmMessages } from '../features/alarm/messages.js';
+import { healthMessages } from '../features/devices/messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -19,6 +22,9 @@ const catalogues = [
   usersMessages,
   historyMessages,
   settingsMessages,
+  statsMessages,
+  alarmMessages,
+  healthMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
@@ -27,7 +33,10 @@ export type MessageId = Keys<(typeof catalogues)[number]>;
 export const messages: Record<Locale, Record<MessageId, string>> = (() => {
   const merged = {} as Record<Locale, Record<string, string>>;
   for (const catalogue of catalogues) {
-    for (const [locale, entries] of Object.entries(catalogue) as [Locale, Record<string, string>][]) {
+    for (const [locale, entries] of Object.entries(catalogue) as [
+      Locale,
+      Record<string, string>,
+    ][]) {
       merged[locale] = { ...merged[locale], ...entries };
     }
   }

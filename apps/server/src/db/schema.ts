@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
+  smallint,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SOS_OUTCOMES, SOS_TIMELINE_TYPES } from '@sos/contract';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -50,7 +55,20 @@ export const devices = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     lastSeenAt: tstz('last_seen_at'),
     deletedAt: tstz('deleted_at'),
+    /** Last battery level a heartbeat reported (0–100); null until one does (DESIGN §6). */
+    batteryPct: smallint('battery_pct'),
+    /**
+     * null: not monitored yet (no heartbeat ever); true/false: the last transition the offline
+     * sweep or a contact wrote, so each transition yields exactly one event (DESIGN §6).
+     */
+    online: boolean('online'),
   },
+  (t) => [
+    // The offline sweep: monitored, online, visible devices by last contact.
+    index('devices_online_last_seen_idx')
+      .on(t.lastSeenAt)
+      .where(sql`online AND deleted_at IS NULL`),
+  ],
 );
 
 export const sos = pgTable(
@@ -68,6 +86,16 @@ export const sos = pgTable(
     /** Kept when the user is deleted, so the history still says who closed it. */
     closedByUsername: text('closed_by_username'),
     idempotencyKey: text('idempotency_key'),
+    // Alarm handling (DESIGN §6); usernames copied, as for the closer, so they survive deletion.
+    acknowledgedAt: tstz('acknowledged_at'),
+    acknowledgedById: integer('acknowledged_by_id').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedByUsername: text('acknowledged_by_username'),
+    escalatedAt: tstz('escalated_at'),
+    outcome: text('outcome', { enum: SOS_OUTCOMES }),
+    note: text('note'),
+    locationLat: doublePrecision('location_lat'),
+    locationLon: doublePrecision('location_lon'),
+    locationAccuracyM: doublePrecision('location_accuracy_m'),
   },
   (t) => [
     // The database itself guarantees at most one open SOS per device.
@@ -75,7 +103,77 @@ export const sos = pgTable(
     uniqueIndex('sos_idempotency_key')
       .on(t.deviceId, t.idempotencyKey)
       .where(sql`idempotency_key IS NOT NULL`),
-    index('sos_closed_at_idx').on(t.closedAt.desc()).where(sql`state = 'CLOSED'`),
+    // The history's keyset order (newest closure, then id), whole and per device (migration 0003).
+    // NULLS FIRST: PostgreSQL's default for DESC, so a plain ORDER BY ... DESC walks the index.
+    index('sos_closed_order_idx')
+      .on(t.closedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`state = 'CLOSED'`),
+    index('sos_device_closed_order_idx')
+      .on(t.deviceId, t.closedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`state = 'CLOSED'`),
+    // The escalation sweep: the nearest deadline among open, unacknowledged, unescalated SOS.
+    index('sos_escalation_due_idx')
+      .on(t.createdAt)
+      .where(sql`state = 'OPEN' AND acknowledged_at IS NULL AND escalated_at IS NULL`),
+    // Reporting ranges are on the raise time.
+    index('sos_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Every step of an SOS, written in the same transaction as the change (DESIGN §6). */
+export const sosTimeline = pgTable(
+  'sos_timeline',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sosId: integer('sos_id')
+      .notNull()
+      .references(() => sos.id),
+    at: tstz('at').notNull().defaultNow(),
+    type: text('type', { enum: SOS_TIMELINE_TYPES }).notNull(),
+    byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
+    byUsername: text('by_username'),
+    text: text('text'),
+  },
+  (t) => [index('sos_timeline_sos_idx').on(t.sosId, t.at, t.id)],
+);
+
+/** The person behind a device (DESIGN §6): personal data, never logged, kept across a delete. */
+export const deviceProfiles = pgTable('device_profiles', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  residentName: text('resident_name'),
+  address: text('address'),
+  phone: text('phone'),
+  notes: text('notes'),
+  /** [{name, phone, relation}], at most 5 (the contract's schema validates it). */
+  contacts: jsonb('contacts').$type<{ name: string; phone: string | null; relation: string | null }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Stored technical alarms: an SOS from a deleted device (DEVICE_OFFLINE is derived from
+ * devices.online). One active row per device and type; cleared by a restore or a dismissal.
+ */
+export const technicalAlarms = pgTable(
+  'technical_alarms',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['DELETED_DEVICE_SOS'] }).notNull(),
+    since: tstz('since').notNull().defaultNow(),
+    /** Last repeat: repeats within 60 s add nothing. */
+    lastAt: tstz('last_at').notNull().defaultNow(),
+    clearedAt: tstz('cleared_at'),
+  },
+  (t) => [
+    uniqueIndex('technical_alarms_active_idx')
+      .on(t.deviceId, t.type)
+      .where(sql`cleared_at IS NULL`),
   ],
 );
 
@@ -105,5 +203,16 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_username_at_idx').on(t.username, t.at)],
 );
 
-export const schema = { users, refreshTokens, devices, sos, settings, events, loginFailures };
+export const schema = {
+  users,
+  refreshTokens,
+  devices,
+  sos,
+  sosTimeline,
+  deviceProfiles,
+  technicalAlarms,
+  settings,
+  events,
+  loginFailures,
+};
 export type Schema = typeof schema;

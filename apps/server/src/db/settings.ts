@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from './client.js';
 import { settings } from './schema.js';
 
-export const SETTING_KEYS = { apiKey: 'device_api_key', jwtSecret: 'jwt_secret' } as const;
+export const SETTING_KEYS = {
+  apiKey: 'device_api_key',
+  jwtSecret: 'jwt_secret',
+  /** Alarm handling (DESIGN §6, /api/conf/alarm): whole seconds, as text. */
+  ackTargetSeconds: 'alarm_ack_target_seconds',
+  offlineAfterSeconds: 'alarm_offline_after_seconds',
+} as const;
 
 export async function getSetting(db: Tx, key: string): Promise<string | undefined> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key));

@@ -36,16 +36,20 @@ export function eventAppended() {
 }
 
 /**
- * The CTEs that append a live event to the outbox, for a statement whose CTE `source` yields
- * one row with a `data` text column (or none: then no event). Taken after `source`, the
+ * The CTEs that append live events to the outbox, for a statement whose CTE `source` yields
+ * one row per event with a `data` text column (none: no event). Taken after `source`, the
  * shared lock follows every row lock the statement takes: a writer holding it waits for no one.
+ * `order` (a column of source) fixes the events' order when source has several rows.
  */
-function eventCtes(type: LiveEventName): SQL {
-  // MATERIALIZED: the lock is taken once, before the INSERT draws the id from the sequence.
+export function eventCtes(type: LiveEventName, order?: SQL): SQL {
+  // MATERIALIZED: the lock is taken once (one row, however many events), before the INSERT
+  // draws the ids from the sequence.
   return sql`
-    ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK}) FROM source),
+    ordered AS MATERIALIZED (
+      SELECT pg_advisory_xact_lock_shared(${OUTBOX_ORDER_LOCK}) FROM (SELECT FROM source LIMIT 1) one
+    ),
     appended AS (
-      INSERT INTO events (type, data) SELECT ${type}, source.data FROM source, ordered
+      INSERT INTO events (type, data) SELECT ${type}, source.data FROM source, ordered ${order ? sql`ORDER BY ${order}` : sql``}
       RETURNING id, data
     )`;
 }

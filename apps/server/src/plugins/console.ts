@@ -1,20 +1,21 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@sos/contract';
+import { API_PREFIX, CONSOLE_ROUTES } from '@sos/contract';
 
 export interface ConsolePluginOptions {
   /** The built console (apps/console/dist). */
   root: string;
 }
 
-/** Console routes (spec §2): the SPA answers these with index.html. */
-const CONSOLE_ROUTES = [/^\/$/, /^\/login$/, /^\/sos$/, /^\/sos\/history$/, /^\/users$/, /^\/user(\/[^/]+)?$/, /^\/settings$/];
+/** The site root and every screen of the console's router (the contract's one table). */
+export const CONSOLE_PAGES = ['/', ...Object.values(CONSOLE_ROUTES)];
 
 /**
  * Serves the built console: pre-compressed .br/.gz assets, long-lived caching of hashed
- * assets, index.html for the console's routes only. Other page requests go to /login
- * (spec §2: unknown paths redirect to the login route); other files are 404.
+ * assets, index.html for the console's routes, whatever the Accept header (a probe or a
+ * link checker sees the page a browser sees). Other page requests go to /login (spec §2:
+ * unknown paths redirect to the login route); other files are 404.
  */
 async function consolePlugin(app: FastifyInstance, options: ConsolePluginOptions) {
   await app.register(fastifyStatic, {
@@ -22,18 +23,19 @@ async function consolePlugin(app: FastifyInstance, options: ConsolePluginOptions
     preCompressed: true,
     wildcard: true,
     index: false,
-    setHeaders(reply, path) {
-      reply.header(
+    // Our own header below, not @fastify/send's `max-age=0`.
+    cacheControl: false,
+    setHeaders(response, path) {
+      response.setHeader(
         'cache-control',
         path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
   });
 
-  // The site root is the console (its router then picks /login or /sos).
-  app.get('/', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  );
+  const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  for (const url of CONSOLE_PAGES) app.get(url, { schema: { hide: true } }, sendPage);
 
   app.pageFallback = (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -42,11 +44,7 @@ async function consolePlugin(app: FastifyInstance, options: ConsolePluginOptions
       !path.startsWith(API_PREFIX + '/') &&
       path !== API_PREFIX &&
       String(request.headers.accept ?? '').includes('text/html');
-    if (!wantsPage) return undefined;
-    if (CONSOLE_ROUTES.some((route) => route.test(path))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.redirect('/login');
+    return wantsPage ? reply.redirect(CONSOLE_ROUTES.login) : undefined;
   };
 }
 

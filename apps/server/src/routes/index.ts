@@ -7,6 +7,9 @@ import sosRoutes from './sos/index.js';
 import confRoutes from './conf/index.js';
 import deviceApiRoutes from './device-api/index.js';
 import liveRoutes from './live/index.js';
+import profileRoutes from './profile/index.js';
+import technicalAlarmRoutes from './technical/index.js';
+import deletedDeviceRoutes from './deleted-devices/index.js';
 
 export interface RouteOptions {
   env: AppEnv;
@@ -23,4 +26,7 @@ export default async function routes(app: FastifyInstance, options: RouteOptions
   await app.register(confRoutes, child);
   await app.register(deviceApiRoutes, child);
   await app.register(liveRoutes, child);
+  await app.register(profileRoutes, child);
+  await app.register(technicalAlarmRoutes, child);
+  await app.register(deletedDeviceRoutes, child);
 }

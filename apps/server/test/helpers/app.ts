@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { describe, inject } from 'vitest';
 import { buildApp, type AppEnv } from '../../src/app.js';
 import { openEmbedded, openPostgres, type Database } from '../../src/db/client.js';
@@ -17,6 +17,7 @@ export const TEST_ENV: AppEnv = {
   SOS_EVENT_RETENTION: 1000,
   SOS_DEVICE_RATE_LIMIT: 1000,
   SOS_RATE_LIMIT: 100_000,
+  TZ: 'Europe/Rome',
 };
 
 export interface TestUser {
@@ -76,13 +77,15 @@ export async function createTestApp(
   env: Partial<AppEnv> = {},
   /** Runs before app.ready(): register probe routes here. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>,
+  /** pino options (a test reading the log output); none by default. */
+  logger?: FastifyServerOptions['logger'],
 ): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase(kind);
   const adminId = await seedUser(database, 'admin', 'SUPER_ADMIN', 'admin-password');
   const employeeId = await seedUser(database, 'employee', 'EMPLOYEE', 'employee-password');
   const apiKey = 'test-device-key';
   await setSetting(database.db, SETTING_KEYS.apiKey, apiKey);
-  const app = await buildApp({ env: { ...TEST_ENV, ...env }, database });
+  const app = await buildApp({ env: { ...TEST_ENV, ...env }, database, ...(logger ? { logger } : {}) });
   await beforeReady?.(app);
   await app.ready();
   const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE') =>

@@ -4,7 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { apiPath, type LiveEventData, type LiveEventName, type Sos } from '@sos/contract';
+import { apiPath, SOS_HANDLING_UNSET, type LiveEventData, type LiveEventName, type Sos } from '@sos/contract';
 import type { Database, Db } from '../../src/db/client.js';
 import { sql } from 'drizzle-orm';
 import { events } from '../../src/db/schema.js';
@@ -33,6 +33,7 @@ export function sampleSos(id: number, displayName = `Device ${id}`): Sos {
     lastUpdated: at,
     dateClosed: null,
     closedBy: null,
+    ...SOS_HANDLING_UNSET,
     device: { id: 1000 + id, displayName },
   };
 }

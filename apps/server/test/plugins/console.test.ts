@@ -25,7 +25,7 @@ describe('serving the built console', () => {
   const page = (url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
-  it.each(['/', '/login', '/sos', '/users', '/user', '/user/12', '/sos/history', '/settings'])(
+  it.each(['/', '/login', '/sos', '/users', '/user', '/user/12', '/sos/history', '/sos/stats', '/settings'])(
     'answers the console route %s with index.html',
     async (url) => {
       const res = await page(url);
@@ -34,6 +34,26 @@ describe('serving the built console', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it.each([
+    ['curl (Accept: */*)', { accept: '*/*' }],
+    ['a probe without Accept', {}],
+    ['a JSON client', { accept: 'application/json' }],
+  ])('answers a console route to any GET: %s', async (_who, headers) => {
+    for (const url of ['/login', '/sos/history', '/user/7']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>SOS Console</title>');
+    }
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/settings', headers });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('leaves unknown paths a 404 for clients that do not ask for a page', async () => {
+    const res = await ctx.app.inject({ url: '/nowhere/else', headers: { accept: '*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
 
   it('sends unknown pages to /login and unknown files a 404', async () => {
     const res = await page('/nowhere/else');

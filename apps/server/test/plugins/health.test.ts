@@ -25,6 +25,14 @@ describeEachDb('health probes', (kind) => {
     }
   });
 
+  it('answers under /api too (a proxy of the API only, like the console dev server, reaches it)', async () => {
+    const alive = await ctx.app.inject({ method: 'GET', url: '/api/healthz' });
+    expect(alive.statusCode).toBe(200);
+    expect(alive.json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/readyz' });
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
   it('/readyz is ready when the database answers', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });

@@ -1,14 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks.js';
-import { selectAnyOpenSos } from '../dashboard/devicesSlice.js';
+import { selectAnyUnhandled } from './alarmSelectors.js';
 import { createAlarmLoop, type AlarmLoop } from './alarmLoop.js';
 import { selectAudioEnabled } from './alarmSlice.js';
 import { alarmElement } from './audioRuntime.js';
 
-/** Rings while any device has an open SOS, once audio is enabled; silent off the screen. */
+/**
+ * Rings while any OPEN SOS is unacknowledged (DESIGN §6: with no acknowledgement given, while
+ * any is open, as spec §2 says), once audio is enabled, on every page.
+ */
 export function useAlarm(): void {
   const enabled = useAppSelector(selectAudioEnabled);
-  const anyOpen = useAppSelector(selectAnyOpenSos);
+  const anyOpen = useAppSelector(selectAnyUnhandled);
   const loop = useRef<AlarmLoop | null>(null);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,10 @@ import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+// The console-wide live connection and alarm (LiveScope) are tested on their own.
+vi.mock('../live/LiveScope.js', () => ({
+  LiveScope: ({ children }: { children: ReactNode }) => children,
+}));
 
 const now = () => Math.floor(Date.now() / 1000);
 const auth = {
@@ -30,7 +35,10 @@ async function signIn(username: string, password: string) {
 describe('LoginPage', () => {
   it('shows the logo and named username and password fields', async () => {
     const { container } = renderApp('/login');
-    expect(await screen.findByRole('img', { name: 'SOS Console, logo' })).toHaveAttribute('src', '/logo.svg');
+    expect(await screen.findByRole('img', { name: 'SOS Console, logo' })).toHaveAttribute(
+      'src',
+      '/logo.svg',
+    );
     expect(container.querySelector('input[name="username"]')).toBeInTheDocument();
     expect(container.querySelector('input[name="password"]')).toHaveAttribute('type', 'password');
   });

@@ -52,7 +52,14 @@ describe('getFreshAccessToken', () => {
 
   it('clears the session when the refresh is refused (401)', async () => {
     const store = expiredAccessSession();
-    stubFetch(() => json(401, { statusCode: 401, error: 'Unauthorized', message: 'no', code: 'INVALID_REFRESH_TOKEN' }));
+    stubFetch(() =>
+      json(401, {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'no',
+        code: 'INVALID_REFRESH_TOKEN',
+      }),
+    );
     const tokens = await Promise.all([getFreshAccessToken(store), getFreshAccessToken(store)]);
     expect(tokens).toEqual([null, null]);
     expect(localStorage.getItem('token')).toBeNull();

@@ -3,23 +3,30 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import { useAlarm } from '../alarm/useAlarm.js';
-import { useAudioUnlock } from '../alarm/useAudioUnlock.js';
-import { useHiddenTabAlerts } from '../alarm/useHiddenTabAlerts.js';
-import { useLiveStream } from '../live/useLiveStream.js';
+import { useAppSelector } from '../../app/hooks.js';
+import { selectAudioEnabled } from '../alarm/alarmSlice.js';
+import { LiveScope } from '../live/LiveScope.js';
 import { useGetDevicesQuery } from './deviceEndpoints.js';
 import { DeviceBoard } from './DeviceBoard.js';
+import { TechnicalAlarmList } from '../devices/TechnicalAlarmList.js';
 import { LiveStatusChip } from './LiveStatusChip.js';
 
 /**
- * The SOS dashboard (spec §2). The list loads and the live channel runs from the start,
- * so the grid is current the moment the first click enables audio and shows it.
+ * The SOS dashboard (spec §2), inside its live channel: its subscription to the layout's
+ * one connection, which with the alarm runs on every page (LiveScope). The list loads and
+ * the channel runs from the start, so the grid is current the moment the first click
+ * enables audio and shows it.
  */
 export default function DashboardPage() {
-  const audioOn = useAudioUnlock();
-  useLiveStream();
-  useAlarm();
-  useHiddenTabAlerts(audioOn);
+  return (
+    <LiveScope>
+      <Dashboard />
+    </LiveScope>
+  );
+}
+
+function Dashboard() {
+  const audioOn = useAppSelector(selectAudioEnabled);
   // Reloaded on every visit: events missed while away are not replayed into a cached list.
   const { loading, failed, refetch } = useGetDevicesQuery(undefined, {
     refetchOnMountOrArgChange: true,
@@ -35,7 +42,10 @@ export default function DashboardPage() {
         {audioOn && <LiveStatusChip />}
       </Stack>
       {audioOn ? (
-        <DeviceBoard loading={loading} failed={failed} retry={() => void refetch()} />
+        <>
+          <TechnicalAlarmList />
+          <DeviceBoard loading={loading} failed={failed} retry={() => void refetch()} />
+        </>
       ) : (
         <Alert severity="info" icon={<VolumeUpIcon />}>
           <FormattedMessage id="dashboard.enableAudio" />

@@ -1,7 +1,10 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState, type RefObject } from 'react';
 
-/** Marks an element of the grid whose aria-label the shared tooltip shows. */
+/**
+ * Marks an element of the grid whose tooltip the shared one shows: the attribute's value
+ * (a full name the card clamps), or when empty the element's aria-label.
+ */
 export const TIP_ATTRIBUTE = 'data-sos-tip';
 
 /** MUI Tooltip's own delay before it opens on hover or keyboard focus. */
@@ -25,7 +28,7 @@ function isFocusVisible(element: Element): boolean {
 }
 
 /**
- * One MUI Tooltip for every delete button of the grid, opened on the button under the
+ * One MUI Tooltip for every delete button and card name of the grid, opened on the button under the
  * mouse or focused from the keyboard, as each button's own Tooltip did. A Tooltip per card
  * cost a styled Popper render for every card mounted while scrolling; this one is rendered
  * once and only moves. The buttons keep their aria-label, so the accessible names do not
@@ -41,7 +44,11 @@ export function DeleteTooltip({ container }: { container: RefObject<HTMLElement 
     const show = (anchor: HTMLElement) => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => setTip({ anchor, label: anchor.getAttribute('aria-label') ?? '' }),
+        () =>
+          setTip({
+            anchor,
+            label: anchor.getAttribute(TIP_ATTRIBUTE) || (anchor.getAttribute('aria-label') ?? ''),
+          }),
         ENTER_DELAY_MS,
       );
     };

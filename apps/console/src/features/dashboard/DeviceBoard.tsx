@@ -3,14 +3,20 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { SUPER_ADMIN, type Device } from '@sos/contract';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { selectRole } from '../auth/authSlice.js';
 import { useDeleteDeviceMutation } from './deviceEndpoints.js';
 import { DeviceGrid } from './DeviceGrid.js';
+import '../devices/undoRestore.js';
 import { selectDeviceCount } from './devicesSlice.js';
+
+// Its own chunk: the grid shows 10,000 devices without waiting for the detail's forms.
+const SosDetailDialog = lazy(() =>
+  import('../alarm/SosDetailDialog.js').then((module) => ({ default: module.SosDetailDialog })),
+);
 
 export interface DeviceListStatus {
   loading: boolean;
@@ -27,6 +33,8 @@ export function DeviceBoard({ loading, failed, retry }: DeviceListStatus) {
   const [deleteDevice, { isLoading: deleting }] = useDeleteDeviceMutation();
   // Stable, so the memoized cards are not re-rendered by the page.
   const askDelete = useCallback((device: Device) => setPending(device), []);
+  const [detailOf, setDetailOf] = useState<number | null>(null);
+  const openDetail = useCallback((deviceId: number) => setDetailOf(deviceId), []);
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -60,11 +68,17 @@ export function DeviceBoard({ loading, failed, retry }: DeviceListStatus) {
           <FormattedMessage id="dashboard.empty" />
         </Alert>
       ) : (
-        <DeviceGrid onDelete={canDelete ? askDelete : undefined} />
+        <DeviceGrid onDelete={canDelete ? askDelete : undefined} onOpen={openDetail} />
+      )}
+      {detailOf !== null && (
+        <Suspense fallback={null}>
+          <SosDetailDialog deviceId={detailOf} onClose={() => setDetailOf(null)} />
+        </Suspense>
       )}
       <ConfirmDialog
         open={pending !== null}
         message="delete_device_alert_message"
+        {...(pending ? { detail: pending.displayName } : {})}
         confirmLabel="delete"
         busy={deleting}
         onConfirm={() => void confirmDelete()}

@@ -1,7 +1,7 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Device } from '@sos/contract';
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { CARD_CLASS, CardStyles } from './cardStyles.js';
@@ -17,10 +17,23 @@ import {
   selectLeadingAlerts,
   type GridLayout,
 } from './gridLayout.js';
+import {
+  ITEM_ID_ATTRIBUTE,
+  useHeld,
+  useMovedGuard,
+  useResortHold,
+  type Placed,
+} from './resortGuard.js';
+import { useRootFontSize } from './rootFontSize.js';
 import { useVisibleRows } from './useVisibleRows.js';
 
 /** Rows kept mounted above and below the window (about three plain rows). */
 const OVERSCAN_PX = 3 * (PLAIN_CARD_PX + GAP_PX);
+
+/** The order and its leading alert count as one value, new only when either changes. */
+function useStableArrangement(order: readonly number[], alerts: number) {
+  return useMemo(() => ({ order, alerts }), [order, alerts]);
+}
 
 /** Spec §2: 1 column on small screens, 2 from md, 3 from xl. */
 function useColumns(): number {
@@ -36,16 +49,27 @@ function useColumns(): number {
  * elements), keyed by device id: when an SOS moves a device to the top, the other cards
  * only move, they are not unmounted from one row and mounted again in the next.
  */
-export function DeviceGrid({ onDelete }: { onDelete?: (device: Device) => void }) {
+export interface DeviceGridProps {
+  onDelete?: (device: Device) => void;
+  /** Opens an alert's detail. */
+  onOpen?: (deviceId: number) => void;
+}
+
+export function DeviceGrid({ onDelete, onOpen }: DeviceGridProps) {
   const intl = useIntl();
-  const order = useAppSelector(selectOrder);
-  const alerts = useAppSelector(selectLeadingAlerts);
-  const columns = useColumns();
   const listRef = useRef<HTMLDivElement>(null);
-  const layout: GridLayout = { count: order.length, columns, alerts };
+  // After a press on the grid the order shown waits (at most HOLD_MS) before re-sorting.
+  const held = useResortHold(listRef);
+  const liveOrder = useAppSelector(selectOrder);
+  const liveAlerts = useAppSelector(selectLeadingAlerts);
+  const { order, alerts } = useHeld(useStableArrangement(liveOrder, liveAlerts), held);
+  const columns = useColumns();
+  const rootPx = useRootFontSize();
+  const layout: GridLayout = { count: order.length, columns, alerts, rootPx };
   const { first, last } = useVisibleRows(listRef, layout, OVERSCAN_PX);
 
   const items: ReactNode[] = [];
+  const placed: Placed[] = [];
   for (let row = first; row <= last; row++) {
     const top = rowTop(layout, row);
     const height = cardHeight(layout, row);
@@ -53,10 +77,12 @@ export function DeviceGrid({ onDelete }: { onDelete?: (device: Device) => void }
       const index = row * columns + column;
       const id = order[index];
       if (id === undefined) break;
+      placed.push({ id, place: `${top}:${column}:${columns}` });
       items.push(
         <div
           key={id}
           role="listitem"
+          {...{ [ITEM_ID_ATTRIBUTE]: id }}
           aria-setsize={order.length}
           aria-posinset={index + 1}
           className={CARD_CLASS.item}
@@ -68,11 +94,13 @@ export function DeviceGrid({ onDelete }: { onDelete?: (device: Device) => void }
             transform: `translateY(${top}px)`,
           }}
         >
-          <DeviceCard id={id} onDelete={onDelete} />
+          <DeviceCard id={id} onDelete={onDelete} onOpen={onOpen} />
         </div>,
       );
     }
   }
+
+  useMovedGuard(listRef, placed, order);
 
   return (
     <>
@@ -85,7 +113,8 @@ export function DeviceGrid({ onDelete }: { onDelete?: (device: Device) => void }
       >
         {items}
       </div>
-      {onDelete && <DeleteTooltip container={listRef} />}
+      {/* Names (clamped to two lines) and delete buttons share one tooltip. */}
+      <DeleteTooltip container={listRef} />
     </>
   );
 }

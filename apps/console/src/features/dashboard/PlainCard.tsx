@@ -2,6 +2,8 @@ import type { Device } from '@sos/contract';
 import { useIntl } from 'react-intl';
 import { CARD_CLASS } from './cardStyles.js';
 import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
+import { HealthLine } from '../devices/HealthLine.js';
+import { ProfileButton } from '../devices/ProfileButton.js';
 
 export interface PlainCardProps {
   device: Device;
@@ -23,9 +25,18 @@ export function PlainCard({ device, onDelete }: PlainCardProps) {
   return (
     <div className={CARD_CLASS.card}>
       <div className={CARD_CLASS.text}>
-        <h2 className={CARD_CLASS.name}>{device.displayName}</h2>
-        <p className={CARD_CLASS.serial}>{device.serial}</p>
+        {/* Two lines at most; the whole name in the grid's shared tooltip. */}
+        <h2 className={CARD_CLASS.name} {...{ [TIP_ATTRIBUTE]: device.displayName }}>
+          {device.displayName}
+        </h2>
+        <p className={CARD_CLASS.serial}>
+          {device.serial}
+          <HealthLine device={device} />
+        </p>
       </div>
+      {onDelete && (
+        <ProfileButton device={device} className={CARD_CLASS.delete} iconClassName={CARD_CLASS.icon} tipAttribute={TIP_ATTRIBUTE} />
+      )}
       {onDelete && (
         <button
           type="button"

@@ -1,6 +1,7 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { keyframes, useTheme, type Theme } from '@mui/material/styles';
 import { useMemo } from 'react';
+import { CARD_REM } from './gridLayout.js';
 
 /*
  * The plain cards' styles, written once per theme as global classes. Each plain card is
@@ -29,6 +30,23 @@ const pulsate = keyframes`
 
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
+/**
+ * A name on at most two lines, always two lines high (gridLayout's CARD_REM.name): five
+ * "Ciondolo Sig.ra …" keep the end that tells them apart, and heights stay arithmetic.
+ */
+export const twoLineName = {
+  lineHeight: 1.3,
+  height: `${CARD_REM.name}rem`,
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+} as const;
+
+/** One body2 line, exactly as high as gridLayout counts it. */
+export const bodyLine = { ...oneLine, height: `${CARD_REM.line}rem` } as const;
+
 function cardStyles(theme: Theme) {
   const { palette, typography, shape, transitions } = theme;
   return {
@@ -42,8 +60,9 @@ function cardStyles(theme: Theme) {
       height: '100%',
       display: 'flex',
       alignItems: 'flex-start',
-      gap: 8,
-      padding: '16px 16px 24px',
+      // In rem, like the text: at a 200 % text size the card grows with it (gridLayout).
+      gap: '0.5rem',
+      padding: '1rem 1rem 1.5rem',
       overflow: 'hidden',
       backgroundColor: palette.background.paper,
       color: palette.text.primary,
@@ -51,9 +70,9 @@ function cardStyles(theme: Theme) {
       borderRadius: shape.borderRadius,
     },
     [`.${CARD_CLASS.text}`]: { flex: 1, minWidth: 0 },
-    [`.${CARD_CLASS.name}`]: { margin: 0, ...typography.h6, ...oneLine },
+    [`.${CARD_CLASS.name}`]: { margin: 0, ...typography.h6, ...twoLineName },
     // The card's own text colour: MUI 9's Typography ignored the old `color="text.secondary"`.
-    [`.${CARD_CLASS.serial}`]: { margin: 0, ...typography.body2, ...oneLine },
+    [`.${CARD_CLASS.serial}`]: { margin: 0, ...typography.body2, ...bodyLine },
     [`.${CARD_CLASS.delete}`]: {
       position: 'relative',
       display: 'inline-flex',
@@ -62,7 +81,7 @@ function cardStyles(theme: Theme) {
       flex: '0 0 auto',
       boxSizing: 'border-box',
       margin: 0,
-      padding: 8,
+      padding: '0.5rem',
       border: 0,
       borderRadius: '50%',
       outline: 0,

@@ -10,3 +10,5 @@ export const sosCloseReverted = createAction<{ deviceId: number; sos: Sos }>(
 );
 /** The delete call succeeded (the device-deleted event may also come: both are harmless). */
 export const deviceRemoved = createAction<number>('devices/deviceRemoved');
+/** An SOS as the server answered it (a 409 carries it): who has it now, whether it is late. */
+export const sosAnswered = createAction<Sos>('devices/sosAnswered');

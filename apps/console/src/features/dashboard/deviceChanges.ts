@@ -1,4 +1,4 @@
-import type { Device } from '@sos/contract';
+import type { Device, Sos } from '@sos/contract';
 import type { LiveEvent } from '../live/liveEvents.js';
 
 /** What an event does to one device: its new value, or undefined when it goes away. */
@@ -27,14 +27,40 @@ export function changeOf(event: LiveEvent, current: Current): DeviceChange | nul
     }
     case 'new-sos-closed':
       return closing(current(event.data.device.id), event.data.id);
+    case 'sos-acknowledged':
+    case 'sos-escalated':
+      return handling(current(event.data.device.id), event.data);
+    case 'sos-note':
+      return null; // the detail's timeline shows it; the card does not change
     case 'device-registered':
     case 'device-renamed':
       return { id: event.data.id, next: event.data };
+    case 'device-offline':
+    case 'device-online':
+      // Health only: the device keeps its card and place (DESIGN §6).
+      return current(event.data.id) ? { id: event.data.id, next: event.data } : null;
+    case 'device-deleted-sos':
     case 'device-deleted':
       return current(event.data.id) ? { id: event.data.id, next: undefined } : null;
     case 'resync':
       return null;
   }
+}
+
+/**
+ * Who handles the device's open SOS, or its escalation (DESIGN §6): applied only to the
+ * SOS the device still shows, so a late event never brings back an alert closed meanwhile.
+ */
+export function handling(device: Device | undefined, sos: Sos): DeviceChange | null {
+  if (!device || device.lastSos?.id !== sos.id || sos.state !== 'OPEN') return null;
+  const shown = device.lastSos;
+  if (
+    shown.acknowledgedBy?.id === sos.acknowledgedBy?.id &&
+    shown.acknowledgedBy?.username === sos.acknowledgedBy?.username &&
+    shown.escalatedAt === sos.escalatedAt
+  )
+    return null;
+  return { id: device.id, next: { ...device, lastSos: sos } };
 }
 
 /** Clears the device's SOS if it is still the one being closed. */

@@ -1,4 +1,4 @@
-import type { Device, ErrorCode } from '@sos/contract';
+import type { Device, ErrorCode, Sos, SosOutcome } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
@@ -6,10 +6,26 @@ import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceAction
 
 interface DevicesSliceState {
   devices: { entities: Record<number, Device | undefined> };
+  auth: { session: { id: number } | null };
 }
 
-const errorCode = (failure: unknown): ErrorCode | undefined =>
-  (failure as { error?: { data?: { code?: ErrorCode } } }).error?.data?.code;
+const failureData = (failure: unknown) =>
+  (failure as { error?: { data?: { code?: ErrorCode; sos?: Sos } } }).error?.data;
+const errorCode = (failure: unknown): ErrorCode | undefined => failureData(failure)?.code;
+
+/** What closing sends: the spec's close (no body) or, from the detail, what happened. */
+export interface CloseSosArgs {
+  deviceId: number;
+  sosId: number;
+  outcome?: SosOutcome | null;
+  note?: string | null;
+}
+
+/** The optional body of PATCH /api/sos/close (DESIGN §6): none when nothing was given. */
+function closeBody({ outcome, note }: CloseSosArgs) {
+  const body = { ...(outcome ? { outcome } : {}), ...(note ? { note } : {}) };
+  return Object.keys(body).length > 0 ? body : undefined;
+}
 
 export const deviceApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,16 +35,29 @@ export const deviceApi = api.injectEndpoints({
       providesTags: ['Device'],
     }),
     /** Spec §2: sends deviceId and sosId; the call needs sosId, deviceId drives the optimistic update. */
-    closeSos: build.mutation<void, { deviceId: number; sosId: number }>({
-      query: ({ sosId }) => ({ url: PATHS.sosClose, method: 'PATCH', params: { sosId } }),
+    closeSos: build.mutation<Sos | null, CloseSosArgs>({
+      query: (args) => ({
+        url: PATHS.sosClose,
+        method: 'PATCH',
+        params: { sosId: args.sosId },
+        body: closeBody(args),
+      }),
       invalidatesTags: ['Sos'],
-      async onQueryStarted({ deviceId, sosId }, { dispatch, getState, queryFulfilled }) {
-        const before = (getState() as unknown as DevicesSliceState).devices.entities[deviceId]
-          ?.lastSos;
+      async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
+        const { deviceId, sosId } = args;
+        const state = getState() as unknown as DevicesSliceState;
+        const before = state.devices.entities[deviceId]?.lastSos;
         dispatch(sosCloseStarted({ deviceId, sosId }));
         try {
-          await queryFulfilled;
-          dispatch(showSnackbar({ type: 'success', messageId: 'sos_closed_success' }));
+          const { data: closed } = await queryFulfilled;
+          // Closing again answers the SOS as it was closed (DESIGN §6): say who did it.
+          const closer = closed?.closedBy;
+          if (closer && closer.id !== state.auth.session?.id) {
+            const values = { username: closer.username };
+            dispatch(showSnackbar({ type: 'error', messageId: 'alarm.alreadyClosed', values }));
+          } else {
+            dispatch(showSnackbar({ type: 'success', messageId: 'sos_closed_success' }));
+          }
         } catch (failure) {
           // Already closed elsewhere: the card is right to be plain. Otherwise put the alert back.
           if (before && errorCode(failure) !== 'SOS_NOT_OPEN') {
@@ -46,7 +75,10 @@ export const deviceApi = api.injectEndpoints({
           return; // the shared error handler shows and logs it
         }
         dispatch(deviceRemoved(id));
-        dispatch(showSnackbar({ type: 'success', messageId: 'device_deleted_success' }));
+        // DESIGN §6: 'Annulla' on the message restores it (features/devices/undoRestore.ts).
+        dispatch(
+          showSnackbar({ type: 'success', messageId: 'device_deleted_success', undo: { kind: 'restoreDevice', id } }),
+        );
       },
     }),
   }),

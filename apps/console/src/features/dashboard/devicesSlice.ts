@@ -1,8 +1,8 @@
 import type { UnknownAction, WithSlice } from '@reduxjs/toolkit';
 import type { Device } from '@sos/contract';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
-import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
-import { changeOf, closing, type DeviceChange } from './deviceChanges.js';
+import { deviceRemoved, sosAnswered, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
+import { changeOf, closing, handling, type DeviceChange } from './deviceChanges.js';
 import { deviceApi } from './deviceEndpoints.js';
 import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
 import { injectLazy } from '../../app/store.js';
@@ -83,6 +83,11 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
     // Only if nothing newer (another SOS, a closure event) changed the device meanwhile.
     if (!device || device.lastSos) return state;
     return apply(state, { id: device.id, next: { ...device, lastSos: action.payload.sos } });
+  }
+  if (sosAnswered.match(action)) {
+    const sos = action.payload;
+    const device = state.entities[sos.device.id];
+    return apply(state, sos.state === 'CLOSED' ? closing(device, sos.id) : handling(device, sos));
   }
   if (deviceRemoved.match(action)) {
     return state.entities[action.payload]

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALERT_CARD_PX,
+  alertCardPx,
+  plainCardPx,
   cardHeight,
   gridHeight,
   PLAIN_CARD_PX,
@@ -10,9 +12,9 @@ import {
   type GridLayout,
 } from './gridLayout.js';
 
-// Whole-pixel row pitches: card + 16 px gap, rounded.
-const ALERT_ROW = 169;
-const PLAIN_ROW = 110;
+// Whole-pixel row pitches at a 16 px root: card + 16 px gap, rounded.
+const ALERT_ROW = 197;
+const PLAIN_ROW = 130;
 
 describe('grid layout', () => {
   const layout: GridLayout = { count: 10, columns: 2, alerts: 3 }; // rows 0–1 hold alerts
@@ -63,5 +65,21 @@ describe('grid layout', () => {
   it('with one column, one row per device', () => {
     const single: GridLayout = { count: 3, columns: 1, alerts: 1 };
     expect(gridHeight(single)).toBe(ALERT_ROW + 2 * PLAIN_ROW);
+  });
+
+  it('gives the cards their rem heights at the default 16 px root', () => {
+    expect(PLAIN_CARD_PX).toBeCloseTo(114.02, 2);
+    expect(ALERT_CARD_PX).toBeCloseTo(180.54, 2);
+  });
+
+  it('scales cards and rows with the root font size, the gap staying 16 px', () => {
+    const large: GridLayout = { ...layout, rootPx: 32 };
+    expect(cardHeight(large, 0)).toBeCloseTo(alertCardPx(32), 5);
+    expect(alertCardPx(32)).toBeCloseTo(2 * ALERT_CARD_PX, 5);
+    expect(plainCardPx(32)).toBeCloseTo(2 * PLAIN_CARD_PX - 2, 5); // borders stay 1 px
+    const alertRow = Math.round(alertCardPx(32) + 16);
+    const plainRow = Math.round(plainCardPx(32) + 16);
+    expect(rowTop(large, 3)).toBe(2 * alertRow + plainRow);
+    expect(rowAt(large, 2 * alertRow + 1)).toBe(2);
   });
 });

@@ -3,7 +3,7 @@
  * as the server sends them, a scripted fetch, the real store and providers.
  */
 import { render } from '@testing-library/react';
-import type { Device, Role, Sos } from '@sos/contract';
+import { SOS_HANDLING_UNSET, type Device, type Role, type Sos } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders.js';
@@ -25,6 +25,7 @@ export function sos(
     lastUpdated: dateCreated,
     dateClosed: null,
     closedBy: null,
+    ...SOS_HANDLING_UNSET,
     device: { id: deviceId, displayName },
   };
 }
@@ -37,6 +38,8 @@ export function device(id: number, displayName: string, lastSos: Sos | null = nu
     lastSos,
     dateCreated: '2025-01-01T08:00:00.000Z',
     lastSeenAt: null,
+    online: null,
+    batteryPct: null,
   };
 }
 

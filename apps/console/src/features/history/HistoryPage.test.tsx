@@ -1,10 +1,16 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callsOf, json, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+// The console-wide live connection and alarm (LiveScope) are tested on their own.
+vi.mock('../live/LiveScope.js', () => ({
+  LiveScope: ({ children }: { children: ReactNode }) => children,
+}));
 
 // Local times, so the expected texts hold in any time zone.
 const iso = (...parts: [number, number, number, number, number, number]) =>
@@ -20,10 +26,22 @@ const closed = {
   device: { id: 4, displayName: 'Portineria' },
 };
 
+/** One server page of the history (DESIGN §6 "History, paged"). */
+const page = (items: unknown[], total = items.length, nextCursor: string | null = null) => ({ items, total, nextCursor });
+
+/** The history page answers `body`; the device list (the device filter's choices) is empty. */
+const answer = (body: unknown) => (request: Request) =>
+  json(200, new URL(request.url).pathname === '/api/device/getAll' ? [] : body);
+
 describe('HistoryPage', () => {
+  // The screen's chunk (grid, filters) loads once here, not inside the first test's wait.
+  beforeAll(async () => {
+    await import('./HistoryPage.js');
+  }, 60_000);
+
   it('lists the closed SOS with dates, duration, device and who closed it', async () => {
     storeSession('SUPER_ADMIN');
-    const spy = stubFetch(() => json(200, [closed]));
+    const spy = stubFetch(answer(page([closed])));
     renderApp('/sos/history');
     expect(await screen.findByRole('heading', { name: 'Storico' })).toBeInTheDocument();
     const row = (await screen.findByText('Portineria')).closest('[role="row"]') as HTMLElement;
@@ -39,9 +57,12 @@ describe('HistoryPage', () => {
       'Data di chiusura',
       'Durata',
       'Dispositivo',
+      'Esito',
+      'Preso in carico da',
+      'Tempo di presa in carico',
       'Chiuso da',
     ]);
-    expect(await callsOf(spy)).toEqual(['GET /api/sos/getAll']);
+    expect(await callsOf(spy)).toContain('GET /api/sos/history?limit=20');
   });
 
   it('shows 20 rows per page', async () => {
@@ -51,7 +72,7 @@ describe('HistoryPage', () => {
       id: i + 1,
       device: { id: i + 1, displayName: `Dispositivo ${i + 1}` },
     }));
-    stubFetch(() => json(200, many));
+    stubFetch(answer(page(many.slice(0, 20), 25)));
     renderApp('/sos/history');
     expect(await screen.findByText('Dispositivo 1')).toBeInTheDocument();
     expect(screen.getByText('Dispositivo 20')).toBeInTheDocument();
@@ -62,8 +83,49 @@ describe('HistoryPage', () => {
   it('says "Errore inaspettato!" when the history cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     storeSession('SUPER_ADMIN');
-    stubFetch(() => json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL_ERROR' }));
+    stubFetch(() =>
+      json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL_ERROR' }),
+    );
     renderApp('/sos/history');
     expect(await screen.findByRole('alert')).toHaveTextContent('Errore inaspettato!');
+  });
+
+  it('asks the server for the next page with its cursor, and starts again when a filter changes', async () => {
+    storeSession('SUPER_ADMIN');
+    const first = Array.from({ length: 20 }, (_, i) => ({ ...closed, id: i + 1, device: { id: 1, displayName: `Primo ${i + 1}` } }));
+    const spy = stubFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/device/getAll') return json(200, [{ id: 4, displayName: 'Portineria', serial: 's', lastSos: null, dateCreated: closed.dateCreated, lastSeenAt: null }]);
+      if (url.searchParams.get('cursor') === 'next-1') return json(200, page([{ ...closed, id: 99, device: { id: 1, displayName: 'Ventunesimo' } }], 21));
+      return json(200, page(first, 21, 'next-1'));
+    });
+    const user = userEvent.setup();
+    renderApp('/sos/history');
+    expect(await screen.findByText('Primo 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /pagina successiva/i }));
+    expect(await screen.findByText('Ventunesimo')).toBeInTheDocument();
+    expect(await callsOf(spy)).toContain('GET /api/sos/history?limit=20&cursor=next-1');
+    await user.click(screen.getByRole('combobox', { name: 'Esito' }));
+    await user.click(await screen.findByRole('option', { name: 'Falso allarme' }));
+    expect(await screen.findByText('Primo 1')).toBeInTheDocument();
+    expect(await callsOf(spy)).toContain('GET /api/sos/history?outcome=FALSE_ALARM&limit=20');
+  });
+
+  it('exports the filtered history as a CSV download', async () => {
+    storeSession('SUPER_ADMIN');
+    const spy = stubFetch((request) =>
+      new URL(request.url).pathname === '/api/sos/history.csv'
+        ? new Response('\uFEFFid\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })
+        : answer(page([closed]))(request),
+    );
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/sos/history');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Esporta CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(await callsOf(spy)).toContain('GET /api/sos/history.csv');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^sos-history-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });

@@ -1,24 +1,40 @@
 import type { Sos } from '@sos/contract';
+import { PAGE_SIZE } from '@sos/contract/limits';
 import { useIntl } from 'react-intl';
 import { AppDataGrid } from '../../components/AppDataGrid.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { useGetSosHistoryQuery } from './historyApi.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
+import { filterQuery, HistoryFilters, NO_FILTER } from './HistoryFilters.js';
+import { useGetSosHistoryPageQuery } from './historyApi.js';
+import { useCursorPages } from './useCursorPages.js';
 import { useHistoryColumns } from './useHistoryColumns.js';
 
-/** The closed-SOS history (spec §2 /sos/history), newest closure first. */
+/**
+ * The closed-SOS history (spec §2 /sos/history), newest closure first, paged and filtered on
+ * the server (DESIGN §6 "History, paged"; §7 "Bounded answers").
+ */
 export default function HistoryPage() {
   const intl = useIntl();
-  const { data = [], isFetching } = useGetSosHistoryQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const paging = useCursorPages(NO_FILTER);
+  const { data, isFetching } = useGetSosHistoryPageQuery(
+    { ...filterQuery(paging.filter), limit: PAGE_SIZE, ...(paging.cursor ? { cursor: paging.cursor } : {}) },
+    { refetchOnMountOrArgChange: true },
+  );
   const columns = useHistoryColumns();
   return (
     <>
-      <PageHeader title="history.title" />
+      <PageHeader title="history.title">
+        <ExportCsvButton filter={paging.filter} />
+      </PageHeader>
+      <HistoryFilters value={paging.filter} onChange={paging.setFilter} />
       <AppDataGrid<Sos>
-        rows={data}
+        rows={data?.items ?? []}
         columns={columns}
         loading={isFetching}
+        paginationMode="server"
+        rowCount={data?.total ?? 0}
+        paginationModel={paging.paginationModel}
+        onPaginationModelChange={(model) => paging.onPaginationModelChange(model, data?.nextCursor)}
         aria-label={intl.formatMessage({ id: 'history.title' })}
       />
     </>

@@ -1,15 +1,31 @@
-import type { Sos } from '@sos/contract';
+import type { HistoryFilterQuery, HistoryPage, HistoryQuery } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
-/** The closed SOS, newest closure first (spec §7 /sos/getAll, DESIGN §3). */
+/** Drops unset filters, so the URL carries only what the user chose. */
+const params = (query: Partial<HistoryQuery>) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+
+/**
+ * The closed SOS, newest closure first, one server page at a time (DESIGN §6 "History,
+ * paged"), and the same filters as a CSV file (an object URL the caller revokes).
+ */
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSosHistory: build.query<Sos[], void>({
-      query: () => PATHS.sosGetAll,
+    getSosHistoryPage: build.query<HistoryPage, Partial<HistoryQuery>>({
+      query: (query) => ({ url: PATHS.sosHistory, params: params(query) }),
       providesTags: [{ type: 'Sos', id: 'HISTORY' }],
+    }),
+    exportSosHistoryCsv: build.mutation<string, HistoryFilterQuery>({
+      query: (filter) => ({
+        url: PATHS.sosHistoryCsv,
+        params: params(filter),
+        // The bearer header rules out a plain link: fetch, then hand the browser a blob.
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
+      }),
     }),
   }),
 });
 
-export const { useGetSosHistoryQuery } = historyApi;
+export const { useGetSosHistoryPageQuery, useExportSosHistoryCsvMutation } = historyApi;

@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import type { Sos } from '@sos/contract';
+import type { Sos, SosOutcome } from '@sos/contract';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.js';
@@ -23,7 +23,9 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         headerName: header('history.state'),
         width: 130,
         valueFormatter: (value: Sos['state']) => intl.formatMessage({ id: `sosState.${value}` }),
-        renderCell: ({ value, formattedValue }) => <SosStateChip state={value} label={formattedValue} />,
+        renderCell: ({ value, formattedValue }) => (
+          <SosStateChip state={value} label={formattedValue} />
+        ),
       },
       {
         field: 'dateCreated',
@@ -45,7 +47,8 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         width: 120,
         valueGetter: (_value: unknown, row: Sos) => time(row.lastUpdated) - time(row.dateCreated),
         // Sorting uses the exact value; the text is whole seconds like the dates.
-        valueFormatter: (_value: number, row: Sos) => formatDuration(row.dateCreated, row.lastUpdated),
+        valueFormatter: (_value: number, row: Sos) =>
+          formatDuration(row.dateCreated, row.lastUpdated),
       },
       {
         field: 'device',
@@ -53,6 +56,30 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         flex: 1,
         minWidth: 180,
         valueGetter: (_value: unknown, row: Sos) => row.device.displayName,
+      },
+      // DESIGN §6: three columns after the spec's five.
+      {
+        field: 'outcome',
+        headerName: header('alarm.history.outcome'),
+        width: 200,
+        valueFormatter: (value: SosOutcome | null) =>
+          value ? intl.formatMessage({ id: `outcome.${value}` }) : '',
+      },
+      {
+        field: 'acknowledgedBy',
+        headerName: header('alarm.history.acknowledgedBy'),
+        minWidth: 160,
+        flex: 1,
+        valueGetter: (_value: unknown, row: Sos) => row.acknowledgedBy?.username ?? '',
+      },
+      {
+        field: 'ackTime',
+        headerName: header('alarm.history.ackTime'),
+        width: 200,
+        valueGetter: (_value: unknown, row: Sos) =>
+          row.acknowledgedAt ? time(row.acknowledgedAt) - time(row.dateCreated) : null,
+        valueFormatter: (_value: number | null, row: Sos) =>
+          row.acknowledgedAt ? formatDuration(row.dateCreated, row.acknowledgedAt) : '',
       },
       {
         field: 'closedBy',

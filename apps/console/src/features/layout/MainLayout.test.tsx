@@ -1,11 +1,16 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callsOf, json, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+// The console-wide live connection and alarm (LiveScope) are tested on their own.
+vi.mock('../live/LiveScope.js', () => ({
+  LiveScope: ({ children }: { children: ReactNode }) => children,
+}));
 
 async function openSidebar() {
   const user = userEvent.setup();
@@ -19,6 +24,11 @@ const entryNames = (nav: HTMLElement) =>
     .map((b) => b.textContent);
 
 describe('MainLayout', () => {
+  // The history screen's chunk loads once here, not inside the navigation test's wait.
+  beforeAll(async () => {
+    await import('../history/HistoryPage.js');
+  }, 60_000);
+
   it('shows an EMPLOYEE only the SOS entry', async () => {
     storeSession('EMPLOYEE');
     renderApp('/sos');
@@ -30,10 +40,10 @@ describe('MainLayout', () => {
     storeSession('SUPER_ADMIN');
     renderApp('/sos');
     const { nav } = await openSidebar();
-    expect(entryNames(nav)).toEqual(['SOS', 'Gestione utenti', 'Storico', 'Impostazioni']);
+    expect(entryNames(nav)).toEqual(['SOS', 'Gestione utenti', 'Storico', 'Statistiche', 'Impostazioni']);
     expect(within(nav).getByRole('button', { name: 'SOS' })).toHaveClass('Mui-selected');
     expect(within(nav).getByRole('button', { name: 'Storico' })).not.toHaveClass('Mui-selected');
-    expect(within(nav).getAllByRole('separator')).toHaveLength(4);
+    expect(within(nav).getAllByRole('separator')).toHaveLength(5);
   });
 
   it('navigates on click and closes the temporary drawer', async () => {

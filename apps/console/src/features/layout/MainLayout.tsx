@@ -5,6 +5,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageFallback } from '../../components/PageFallback.js';
+import { SosBanner } from '../alarm/SosBanner.js';
+import { LiveScope } from '../live/LiveScope.js';
 import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
 import { Sidebar } from './Sidebar.js';
 import { SkipLink, MAIN_CONTENT_ID } from './SkipLink.js';
@@ -41,15 +43,21 @@ export default function MainLayout() {
           marginLeft: shifted ? `${DRAWER_WIDTH}px` : 0,
           transition: t.transitions.create('margin', {
             easing: t.transitions.easing.sharp,
-            duration: shifted ? t.transitions.duration.enteringScreen : t.transitions.duration.leavingScreen,
+            duration: shifted
+              ? t.transitions.duration.enteringScreen
+              : t.transitions.duration.leavingScreen,
           }),
         })}
       >
         <Toolbar aria-hidden />
         <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          {/* The one live connection and the alarm, for every page (DESIGN §6). */}
+          <LiveScope>
+            <SosBanner />
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </LiveScope>
         </Box>
       </Box>
     </>

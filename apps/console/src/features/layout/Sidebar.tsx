@@ -47,7 +47,15 @@ export function Sidebar({ variant, open, onClose, entries = SIDEBAR_ENTRIES }: P
       slotProps={{ paper: { 'aria-label': intl.formatMessage({ id: 'layout.navigation' }) } }}
       sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
     >
-      <Box sx={(t) => ({ ...t.mixins.toolbar, display: 'flex', alignItems: 'center', gap: 1.5, px: 2 })}>
+      <Box
+        sx={(t) => ({
+          ...t.mixins.toolbar,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: 2,
+        })}
+      >
         <Box
           component="img"
           src="/logo.svg"
@@ -69,7 +77,12 @@ export function Sidebar({ variant, open, onClose, entries = SIDEBAR_ENTRIES }: P
       <Box component="nav" aria-label={intl.formatMessage({ id: 'layout.navigation' })}>
         <List disablePadding>
           {visible.map((entry) => (
-            <SidebarItem key={entry.label} entry={entry} pathname={pathname} onNavigate={onNavigate} />
+            <SidebarItem
+              key={entry.label}
+              entry={entry}
+              pathname={pathname}
+              onNavigate={onNavigate}
+            />
           ))}
         </List>
       </Box>

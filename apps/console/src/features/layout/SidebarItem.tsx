@@ -22,9 +22,7 @@ export function SidebarItem({ entry, pathname, onNavigate, depth = 0 }: Props) {
   const intl = useIntl();
   const groupId = useId();
   const children = entry.children ?? [];
-  const [expanded, setExpanded] = useState(() =>
-    children.some((child) => child.path === pathname),
-  );
+  const [expanded, setExpanded] = useState(() => children.some((child) => child.path === pathname));
   const Icon = entry.icon;
   const selected = entry.path !== undefined && entry.path === pathname;
   const isGroup = children.length > 0;

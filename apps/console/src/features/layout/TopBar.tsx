@@ -31,7 +31,9 @@ export function TopBar({ shifted, onOpenMenu }: Props) {
         width: shifted ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
         transition: t.transitions.create('width', {
           easing: t.transitions.easing.sharp,
-          duration: shifted ? t.transitions.duration.enteringScreen : t.transitions.duration.leavingScreen,
+          duration: shifted
+            ? t.transitions.duration.enteringScreen
+            : t.transitions.duration.leavingScreen,
         }),
       })}
     >

@@ -28,7 +28,11 @@ export function usePreferenceItems(onDone: () => void): ReactElement[] {
   const locale = useAppSelector(selectLocale);
   const style = useAppSelector(selectThemeStyle);
   const subheader = (key: string, id: 'prefs.language' | 'prefs.theme') => (
-    <ListSubheader key={key} role="presentation" sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
+    <ListSubheader
+      key={key}
+      role="presentation"
+      sx={{ lineHeight: '36px', bgcolor: 'transparent' }}
+    >
       {intl.formatMessage({ id })}
     </ListSubheader>
   );
@@ -66,7 +70,9 @@ export function usePreferenceItems(onDone: () => void): ReactElement[] {
         <ListItemIcon>
           <Icon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>{intl.formatMessage({ id: s === 'light' ? 'prefs.light' : 'prefs.dark' })}</ListItemText>
+        <ListItemText>
+          {intl.formatMessage({ id: s === 'light' ? 'prefs.light' : 'prefs.dark' })}
+        </ListItemText>
       </MenuItem>
     )),
   ];

@@ -12,6 +12,7 @@ describe('entriesForRole', () => {
       '/sos',
       '/users',
       '/sos/history',
+      '/sos/stats',
       '/settings',
     ]);
     expect(entriesForRole(SIDEBAR_ENTRIES, null)).toEqual([]);
@@ -39,7 +40,9 @@ describe('nested sidebar entries', { timeout: 30_000 }, () => {
         label: 'nav.users',
         icon: SosOutlined,
         roles: ['SUPER_ADMIN'],
-        children: [{ label: 'nav.history', icon: SosOutlined, path: '/sos/history', roles: ['SUPER_ADMIN'] }],
+        children: [
+          { label: 'nav.history', icon: SosOutlined, path: '/sos/history', roles: ['SUPER_ADMIN'] },
+        ],
       },
     ]);
     const user = userEvent.setup();

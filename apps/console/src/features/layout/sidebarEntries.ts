@@ -1,4 +1,5 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SosOutlined from '@mui/icons-material/SosOutlined';
@@ -20,11 +21,13 @@ export interface SidebarEntry {
 
 const ADMIN: readonly Role[] = ['SUPER_ADMIN'];
 
-/** Spec §2: SOS, user management, history, settings, in this order. */
+/** Spec §2: SOS, user management, history, settings, in this order (plus DESIGN §6's statistics). */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'nav.sos', icon: SosOutlined, path: ROUTES.sos, roles: ['SUPER_ADMIN', 'EMPLOYEE'] },
   { label: 'nav.users', icon: PeopleAltOutlined, path: ROUTES.users, roles: ADMIN },
   { label: 'nav.history', icon: HistoryOutlined, path: ROUTES.history, roles: ADMIN },
+  // DESIGN §6 accepted addition: 'Statistiche', after 'Storico'.
+  { label: 'nav.stats', icon: InsightsOutlined, path: ROUTES.stats, roles: ADMIN },
   { label: 'nav.settings', icon: SettingsOutlined, path: ROUTES.settings, roles: ADMIN },
 ];
 

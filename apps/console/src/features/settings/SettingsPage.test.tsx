@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,11 +7,19 @@ import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+// The console-wide live connection and alarm (LiveScope) are tested on their own.
+// The alarm settings below the API key have their own test (AlarmConfForm.test.tsx).
+vi.mock('../alarm/AlarmConfForm.js', () => ({ AlarmConfForm: () => null }));
+vi.mock('../live/LiveScope.js', () => ({
+  LiveScope: ({ children }: { children: ReactNode }) => children,
+}));
 
 function serve() {
   return stubFetch((request) => {
     if (new URL(request.url).pathname !== '/api/conf/apiKey') return notFound(request);
-    return request.method === 'GET' ? json(200, { apiKey: 'chiave-attuale' }) : json(200, { apiKey: 'nuova' });
+    return request.method === 'GET'
+      ? json(200, { apiKey: 'chiave-attuale' })
+      : json(200, { apiKey: 'nuova' });
   });
 }
 

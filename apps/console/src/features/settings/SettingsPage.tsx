@@ -10,9 +10,11 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.js';
 import { ROUTES } from '../../app/routes.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
+import { AlarmConfForm } from '../alarm/AlarmConfForm.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { FormTextField } from '../../components/FormTextField.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { DeletedDevicesLink } from '../devices/DeletedDevicesLink.js';
 import { useGetApiKeyQuery, useSetApiKeyMutation } from './settingsApi.js';
 
 /**
@@ -37,7 +39,8 @@ export default function SettingsPage() {
     if (!pending) return;
     const result = await setApiKey(pending);
     setPending(null);
-    if (!result.error) dispatch(showSnackbar({ type: 'success', messageId: 'apiKey_changed_success' }));
+    if (!result.error)
+      dispatch(showSnackbar({ type: 'success', messageId: 'apiKey_changed_success' }));
   };
 
   return (
@@ -57,13 +60,17 @@ export default function SettingsPage() {
             inputStyle={{ fontFamily: 'ui-monospace, monospace' }}
           />
           <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-            <Button onClick={() => void navigate(ROUTES.sos)}>{intl.formatMessage({ id: 'cancel' })}</Button>
+            <Button onClick={() => void navigate(ROUTES.sos)}>
+              {intl.formatMessage({ id: 'cancel' })}
+            </Button>
             <Button type="submit" variant="contained" disabled={saving}>
               {intl.formatMessage({ id: 'save' })}
             </Button>
           </Stack>
         </form>
       </Paper>
+      <AlarmConfForm />
+      <DeletedDevicesLink />
       <ConfirmDialog
         open={pending !== null}
         message="change_apiKey_alert_message"

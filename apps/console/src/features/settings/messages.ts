@@ -30,7 +30,8 @@ export const settingsMessages = defineCatalogue(
     fr: {
       'settings.title': 'Paramètres',
       'settings.apiKey': 'Clé API',
-      'settings.apiKeyHelp': "La clé avec laquelle les appareils s'enregistrent et envoient les SOS",
+      'settings.apiKeyHelp':
+        "La clé avec laquelle les appareils s'enregistrent et envoient les SOS",
       change_apiKey_alert_message:
         'En changeant la clé API, tous les appareils enregistrés perdront leur configuration. Voulez-vous vraiment continuer ?',
       apiKey_changed_success: 'Clé API modifiée avec succès',

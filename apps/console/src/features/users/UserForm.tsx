@@ -41,13 +41,30 @@ export function UserForm({ mode, initial, disabled = false, onSave, onCancel }: 
   const busy = disabled || formState.isSubmitting;
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <FormTextField control={control} name="username" label="userForm.username" autoComplete="off" required disabled={disabled} />
-      <FormTextField control={control} name="email" label="userForm.email" type="email" autoComplete="off" required disabled={disabled} />
+      <FormTextField
+        control={control}
+        name="username"
+        label="userForm.username"
+        autoComplete="off"
+        required
+        disabled={disabled}
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        label="userForm.email"
+        type="email"
+        autoComplete="off"
+        required
+        disabled={disabled}
+      />
       <PasswordField
         control={control}
         name="password"
         label={mode === 'edit' ? 'userForm.newPassword' : 'userForm.password'}
-        helperText={mode === 'edit' ? intl.formatMessage({ id: 'userForm.keepPassword' }) : undefined}
+        helperText={
+          mode === 'edit' ? intl.formatMessage({ id: 'userForm.keepPassword' }) : undefined
+        }
         autoComplete="new-password"
         required={mode === 'create'}
         disabled={disabled}

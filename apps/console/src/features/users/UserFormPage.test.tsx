@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,10 @@ import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+// The console-wide live connection and alarm (LiveScope) are tested on their own.
+vi.mock('../live/LiveScope.js', () => ({
+  LiveScope: ({ children }: { children: ReactNode }) => children,
+}));
 
 const mario = { id: 5, username: 'mario', email: 'mario@example.com', role: 'EMPLOYEE' };
 
@@ -28,7 +33,9 @@ const field = (container: HTMLElement, name: string) =>
 async function open(path: string) {
   storeSession('SUPER_ADMIN');
   const view = renderApp(path);
-  await screen.findByRole('heading', { name: path === '/user' ? 'Nuovo utente' : 'Modifica utente' });
+  await screen.findByRole('heading', {
+    name: path === '/user' ? 'Nuovo utente' : 'Modifica utente',
+  });
   return { ...view, user: userEvent.setup() };
 }
 
@@ -127,9 +134,15 @@ describe('UserFormPage, edit mode', () => {
     await user.clear(field(container, 'email'));
     await user.type(field(container, 'email'), 'mario.rossi@example.com');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("L'utente mario è stato aggiornato!");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "L'utente mario è stato aggiornato!",
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
-    expect(await bodyOf(spy, 'PATCH')).toEqual({ id: 5, username: 'mario', email: 'mario.rossi@example.com' });
+    expect(await bodyOf(spy, 'PATCH')).toEqual({
+      id: 5,
+      username: 'mario',
+      email: 'mario.rossi@example.com',
+    });
   });
 
   it('asks for the confirmation only once a new password is typed', async () => {

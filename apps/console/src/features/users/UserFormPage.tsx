@@ -46,7 +46,11 @@ function UserFormScreen({ userId }: { userId?: number }) {
     dispatch(
       userId === undefined
         ? showSnackbar({ type: 'success', messageId: 'user_created_success' })
-        : showSnackbar({ type: 'success', messageId: 'user_updated_success', values: { username } }),
+        : showSnackbar({
+            type: 'success',
+            messageId: 'user_updated_success',
+            values: { username },
+          }),
     );
     backToList();
     return saved;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,10 @@ import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+// The console-wide live connection and alarm (LiveScope) are tested on their own.
+vi.mock('../live/LiveScope.js', () => ({
+  LiveScope: ({ children }: { children: ReactNode }) => children,
+}));
 
 const users = [
   { id: 1, username: 'admin', email: 'admin@example.com', role: 'SUPER_ADMIN' },
@@ -53,7 +58,11 @@ describe('UsersPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("L'utente è stato eliminato!");
     await waitFor(() => expect(screen.queryByText('mario@example.com')).not.toBeInTheDocument());
-    expect(await callsOf(spy)).toEqual(['GET /api/employee', 'DELETE /api/employee/2', 'GET /api/employee']);
+    expect(await callsOf(spy)).toEqual([
+      'GET /api/employee',
+      'DELETE /api/employee/2',
+      'GET /api/employee',
+    ]);
   });
 
   it('does nothing when the deletion is cancelled', async () => {

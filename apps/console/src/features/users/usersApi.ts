@@ -10,7 +10,10 @@ export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<Employee[], void>({
       query: () => PATHS.employee,
-      providesTags: (users = []) => [LIST, ...users.map(({ id }) => ({ type: 'User' as const, id }))],
+      providesTags: (users = []) => [
+        LIST,
+        ...users.map(({ id }) => ({ type: 'User' as const, id })),
+      ],
     }),
     getUser: build.query<Employee, number>({
       query: byId,

@@ -8,6 +8,7 @@ import {
 } from '@sos/contract';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
+import { alarmConfRoutes } from './alarm.js';
 import { readApiKey, writeApiKey } from './repository.js';
 
 const tags = ['conf'];
@@ -72,4 +73,6 @@ export default async function confRoutes(app: FastifyInstance, _options: RouteOp
       return { apiKey: request.body.apiKey };
     },
   });
+
+  alarmConfRoutes(app);
 }

@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   deviceRegisterRequestSchema,
+  deviceHeartbeatRequestSchema,
   deviceSchema,
-  deviceSerialRequestSchema,
+  deviceSosRequestSchema,
   errorResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
@@ -53,8 +54,9 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     schema: {
       tags: ['device API'],
       summary: "Raises an SOS (201), or answers the device's open one / the key's one (200)",
+      description: 'An optional location {lat, lon, accuracyM} is kept with a new SOS (DESIGN §6).',
       security,
-      body: deviceSerialRequestSchema,
+      body: deviceSosRequestSchema,
       headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
       response: { 200: sosSchema, 201: sosSchema, ...errors, 404: errorResponseSchema },
     },
@@ -62,7 +64,8 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     onRequest: [app.deviceAuth],
     handler: async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const { created, value } = await raiseSos(app.db, request.body.serial, key);
+      const { serial, location } = request.body;
+      const { created, value } = await raiseSos(app.db, serial, key, location);
       return reply.code(created ? 201 : 200).send(value);
     },
   });
@@ -72,15 +75,16 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     url: PATHS.deviceHeartbeat,
     schema: {
       tags: ['device API'],
-      summary: "Records the device's last contact",
+      summary: "Records the device's last contact and battery (monitored from the first heartbeat)",
+      description: 'A device silent for offlineAfterSeconds goes offline (device-offline); its next call brings it back (device-online).',
       security,
-      body: deviceSerialRequestSchema,
+      body: deviceHeartbeatRequestSchema,
       response: { 204: z.null().describe('Recorded'), ...errors, 404: errorResponseSchema },
     },
     config,
     onRequest: [app.deviceAuth],
     handler: async (request, reply) => {
-      await recordHeartbeat(app.db, request.body.serial);
+      await recordHeartbeat(app.db, request.body.serial, request.body.battery);
       return reply.code(204).send(null);
     },
   });

@@ -1,10 +1,13 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { LIVE_EVENTS, type Device, type Sos } from '@sos/contract';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { LIVE_EVENTS, type Device, type DeviceSosLocation, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
 import { appendEvent, writeWithEvent } from '../../live/outbox.js';
 import { sosJsonSql } from '../device/sos-json-sql.js';
 import { toDeviceJson, toSosJson, type DeviceRow } from '../device/mappers.js';
+import { HttpError } from '../../lib/http-error.js';
+import { recordContact } from './contact.js';
+import { recordDeletedDeviceSos } from './deleted-sos.js';
 import { deletedDevice, unknownDevice } from './errors.js';
 
 export interface Outcome<T> {
@@ -13,23 +16,24 @@ export interface Outcome<T> {
   value: T;
 }
 
-/**
- * Records the device's last contact and returns it; throws 404 for an unknown serial
- * and 403 for a deleted device. The UPDATE locks the device row until the transaction
- * ends, so a device's concurrent calls (and its deletion) run one after the other.
- */
-export async function touchDevice(tx: Tx, serial: string): Promise<DeviceRow> {
-  const [device] = await tx
-    .update(devices)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(devices.serial, serial), isNull(devices.deletedAt)))
-    .returning();
-  if (device) return device;
+/** Throws 403 for a deleted device's serial, else 404 (no visible device has it). */
+async function refuseContact(tx: Tx, serial: string): Promise<never> {
   const [existing] = await tx
     .select({ id: devices.id })
     .from(devices)
     .where(eq(devices.serial, serial));
   throw existing ? deletedDevice() : unknownDevice();
+}
+
+/**
+ * Records the device's last contact (contact.ts) and returns it; throws 404 for an unknown
+ * serial and 403 for a deleted device. The row lock lasts until the transaction ends, so a
+ * device's concurrent calls (and its deletion) run one after the other.
+ */
+export async function touchDevice(tx: Tx, serial: string): Promise<DeviceRow> {
+  const id = await recordContact(tx, serial, { heartbeat: false });
+  const [device] = id === undefined ? [] : await tx.select().from(devices).where(eq(devices.id, id));
+  return device ?? refuseContact(tx, serial);
 }
 
 const openSosOf = (tx: Tx, deviceId: number) =>
@@ -93,16 +97,21 @@ async function raiseNewSos(
   db: Db,
   serial: string,
   idempotencyKey: string | undefined,
+  at: ReturnType<typeof locationColumns>,
 ): Promise<Sos | null> {
   const data = await writeWithEvent(
     db,
     LIVE_EVENTS.newSos,
     sql`device AS (
-      UPDATE devices SET last_seen_at = now() WHERE serial = ${serial} AND deleted_at IS NULL
+      UPDATE devices SET last_seen_at = now()
+      -- An offline device coming back takes raiseSos's path, which writes its device-online event.
+      WHERE serial = ${serial} AND deleted_at IS NULL AND online IS NOT FALSE
       RETURNING id, display_name
     ),
     inserted AS (
-      INSERT INTO sos (device_id, idempotency_key) SELECT id, ${idempotencyKey ?? null}::text FROM device
+      INSERT INTO sos (device_id, idempotency_key, location_lat, location_lon, location_accuracy_m)
+      SELECT id, ${idempotencyKey ?? null}::text, ${at.locationLat}::float8, ${at.locationLon}::float8,
+        ${at.locationAccuracyM}::float8 FROM device
       ON CONFLICT DO NOTHING
       RETURNING *
     ),
@@ -114,17 +123,42 @@ async function raiseNewSos(
   return data === undefined ? null : (JSON.parse(data) as Sos);
 }
 
+/** The sos columns of a device's location (DESIGN §6), all null without one. */
+const locationColumns = (location: DeviceSosLocation | undefined) => ({
+  locationLat: location?.lat ?? null,
+  locationLon: location?.lon ?? null,
+  locationAccuracyM: location?.accuracyM ?? null,
+});
+
 /**
  * Raises an SOS: the device's open one if it has one (200), the one an already seen
- * Idempotency-Key created (200, even if closed since), else a new open SOS (201, `new-sos`).
+ * Idempotency-Key created (200, even if closed since), else a new open SOS (201, `new-sos`),
+ * with the location the device sent. A repeat answers the SOS as it was raised.
  */
 export async function raiseSos(
   db: Db,
   serial: string,
   idempotencyKey: string | undefined,
+  location?: DeviceSosLocation,
 ): Promise<Outcome<Sos>> {
-  const raised = await raiseNewSos(db, serial, idempotencyKey);
+  const at = locationColumns(location);
+  const raised = await raiseNewSos(db, serial, idempotencyKey, at);
   if (raised) return { created: true, value: raised };
+  try {
+    return await raiseOrFind(db, serial, idempotencyKey, at);
+  } catch (error) {
+    // Still refused to the device, but never silent: a technical alarm in every console.
+    if (error instanceof HttpError && error.code === 'DEVICE_DELETED') await recordDeletedDeviceSos(db, serial);
+    throw error;
+  }
+}
+
+async function raiseOrFind(
+  db: Db,
+  serial: string,
+  idempotencyKey: string | undefined,
+  at: ReturnType<typeof locationColumns>,
+): Promise<Outcome<Sos>> {
   return db.transaction(async (tx) => {
     const device = await touchDevice(tx, serial);
     const found = (row: typeof sos.$inferSelect) => ({
@@ -139,7 +173,7 @@ export async function raiseSos(
       if (existing) return found(existing);
       const [inserted] = await tx
         .insert(sos)
-        .values({ deviceId: device.id, idempotencyKey: idempotencyKey ?? null })
+        .values({ deviceId: device.id, idempotencyKey: idempotencyKey ?? null, ...at })
         .onConflictDoNothing()
         .returning();
       if (inserted) {
@@ -153,9 +187,11 @@ export async function raiseSos(
 }
 
 /**
- * A heartbeat only records the last contact. No live event: thousands of devices beating
- * would flood every console; lastSeenAt comes with the device list.
+ * A heartbeat records the last contact and the battery. No live event but the offline →
+ * online transition: thousands of devices beating would flood every console; lastSeenAt
+ * and batteryPct come with the device list.
  */
-export async function recordHeartbeat(db: Db, serial: string): Promise<void> {
-  await touchDevice(db, serial);
+export async function recordHeartbeat(db: Db, serial: string, battery?: number): Promise<void> {
+  const id = await recordContact(db, serial, { heartbeat: true, battery });
+  if (id === undefined) await refuseContact(db, serial);
 }

@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   PATHS,
 } from '@sos/contract';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body.js';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
 import { listDevices, softDeleteDevice } from './repository.js';
@@ -17,6 +18,7 @@ const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 /** The console's device routes (spec §7): the dashboard list and deletion. */
 export default async function deviceRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBody(app); // DELETE with JSON headers and no body
 
   routes.route({
     method: 'GET',

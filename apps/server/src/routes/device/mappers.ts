@@ -7,6 +7,10 @@ export type SosRow = typeof sos.$inferSelect;
 export type DeviceRef = Pick<DeviceRow, 'id' | 'displayName'>;
 
 const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
+/** A user copied by id and username (the username survives the user's deletion). */
+const userRef = (id: number | null, username: string | null) =>
+  username === null ? null : { id, username };
 
 /**
  * One SOS as the contract's sosSchema. Shared by the console routes, the device API and
@@ -18,12 +22,18 @@ export function toSosJson(row: SosRow, device: DeviceRef): Sos {
     state: row.state,
     dateCreated: iso(row.createdAt),
     lastUpdated: iso(row.updatedAt),
-    dateClosed: row.closedAt ? iso(row.closedAt) : null,
+    dateClosed: isoOrNull(row.closedAt),
     // The username is copied at closing time: it survives the user's deletion.
-    closedBy:
-      row.closedByUsername === null
+    closedBy: userRef(row.closedById, row.closedByUsername),
+    acknowledgedAt: isoOrNull(row.acknowledgedAt),
+    acknowledgedBy: userRef(row.acknowledgedById, row.acknowledgedByUsername),
+    escalatedAt: isoOrNull(row.escalatedAt),
+    outcome: row.outcome,
+    note: row.note,
+    location:
+      row.locationLat === null || row.locationLon === null
         ? null
-        : { id: row.closedById, username: row.closedByUsername },
+        : { lat: row.locationLat, lon: row.locationLon, accuracyM: row.locationAccuracyM },
     device: { id: device.id, displayName: device.displayName },
   };
 }
@@ -37,5 +47,7 @@ export function toDeviceJson(row: DeviceRow, openSos: SosRow | null): Device {
     lastSos: openSos && openSos.state === 'OPEN' ? toSosJson(openSos, row) : null,
     dateCreated: iso(row.createdAt),
     lastSeenAt: row.lastSeenAt ? iso(row.lastSeenAt) : null,
+    online: row.online,
+    batteryPct: row.batteryPct,
   };
 }

@@ -1,7 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** An ISO 8601 UTC timestamp with milliseconds, as Date.toISOString() writes it. */
-const isoSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoOrNullSql = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;
+
+/** `{id, username}`, or null without a username (the id alone may be gone with the user). */
+const userRefSql = (id: SQL, username: SQL) => sql`CASE WHEN ${username} IS NULL THEN NULL ELSE
+  (SELECT row_to_json(who) FROM (SELECT ${id} AS "id", ${username} AS "username") who) END`;
+
+/**
+ * A double as JSON.stringify writes it. Both sides print the shortest digits that read back
+ * as the same double; only the notation differs: PostgreSQL uses an exponent below 1e-4 and
+ * from 1e15 with at least two exponent digits ("1e-05"), JavaScript only below 1e-6 and from
+ * 1e21 with no padding ("1e-7"). Reading PostgreSQL's text as numeric gives the exact plain
+ * decimal ("-0" becomes "0", as in JSON.stringify).
+ */
+const jsNumberSql = (column: SQL) => sql`(CASE
+  WHEN ${column} <> 0 AND (abs(${column}) < 1e-6 OR abs(${column}) >= 1e21)
+    THEN regexp_replace(${column}::text, 'e([+-])0*([0-9])', 'e\\1\\2')
+  ELSE (${column}::text::numeric)::text END)::json`;
 
 /**
  * toSosJson (mappers.ts) written in SQL, for the statements that raise or close an SOS and
@@ -16,9 +33,18 @@ export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {
     ${c('state')} AS "state",
     ${isoSql(c('created_at'))} AS "dateCreated",
     ${isoSql(c('updated_at'))} AS "lastUpdated",
-    CASE WHEN ${c('closed_at')} IS NULL THEN NULL ELSE ${isoSql(c('closed_at'))} END AS "dateClosed",
-    CASE WHEN ${c('closed_by_username')} IS NULL THEN NULL ELSE (SELECT row_to_json(closer) FROM
-      (SELECT ${c('closed_by_id')} AS "id", ${c('closed_by_username')} AS "username") closer) END AS "closedBy",
+    ${isoOrNullSql(c('closed_at'))} AS "dateClosed",
+    ${userRefSql(c('closed_by_id'), c('closed_by_username'))} AS "closedBy",
+    ${isoOrNullSql(c('acknowledged_at'))} AS "acknowledgedAt",
+    ${userRefSql(c('acknowledged_by_id'), c('acknowledged_by_username'))} AS "acknowledgedBy",
+    ${isoOrNullSql(c('escalated_at'))} AS "escalatedAt",
+    ${c('outcome')} AS "outcome",
+    ${c('note')} AS "note",
+    CASE WHEN ${c('location_lat')} IS NULL OR ${c('location_lon')} IS NULL THEN NULL ELSE
+      (SELECT row_to_json(place) FROM (SELECT ${jsNumberSql(c('location_lat'))} AS "lat",
+        ${jsNumberSql(c('location_lon'))} AS "lon",
+        CASE WHEN ${c('location_accuracy_m')} IS NULL THEN NULL
+          ELSE ${jsNumberSql(c('location_accuracy_m'))} END AS "accuracyM") place) END AS "location",
     (SELECT row_to_json(device) FROM (SELECT ${deviceId} AS "id", ${displayName} AS "displayName") device)
       AS "device"
   ) sos_json)::text`;

@@ -28,6 +28,11 @@ Events (\`event:\` name, \`data:\` JSON):
 - \`${LIVE_EVENTS.sosClosed}\`: an SOS was closed (the closed SOS with its device)
 - \`${LIVE_EVENTS.deviceRegistered}\`, \`${LIVE_EVENTS.deviceRenamed}\`: a device (as in /device/getAll)
 - \`${LIVE_EVENTS.deviceDeleted}\`: \`{ id }\` of the deleted device
+- \`${LIVE_EVENTS.sosAcknowledged}\`: someone took charge of an SOS, or took it over (the SOS with its device)
+- \`${LIVE_EVENTS.sosEscalated}\`: an SOS went unacknowledged past ackTargetSeconds (the SOS with its device)
+- \`${LIVE_EVENTS.sosNote}\`: \`{ sosId, entry }\`, a note added to an SOS's timeline
+- \`${LIVE_EVENTS.deviceOffline}\`, \`${LIVE_EVENTS.deviceOnline}\`: a monitored device went silent / was heard again (the device)
+- \`${LIVE_EVENTS.deviceDeletedSos}\`: a deleted device sent an SOS, refused to it (the device; a technical alarm)
 - \`${LIVE_EVENTS.resync}\`: \`{ reason }\`, the client missed more than the server keeps: reload the lists
 
 Every event has an \`id:\`. A reconnecting client sends \`Last-Event-ID\` (or \`?lastEventId=\`)

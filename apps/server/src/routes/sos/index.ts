@@ -3,43 +3,53 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
   PATHS,
+  sosCloseBodySchema,
   sosCloseQuerySchema,
   sosHistorySchema,
   sosSchema,
 } from '@sos/contract';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { acceptEmptyJsonBody } from '../../lib/empty-json-body.js';
+import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
+import { handlingRoutes } from './handling.js';
 import { closeSos, listClosedSos } from './repository.js';
+import sosStatsRoutes from './stats.js';
+import sosHistoryRoutes from './history.js';
 
 const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** The console's SOS routes (spec §7); the live stream lives in routes/live. */
+/** The console's SOS routes (spec §7, DESIGN §6); the live stream lives in routes/live. */
 export default async function sosRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBody(app); // close with JSON headers and no body (spec §7)
+  await app.register(sosStatsRoutes, _options);
+  await app.register(sosHistoryRoutes, _options);
 
   routes.route({
     method: 'PATCH',
     url: PATHS.sosClose,
     schema: {
       tags: ['sos'],
-      summary: 'Closes an open SOS (any signed-in role, spec §6)',
+      summary: 'Closes an open SOS (any signed-in role, spec §6), with an optional outcome and note',
+      description:
+        'The body is optional: none, an empty one and {} all close without an outcome or note. ' +
+        'An SOS already closed answers 200 and the SOS as it was closed (closedBy names who).',
       security,
       querystring: sosCloseQuerySchema,
+      body: sosCloseBodySchema,
       response: {
         200: sosSchema,
         400: errorResponseSchema,
         ...authErrors,
         404: errorResponseSchema,
-        409: errorResponseSchema,
       },
     },
     onRequest: [app.authenticate],
     handler: async (request) => {
-      const result = await closeSos(app.db, request.query.sosId, request.user!);
-      if ('sos' in result) return result.sos;
-      if (result.error === 'NOT_FOUND') throw notFound('SOS');
-      throw new HttpError(409, 'SOS_NOT_OPEN', 'This SOS is already closed');
+      const result = await closeSos(app.db, request.query.sosId, request.user!, request.body ?? {});
+      if ('error' in result) throw notFound('SOS');
+      return result.sos;
     },
   });
 
@@ -56,4 +66,6 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async () => listClosedSos(app.db),
   });
+
+  handlingRoutes(app);
 }

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { LIVE_EVENTS, type Sos } from '@sos/contract';
+import { LIVE_EVENTS, type Sos, type SosOutcome } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
 import { writeWithEvent } from '../../live/outbox.js';
@@ -21,20 +21,35 @@ export const closeSosValues = (closer: Closer) => ({
   closedByUsername: closer.username,
 });
 
-export type CloseResult = { sos: Sos } | { error: 'NOT_FOUND' | 'NOT_OPEN' };
+/** What the operator says when closing (DESIGN §6); an empty note is no note. */
+export interface Closing {
+  outcome?: SosOutcome | null | undefined;
+  note?: string | null | undefined;
+}
+
+/** `closed`: this call closed it (event written); otherwise it was closed before, as it was. */
+export type CloseResult = { sos: Sos; closed: boolean } | { error: 'NOT_FOUND' };
 
 /**
  * Closes an open SOS and writes its live event, in ONE statement (one round trip, one
  * transaction; the columns are closeSosValues'). The UPDATE only matches an OPEN row, so of
- * two operators closing at once exactly one succeeds.
+ * two operators closing at once exactly one closes it; the other is answered the SOS as
+ * that one closed it (idempotent, DESIGN §6). The CLOSED timeline entry is read from the
+ * row (timeline.ts), so closing stays one statement.
  */
-export async function closeSos(db: Db, id: number, closer: Closer): Promise<CloseResult> {
+export async function closeSos(
+  db: Db,
+  id: number,
+  closer: Closer,
+  closing: Closing = {},
+): Promise<CloseResult> {
   const data = await writeWithEvent(
     db,
     LIVE_EVENTS.sosClosed,
     sql`closed AS (
       UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(),
-        closed_by_id = ${closer.id}, closed_by_username = ${closer.username}
+        closed_by_id = ${closer.id}, closed_by_username = ${closer.username},
+        outcome = ${closing.outcome ?? null}, note = ${closing.note || null}
       FROM devices
       WHERE sos.id = ${id} AND sos.state = 'OPEN' AND devices.id = sos.device_id
       RETURNING sos.*, devices.display_name AS device_name
@@ -43,9 +58,19 @@ export async function closeSos(db: Db, id: number, closer: Closer): Promise<Clos
       SELECT ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
     )`,
   );
-  if (data !== undefined) return { sos: JSON.parse(data) as Sos };
-  const [existing] = await db.select({ id: sos.id }).from(sos).where(eq(sos.id, id));
-  return { error: existing ? 'NOT_OPEN' : 'NOT_FOUND' };
+  if (data !== undefined) return { sos: JSON.parse(data) as Sos, closed: true };
+  const existing = await findSos(db, id);
+  return existing ? { sos: existing, closed: false } : { error: 'NOT_FOUND' };
+}
+
+/** One SOS with its (possibly deleted) device, as it stands. */
+export async function findSos(db: Tx, id: number): Promise<Sos | undefined> {
+  const [row] = await db
+    .select({ sos, device: { id: devices.id, displayName: devices.displayName } })
+    .from(sos)
+    .innerJoin(devices, eq(devices.id, sos.deviceId))
+    .where(eq(sos.id, id));
+  return row && toSosJson(row.sos, row.device);
 }
 
 /** The history: closed SOS, newest closure first, with their (possibly deleted) device's name. */

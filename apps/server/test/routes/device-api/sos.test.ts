@@ -143,14 +143,16 @@ describeEachDb('POST /api/device/sos', (kind) => {
     expect(await eventsAfter(ctx, before)).toEqual([]);
   });
 
-  it('refuses a deleted device with 403 DEVICE_DELETED', async () => {
+  it('refuses a deleted device with 403 DEVICE_DELETED, telling the consoles (DESIGN §6)', async () => {
     const id = (await register(ctx, 'sos-deleted')).json<{ id: number }>().id;
     await deleteDevice(ctx, id);
     const before = await lastEventId(ctx);
     const res = await raiseSos(ctx, 'sos-deleted');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('DEVICE_DELETED');
-    expect(await eventsAfter(ctx, before)).toEqual([]);
+    expect(await eventsAfter(ctx, before)).toEqual([
+      { type: 'device-deleted-sos', data: expect.objectContaining({ id, displayName: 'sos-deleted' }) },
+    ]);
   });
 
   it.each([

@@ -49,7 +49,41 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
       .insert(sos)
       .values({ deviceId: device!.id, state: 'CLOSED', closedAt: sql`now()`, closedByUsername: 'gone' })
       .returning();
-    for (const row of [open!, closed!, orphan!]) {
+    // Every alarm-handling field set, a note JSON must escape, and doubles whose notation
+    // differs between PostgreSQL and JavaScript (exponents, -0, integers).
+    const [handled] = await ctx.app.db
+      .insert(sos)
+      .values({
+        deviceId: device!.id,
+        state: 'CLOSED',
+        closedAt: sql`now()`,
+        closedByUsername: 'gone',
+        acknowledgedAt: sql`now()`,
+        acknowledgedById: ctx.employee.id,
+        acknowledgedByUsername: 'employee',
+        escalatedAt: sql`now()`,
+        outcome: 'FALSE_ALARM',
+        note: 'riga 1\nriga "2"\t\\ \u0001 — ü 👵',
+        locationLat: 0.00001,
+        locationLon: -179.999999,
+        locationAccuracyM: 1e21,
+      })
+      .returning();
+    const located = [handled!];
+    for (const [lat, lon, accuracyM] of [
+      [1e-7, -0, null],
+      [45.4642035, 9.189982, 12.5],
+      [-90, 180, 0],
+      [5e-324, -Math.PI * 1e-5, Math.E * 1e20],
+      [0.1 + 0.2, 1 / 3, 1e15],
+    ] as const) {
+      const [row] = await ctx.app.db
+        .insert(sos)
+        .values({ deviceId: device!.id, state: 'CLOSED', locationLat: lat, locationLon: lon, locationAccuracyM: accuracyM })
+        .returning();
+      located.push(row!);
+    }
+    for (const row of [open!, closed!, orphan!, ...located]) {
       const { js, text, sql: fromSql } = await both(row.id);
       expect(fromSql).toEqual(js);
       // Byte for byte what JSON.stringify writes: clients may read the text as it comes.

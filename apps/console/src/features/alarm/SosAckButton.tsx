@@ -1,0 +1,28 @@
+import Button from '@mui/material/Button';
+import type { Sos } from '@sos/contract';
+import { useIntl } from 'react-intl';
+import { useAppSelector } from '../../app/hooks.js';
+import { selectSession } from '../auth/authSlice.js';
+import { useAckSosMutation } from './sosHandlingApi.js';
+
+/**
+ * "Prendi in carico", or "Subentra" when someone else has it (DESIGN §6); nothing when
+ * it is already the operator's own.
+ */
+export function SosAckButton({ sos }: { sos: Sos }) {
+  const intl = useIntl();
+  const me = useAppSelector(selectSession)?.id;
+  const [ack, { isLoading }] = useAckSosMutation();
+  const owner = sos.acknowledgedBy;
+  if (owner && owner.id === me) return null;
+  const takeOver = owner !== null;
+  return (
+    <Button
+      variant="contained"
+      disabled={isLoading}
+      onClick={() => void ack({ sosId: sos.id, takeOver })}
+    >
+      {intl.formatMessage({ id: takeOver ? 'alarm.takeOver' : 'alarm.takeCharge' })}
+    </Button>
+  );
+}

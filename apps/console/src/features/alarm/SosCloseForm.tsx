@@ -1,0 +1,66 @@
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { SOS_NOTE_MAX_LENGTH, SOS_OUTCOMES, type Sos, type SosOutcome } from '@sos/contract';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useCloseSosMutation } from '../dashboard/deviceEndpoints.js';
+
+/** "Chiudi SOS" from the detail, saying what happened ("Esito") and a closing note. */
+export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void }) {
+  const intl = useIntl();
+  const [outcome, setOutcome] = useState<SosOutcome | ''>('');
+  const [note, setNote] = useState('');
+  const [closeSos, { isLoading }] = useCloseSosMutation();
+  const close = async () => {
+    const result = await closeSos({
+      deviceId: sos.device.id,
+      sosId: sos.id,
+      outcome: outcome || null,
+      note: note.trim() || null,
+    });
+    if (!result.error) onClosed();
+  };
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        label={intl.formatMessage({ id: 'alarm.outcome' })}
+        value={outcome}
+        onChange={(event) => setOutcome(event.target.value as SosOutcome | '')}
+        size="small"
+        fullWidth
+      >
+        <MenuItem value="">
+          <em>{intl.formatMessage({ id: 'alarm.noOutcome' })}</em>
+        </MenuItem>
+        {SOS_OUTCOMES.map((code) => (
+          <MenuItem key={code} value={code}>
+            {intl.formatMessage({ id: `outcome.${code}` })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={intl.formatMessage({ id: 'alarm.closingNote' })}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        multiline
+        minRows={2}
+        maxRows={6}
+        size="small"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: SOS_NOTE_MAX_LENGTH } }}
+      />
+      <Button
+        variant="contained"
+        color="error"
+        sx={{ alignSelf: 'flex-start' }}
+        disabled={isLoading}
+        onClick={() => void close()}
+      >
+        {intl.formatMessage({ id: 'alarm.closeSos' })}
+      </Button>
+    </Stack>
+  );
+}

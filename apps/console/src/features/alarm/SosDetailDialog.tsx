@@ -1,0 +1,108 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Sos } from '@sos/contract';
+import { useId, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppSelector } from '../../app/hooks.js';
+import type { MessageId } from '../../i18n/catalogue.js';
+import { selectDeviceById } from '../dashboard/devicesSlice.js';
+import { ResidentProfile } from '../devices/ResidentProfile.js';
+import { SosAckButton } from './SosAckButton.js';
+import { SosCloseForm } from './SosCloseForm.js';
+import { SosLocation } from './SosLocation.js';
+import { SosNoteForm } from './SosNoteForm.js';
+import { SosStatus } from './SosStatus.js';
+import { SosTimeline } from './SosTimeline.js';
+
+function Section({ title, children }: { title: MessageId; children: ReactNode }) {
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle2" component="h3" color="text.secondary">
+        <FormattedMessage id={title} />
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * An SOS's detail ("Dettaglio", DESIGN §6), live from the devices slice: who has it, where
+ * the device is, the timeline, and the actions while it is open. Once it is closed (here or
+ * elsewhere) it stays on screen, without actions, until "Indietro".
+ */
+export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClose: () => void }) {
+  const intl = useIntl();
+  const titleId = useId();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const device = useAppSelector((state) => selectDeviceById(state, deviceId));
+  const current = device?.lastSos?.state === 'OPEN' ? device.lastSos : null;
+  // The SOS as last seen open: kept when it closes, so the detail does not vanish.
+  const [seen, setSeen] = useState<Sos | null>(current);
+  if (current && current !== seen && (!seen || current.id === seen.id)) setSeen(current);
+  const sos = seen;
+  const open = current !== null && current.id === sos?.id;
+  if (!sos) return null;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
+      <DialogTitle id={titleId}>
+        <FormattedMessage id="alarm.detail" />
+        <Typography
+          component="span"
+          variant="h6"
+          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
+          {device?.displayName ?? sos.device.displayName}
+        </Typography>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          <Section title="alarm.device">
+            <Typography variant="body2">
+              {device?.displayName ?? sos.device.displayName}
+              {device && (
+                <>
+                  {' '}
+                  · <bdi dir="ltr">{device.serial}</bdi>
+                </>
+              )}
+            </Typography>
+            <SosStatus sos={sos} open={open} />
+            {open && <SosAckButton sos={sos} />}
+          </Section>
+          <Section title="alarm.location">
+            <SosLocation location={sos.location} />
+          </Section>
+          <ResidentProfile deviceId={deviceId} />
+          <Section title="alarm.timeline">
+            <SosTimeline sosId={sos.id} />
+            {open && <SosNoteForm sosId={sos.id} />}
+          </Section>
+          {open && (
+            <>
+              <Divider />
+              <SosCloseForm sos={sos} onClosed={onClose} />
+            </>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{intl.formatMessage({ id: 'alarm.back' })}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { SOS_NOTE_MAX_LENGTH } from '@sos/contract';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useAddSosNoteMutation } from './sosHandlingApi.js';
+
+/** "Aggiungi nota": a line in the SOS's timeline, seen live by every console. */
+export function SosNoteForm({ sosId }: { sosId: number }) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const [addNote, { isLoading }] = useAddSosNoteMutation();
+  const trimmed = text.trim();
+  const submit = async () => {
+    const result = await addNote({ sosId, text: trimmed });
+    if (!result.error) setText('');
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        label={intl.formatMessage({ id: 'alarm.note' })}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        multiline
+        maxRows={4}
+        size="small"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: SOS_NOTE_MAX_LENGTH } }}
+      />
+      <Button
+        variant="outlined"
+        sx={{ flex: 'none' }}
+        disabled={trimmed === '' || isLoading}
+        onClick={() => void submit()}
+      >
+        {intl.formatMessage({ id: 'alarm.addNote' })}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import { SOS_OUTCOMES, type SosOutcome, type SosTimelineEntry } from '@sos/contract';
+import { useIntl, type IntlShape } from 'react-intl';
+import { formatDateTimeSeconds } from '../../lib/format.js';
+import { useGetSosTimelineQuery } from './sosHandlingApi.js';
+
+const isOutcome = (code: string): code is SosOutcome =>
+  (SOS_OUTCOMES as readonly string[]).includes(code);
+
+/** A CLOSED entry's text is the outcome code, then a line with the note (DESIGN §6). */
+function entryText(entry: SosTimelineEntry, intl: IntlShape): string | null {
+  if (entry.text === null || entry.type !== 'CLOSED') return entry.text;
+  const [code = '', ...note] = entry.text.split('\n');
+  const outcome = isOutcome(code) ? intl.formatMessage({ id: `outcome.${code}` }) : code;
+  return [outcome, note.join('\n')].filter(Boolean).join(' — ');
+}
+
+/** The SOS's timeline, oldest first, live while shown (sosHandlingApi). */
+export function SosTimeline({ sosId }: { sosId: number }) {
+  const intl = useIntl();
+  const { data, isLoading } = useGetSosTimelineQuery(sosId);
+  if (isLoading) {
+    return (
+      <CircularProgress
+        size={24}
+        aria-label={intl.formatMessage({ id: 'alarm.timelineLoading' })}
+      />
+    );
+  }
+  return (
+    <List dense disablePadding aria-label={intl.formatMessage({ id: 'alarm.timeline' })}>
+      {(data ?? []).map((entry, index) => {
+        const by =
+          entry.by && intl.formatMessage({ id: 'alarm.by' }, { username: entry.by.username });
+        const step = intl.formatMessage({ id: `alarm.step.${entry.type}` });
+        return (
+          <ListItem key={`${entry.at}-${index}`} disableGutters>
+            <ListItemText
+              primary={[step, by].filter(Boolean).join(' ')}
+              secondary={
+                <>
+                  <bdi dir="ltr">{formatDateTimeSeconds(entry.at)}</bdi>
+                  {entryText(entry, intl) && <> · {entryText(entry, intl)}</>}
+                </>
+              }
+              slotProps={{
+                secondary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } },
+              }}
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

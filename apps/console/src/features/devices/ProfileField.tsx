@@ -1,0 +1,43 @@
+import TextField from '@mui/material/TextField';
+import type { DeviceProfileInput } from '@sos/contract';
+import { Controller, type Control, type FieldPath } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.js';
+import { profileError } from './profileErrors.js';
+
+export interface ProfileFieldProps {
+  control: Control<DeviceProfileInput, unknown, unknown>;
+  name: FieldPath<DeviceProfileInput>;
+  label: MessageId;
+  limit: Parameters<typeof profileError>[1];
+  type?: string;
+  multiline?: boolean;
+}
+
+/** One text field of the profile form, its error said in the language on screen. */
+export function ProfileField({ control, name, label, limit, type, multiline = false }: ProfileFieldProps) {
+  const intl = useIntl();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = profileError(fieldState.error, limit);
+        return (
+          <TextField
+            {...field}
+            value={(field.value as string | null | undefined) ?? ''}
+            label={intl.formatMessage({ id: label })}
+            type={type ?? 'text'}
+            multiline={multiline}
+            minRows={multiline ? 3 : undefined}
+            fullWidth
+            size="small"
+            error={error !== undefined}
+            helperText={error ? intl.formatMessage({ id: error.id }, error.values) : ' '}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import type { FieldError } from 'react-hook-form';
+import { PROFILE_LIMITS } from '@sos/contract';
+import type { MessageId } from '../../i18n/catalogue.js';
+
+type Limit = keyof typeof PROFILE_LIMITS;
+
+/**
+ * The contract's schema names the limit in English (for the API); the form says it in the
+ * language on screen, from the issue's code and the field's limit.
+ */
+export function profileError(
+  error: FieldError | undefined,
+  limit: Limit | 'phone',
+): { id: MessageId; values?: Record<string, number> } | undefined {
+  if (!error) return undefined;
+  if (limit === 'phone' || error.type === 'invalid_format') return { id: 'health.badPhone' };
+  if (error.type === 'too_small') return { id: 'health.required' };
+  return { id: 'health.tooLong', values: { max: PROFILE_LIMITS[limit] } };
+}

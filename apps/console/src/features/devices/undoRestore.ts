@@ -1,0 +1,15 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { listeners } from '../../app/listeners.js';
+import { snackbarUndoClicked } from '../../app/snackbarSlice.js';
+import { healthApi } from './healthApi.js';
+
+// 'Annulla' on the 'Device eliminato' message (DESIGN §6): restores the device, which comes
+// back on the dashboard through its device-registered event.
+listeners.startListening({
+  actionCreator: snackbarUndoClicked,
+  effect: ({ payload }, { dispatch }) => {
+    if (payload.kind !== 'restoreDevice') return;
+    // A thunk (the store has the thunk middleware; its dispatch type does not say so).
+    dispatch(healthApi.endpoints.restoreDevice.initiate(payload.id) as unknown as UnknownAction);
+  },
+});

@@ -1,0 +1,38 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useAlarm } from '../alarm/useAlarm.js';
+import { useAudioUnlock } from '../alarm/useAudioUnlock.js';
+import { useHiddenTabAlerts } from '../alarm/useHiddenTabAlerts.js';
+import { useGetDevicesQuery } from '../dashboard/deviceEndpoints.js';
+import { useLiveStream } from './useLiveStream.js';
+
+const Owned = createContext(false);
+
+/**
+ * What must run on every page while signed in (DESIGN §6): the console's one live
+ * connection, the device list it keeps current, the audio unlock, the alarm and the
+ * hidden-tab alerts. The outermost scope owns them all.
+ */
+function ConsoleWatch() {
+  useLiveStream();
+  useGetDevicesQuery();
+  const audioOn = useAudioUnlock();
+  useAlarm();
+  useHiddenTabAlerts(audioOn);
+  return null;
+}
+
+/**
+ * One live connection per console. The layout's scope owns it; a scope inside another
+ * (the dashboard's: the spec's live channel is its subscription to the layout's
+ * connection) only subscribes, so leaving a screen never closes what the others need.
+ * Rendered on its own (a screen's test), a scope owns the connection itself.
+ */
+export function LiveScope({ children }: { children: ReactNode }) {
+  if (useContext(Owned)) return children;
+  return (
+    <Owned.Provider value>
+      <ConsoleWatch />
+      {children}
+    </Owned.Provider>
+  );
+}

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SosStats } from '@sos/contract';
+import { callsOf, json, stubFetch } from '../../test/http.js';
+import { renderApp } from '../../test/renderApp.js';
+import { storeSession } from '../../test/session.js';
+
+vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+
+const stats = (over: Partial<SosStats> = {}): SosStats => ({
+  total: 200,
+  acknowledged: 199,
+  ackWithinTargetPct: 98.5,
+  ackWithin180sPct: 99,
+  medianAckSeconds: 21.5,
+  p90AckSeconds: 48,
+  medianCloseSeconds: 310,
+  byOutcome: { ASSISTANCE_SENT: 20, EMERGENCY_SERVICES: 2, RESOLVED_BY_PHONE: 100, FALSE_ALARM: 70, TEST: 5, NO_RESPONSE: 1, OTHER: 2 },
+  byDay: [
+    { day: '2026-03-29', total: 120, medianAckSeconds: 20, ackWithinTargetPct: 99.2 },
+    { day: '2026-03-30', total: 80, medianAckSeconds: 23.5, ackWithinTargetPct: 97.5 },
+  ],
+  byOperator: [{ username: 'maria', acknowledged: 150, closed: 149, medianAckSeconds: 19.5 }],
+  ...over,
+});
+
+const figure = (id: string) => document.querySelector(`[data-figure="${id}"]`) as HTMLElement;
+
+describe('StatsPage', () => {
+  beforeAll(async () => {
+    await import('./StatsPage.js');
+  }, 60_000);
+
+  it('shows the figures against the goals in green, the charts and the operators, for the last 7 days', async () => {
+    storeSession('SUPER_ADMIN');
+    const spy = stubFetch(() => json(200, stats()));
+    renderApp('/sos/stats');
+    expect(await screen.findByRole('heading', { name: 'Statistiche' })).toBeInTheDocument();
+    expect(await screen.findByText('Obiettivi raggiunti')).toBeInTheDocument();
+    expect(figure('stats.withinTarget')).toHaveTextContent('98,5%obiettivo ≥ 98,5%');
+    expect(figure('stats.withinTarget').dataset.tone).toBe('success');
+    expect(figure('stats.within180')).toHaveTextContent('99%');
+    expect(figure('stats.medianAck')).toHaveTextContent('21,5s');
+    expect(figure('stats.medianAck')).toHaveTextContent('90° percentile: 48s');
+    expect(figure('stats.total')).toHaveTextContent('200');
+    const row = within(screen.getByRole('table', { name: 'Per operatore' })).getByText('maria').closest('tr')!;
+    expect(row).toHaveTextContent(/maria15014919,5s/);
+    expect(document.querySelector('[data-chart="stats.dailyChart"] svg')).not.toBeNull();
+    expect(document.querySelector('[data-chart="stats.outcomesChart"] svg')).not.toBeNull();
+    const calls = await callsOf(spy);
+    expect(calls.some((c) => /^GET \/api\/sos\/stats\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/.test(c))).toBe(true);
+  });
+
+  it('turns red when one goal is missed, and shows dashes with no data', async () => {
+    storeSession('SUPER_ADMIN');
+    stubFetch(() => json(200, stats({ ackWithin180sPct: 98.9, medianCloseSeconds: null })));
+    renderApp('/sos/stats');
+    expect(await screen.findByText('Obiettivi mancati')).toBeInTheDocument();
+    expect(figure('stats.within180').dataset.tone).toBe('error');
+    expect(figure('stats.total')).toHaveTextContent('Tempo mediano di chiusura: —');
+  });
+});

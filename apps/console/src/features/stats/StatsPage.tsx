@@ -1,0 +1,42 @@
+import Grid from '@mui/material/Grid';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { DateRangeFields, type DateRange } from '../../components/DateRangeFields.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { HeadlineFigures } from './HeadlineFigures.js';
+import { OperatorTable } from './OperatorTable.js';
+import { DailyChart, OutcomesChart } from './StatsCharts.js';
+import { useGetSosStatsQuery } from './statsApi.js';
+
+const DAY = 'YYYY-MM-DD';
+/** The server's default too: the 7 days ending today. */
+const lastWeek = (): DateRange => ({ from: dayjs().subtract(6, 'day').format(DAY), to: dayjs().format(DAY) });
+
+/**
+ * "Statistiche" (DESIGN §6 "Reporting", /sos/stats): how fast SOS were taken in charge
+ * against the targets, their outcomes, and who handled them, over a range of days.
+ */
+export default function StatsPage() {
+  const [range, setRange] = useState(lastWeek);
+  const { data } = useGetSosStatsQuery(
+    { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) },
+    { refetchOnMountOrArgChange: true },
+  );
+  return (
+    <>
+      <PageHeader title="nav.stats">
+        <DateRangeFields value={range} onChange={setRange} />
+      </PageHeader>
+      {data && (
+        <>
+          <HeadlineFigures stats={data} />
+          <Grid container spacing={2} sx={{ mb: 3 }}>
+            <DailyChart days={data.byDay} />
+            <OutcomesChart byOutcome={data.byOutcome} />
+          </Grid>
+          <OperatorTable rows={data.byOperator} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ReportRangeQuery, SosStats } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
+import { api } from '../../app/api.js';
+
+/** DESIGN §6 "Reporting": GET /api/sos/stats over a range of days. */
+export const statsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSosStats: build.query<SosStats, ReportRangeQuery>({
+      query: (range) => ({ url: PATHS.sosStats, params: range }),
+      providesTags: [{ type: 'Sos', id: 'HISTORY' }],
+    }),
+  }),
+});
+
+export const { useGetSosStatsQuery } = statsApi;

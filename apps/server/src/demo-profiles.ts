@@ -1,0 +1,54 @@
+import { like, sql } from 'drizzle-orm';
+import type { DeviceProfile } from '@sos/contract';
+import type { Db } from './db/client.js';
+import { deviceProfiles, devices } from './db/schema.js';
+
+/*
+ * Plausible Italian residents for the demo's devices (DESIGN §6), derived from the device's
+ * id so a restart writes the same ones. Fictitious: 555 numbers, no real person.
+ */
+const FIRST = ['Giuseppina', 'Antonio', 'Maria', 'Francesco', 'Rosa', 'Giovanni', 'Anna', 'Salvatore'];
+const LAST = ['Ferraro', 'Russo', 'Colombo', 'Esposito', 'Ricci', 'Marino', 'Greco', 'Galli', 'Conti'];
+const STREETS = ['Via Garibaldi', 'Corso Vittorio Emanuele II', 'Via Roma', 'Piazza Cavour', 'Via Manzoni'];
+const CITIES = ['10122 Torino', '20121 Milano', '40126 Bologna', '50122 Firenze', '16123 Genova'];
+const NOTES = [
+  'Diabetica, insulina la sera. Chiavi dalla vicina del piano terra.',
+  'Cardiopatico, pacemaker. Cane in casa, tranquillo.',
+  'Vive sola; ipoacusia: parlare lentamente e ad alta voce.',
+  'Allergico alla penicillina. Cancello: codice al figlio.',
+];
+const RELATIONS = ['figlia', 'figlio', 'vicina di casa', 'nipote', 'badante'];
+
+const at = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+const phone = (n: number, mobile: boolean) =>
+  mobile ? `+39 3${at([33, 35, 47, 49], n)} 555 ${String(1000 + (n % 9000)).slice(-4)}` : `+39 0${11 + (n % 80)} 555 ${String(100 + (n % 900))}`;
+
+export function demoProfile(id: number): DeviceProfile {
+  const surname = at(LAST, id * 7);
+  return {
+    residentName: `${at(FIRST, id)} ${surname}`,
+    address: `${at(STREETS, id * 3)} ${(id % 120) + 1}, ${at(CITIES, id * 5)}`,
+    phone: phone(id, false),
+    notes: at(NOTES, id),
+    contacts: [
+      { name: `${at(FIRST, id + 3)} ${surname}`, phone: phone(id + 1, true), relation: at(RELATIONS, id) },
+      ...(id % 2 === 0 ? [{ name: `${at(FIRST, id + 5)} ${at(LAST, id + 2)}`, phone: phone(id + 2, true), relation: at(RELATIONS, id + 2) }] : []),
+    ],
+  };
+}
+
+/**
+ * Writes a resident profile for every demo device that has none, through the database
+ * (never through the API, whose requests are logged): an administrator's edits are kept.
+ */
+export async function writeDemoProfiles(db: Db, serialPrefix: string): Promise<void> {
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(like(devices.serial, `${serialPrefix}%`));
+  if (rows.length === 0) return;
+  await db
+    .insert(deviceProfiles)
+    .values(rows.map(({ id }) => ({ deviceId: id, ...demoProfile(id), updatedAt: sql`now()` })))
+    .onConflictDoNothing();
+}

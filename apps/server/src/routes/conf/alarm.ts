@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { alarmConfSchema, alarmConfUpdateSchema, errorResponseSchema, PATHS } from '@sos/contract';
+import { readAlarmConf, writeAlarmConf } from './alarm-repository.js';
+
+const tags = ['conf'];
+const security = [{ bearerAuth: [] }];
+
+/** /api/conf/alarm (DESIGN §6): read by every signed-in role, written by super administrators. */
+export function alarmConfRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.confAlarm,
+    onRequest: [app.authenticate],
+    schema: {
+      tags,
+      security,
+      summary: 'Alarm settings: seconds to take charge before escalation, seconds before a device is offline',
+      response: { 200: alarmConfSchema, 401: errorResponseSchema },
+    },
+    handler: async () => readAlarmConf(app.db),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.confAlarm,
+    onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
+    schema: {
+      tags,
+      security,
+      summary: 'Changes the alarm settings; a field left out keeps its value',
+      description: 'ackTargetSeconds 5–3600 (default 60), offlineAfterSeconds 10–86400 (default 300).',
+      body: alarmConfUpdateSchema,
+      response: {
+        200: alarmConfSchema,
+        400: errorResponseSchema.describe('VALIDATION_ERROR naming the field'),
+        401: errorResponseSchema,
+        403: errorResponseSchema.describe('Not a super administrator'),
+      },
+    },
+    handler: async (request) => {
+      const conf = await writeAlarmConf(app.db, request.body);
+      // A shorter target may make open SOS overdue now: this process sweeps at once (the
+      // others read the target with every sweep and poll within seconds).
+      app.escalation.wake();
+      // A shorter offline delay may make silent devices offline now: sweep at once, too.
+      await app.offlineSweep.runNow();
+      return conf;
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deviceDeleteQuerySchema,
+  deviceProfileResponseSchema,
+  deviceProfileSchema,
+  errorResponseSchema,
+  PATHS,
+} from '@sos/contract';
+import { notFound } from '../../lib/http-error.js';
+import type { RouteOptions } from '../index.js';
+import { deviceExists, purgeProfile, readProfile, writeProfile } from './repository.js';
+
+const tags = ['device profile'];
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema.describe('NOT_FOUND: no such device'),
+};
+
+/**
+ * The person behind a device (DESIGN §6): personal data. Never logged (the logger writes no
+ * bodies, test/routes/profile/profile.test.ts checks), never in the live stream.
+ */
+export default async function profileRoutes(app: FastifyInstance, _options: RouteOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const superAdmin = [app.authenticate, app.requireRole('SUPER_ADMIN')];
+  const existing = async (id: number) => {
+    if (!(await deviceExists(app.db, id))) throw notFound('Device');
+    return id;
+  };
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.deviceProfile,
+    schema: {
+      tags,
+      security,
+      summary: "The device's resident profile (null fields and no contacts when none was written)",
+      querystring: deviceDeleteQuerySchema,
+      response: { 200: deviceProfileResponseSchema, ...errors },
+    },
+    onRequest: [app.authenticate],
+    handler: async (request) => readProfile(app.db, await existing(request.query.id)),
+  });
+
+  routes.route({
+    method: 'PUT',
+    url: PATHS.deviceProfile,
+    schema: {
+      tags,
+      security,
+      summary: "Replaces the device's resident profile (super administrators)",
+      description:
+        'Every field optional; residentName ≤ 120, address ≤ 300, notes ≤ 2,000, at most 5 contacts (name 1–120, relation ≤ 60); phones match ^\\+?[0-9 ()./-]{3,30}$.',
+      querystring: deviceDeleteQuerySchema,
+      body: deviceProfileSchema,
+      response: { 200: deviceProfileResponseSchema, ...errors },
+    },
+    onRequest: superAdmin,
+    handler: async (request) =>
+      writeProfile(app.db, await existing(request.query.id), request.body),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: PATHS.devicePurge,
+    schema: {
+      tags,
+      security,
+      summary: "Erases the device's resident profile for good (super administrators)",
+      querystring: deviceDeleteQuerySchema,
+      response: { 204: z.null().describe('Erased'), ...errors },
+    },
+    onRequest: superAdmin,
+    handler: async (request, reply) => {
+      await purgeProfile(app.db, await existing(request.query.id));
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { HISTORY_CSV_COLUMNS } from '@sos/contract';
+import type { HistoryRow } from './history-repository.js';
+
+/** RFC 4180: a field with a comma, a quote, CR or LF is quoted, its quotes doubled. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (fields: (string | number | null)[]) => fields.map(csvField).join(',') + '\r\n';
+
+/** UTF-8 byte order mark: spreadsheet programs then read Arabic and accents right. */
+export const CSV_BOM = '\uFEFF';
+export const CSV_HEADER = csvLine([...HISTORY_CSV_COLUMNS]);
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** One history row as the CSV's columns (DESIGN §6): device by name, times ISO 8601 UTC. */
+export function csvRow({ sos, device }: HistoryRow): string {
+  return csvLine([
+    sos.id,
+    device.displayName,
+    iso(sos.createdAt),
+    iso(sos.acknowledgedAt),
+    sos.acknowledgedByUsername,
+    iso(sos.escalatedAt),
+    iso(sos.closedAt),
+    sos.closedByUsername,
+    sos.outcome,
+    sos.note,
+  ]);
+}

@@ -1,0 +1,93 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  historyFilterQuerySchema,
+  historyPageSchema,
+  historyQuerySchema,
+  PATHS,
+  type HistoryFilterQuery,
+} from '@sos/contract';
+import type { Db } from '../../db/client.js';
+import type { RouteOptions } from '../index.js';
+import { CSV_BOM, CSV_HEADER, csvRow } from './history-csv.js';
+import { decodeCursor, encodeCursor, type HistoryKey } from './history-cursor.js';
+import { historyPage, historyTotal, historyWhere, toHistoryItems } from './history-repository.js';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const FILTERS =
+  'Closed SOS, newest closure first (then id). from/to bound the raise time: an ISO 8601 instant, or a date ' +
+  "YYYY-MM-DD (that day's start for from, its end for to, in the server's TZ).";
+/** Rows per statement while exporting: memory stays flat whatever the history's size. */
+const CSV_BATCH = 1000;
+
+/** The CSV, read page by page along the same keyset as the grid and written as it goes. */
+async function* csvLines(db: Db, filter: HistoryFilterQuery, tz: string) {
+  yield CSV_BOM + CSV_HEADER;
+  let after: HistoryKey | undefined;
+  for (;;) {
+    const rows = await historyPage(db, historyWhere(filter, tz, after), CSV_BATCH);
+    if (rows.length > 0) yield rows.map(csvRow).join('');
+    if (rows.length < CSV_BATCH) return;
+    after = rows.at(-1)!.key;
+  }
+}
+
+/** The paged history and its CSV export (DESIGN §6 "History, paged"), for super administrators. */
+export default async function sosHistoryRoutes(app: FastifyInstance, options: RouteOptions) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = [app.authenticate, app.requireRole('SUPER_ADMIN')];
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.sosHistory,
+    schema: {
+      tags: ['sos'],
+      summary: 'History, paged with a keyset cursor (limit 1–500, default 20)',
+      description: `${FILTERS} nextCursor (opaque) is null on the last page; total counts every page.`,
+      security,
+      querystring: historyQuerySchema,
+      response: { 200: historyPageSchema, ...errors },
+    },
+    onRequest,
+    handler: async (request) => {
+      const { limit, cursor, ...filter } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      // One more row than asked says whether a next page exists.
+      const rows = await historyPage(app.db, historyWhere(filter, options.env.TZ, after), limit + 1);
+      const page = rows.slice(0, limit);
+      return {
+        items: toHistoryItems(page),
+        nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.key) : null,
+        total: await historyTotal(app.db, historyWhere(filter, options.env.TZ)),
+      };
+    },
+  });
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.sosHistoryCsv,
+    schema: {
+      tags: ['sos'],
+      summary: 'History as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /sos/history',
+      description: `${FILTERS} Columns: id,device,raised,acknowledged,acknowledgedBy,escalated,closed,closedBy,outcome,note; times ISO 8601 UTC. Streamed.`,
+      security,
+      querystring: historyFilterQuerySchema,
+      produces: ['text/csv'],
+      // Documents the body; a stream is sent as it is, never through this schema's serializer.
+      response: { 200: z.string().describe('text/csv; charset=utf-8, with a BOM'), ...errors },
+    },
+    onRequest,
+    handler: async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sos-history-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csvLines(app.db, request.query, options.env.TZ)) as unknown as string);
+    },
+  });
+}

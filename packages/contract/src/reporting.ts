@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { sosSchema } from './device.js';
+import { sosOutcomeSchema } from './alarm.js';
+import { SOS_OUTCOMES } from './limits.js';
+
+/** Most SOS one history page holds (DESIGN §6 "History, paged"). */
+export const HISTORY_MAX_LIMIT = 500;
+export const HISTORY_DEFAULT_LIMIT = 20;
+/** Days the stats default to: the 7 ending today (DESIGN §6 "Reporting"). */
+export const STATS_DEFAULT_DAYS = 7;
+/** Longest range a report covers, so byDay stays bounded. */
+export const REPORT_MAX_DAYS = 3_700;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const dayOrInstant = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+/**
+ * A range bound: an ISO 8601 instant, or a day YYYY-MM-DD meaning that day's start (from) or
+ * end (to) in the server's TZ. Ranges are half-open: [from, to).
+ */
+export const reportBoundSchema = z
+  .string()
+  .refine((value) => dayOrInstant.safeParse(value).success, {
+    message: 'must be an ISO 8601 instant or a date YYYY-MM-DD',
+  });
+export const isReportDay = (value: string) => DAY_PATTERN.test(value);
+
+export const reportRangeQuerySchema = z.object({
+  from: reportBoundSchema.optional(),
+  to: reportBoundSchema.optional(),
+});
+export type ReportRangeQuery = z.infer<typeof reportRangeQuerySchema>;
+
+/** Seconds with one decimal, or null where there is no data. */
+const secondsSchema = z.number().nonnegative().nullable();
+/** A percentage 0–100 with one decimal, or null with no SOS. */
+const pctSchema = z.number().min(0).max(100).nullable();
+
+export const sosStatsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  acknowledged: z.number().int().nonnegative(),
+  ackWithinTargetPct: pctSchema,
+  ackWithin180sPct: pctSchema,
+  medianAckSeconds: secondsSchema,
+  p90AckSeconds: secondsSchema,
+  medianCloseSeconds: secondsSchema,
+  byOutcome: z.record(sosOutcomeSchema, z.number().int().nonnegative()),
+  byDay: z.array(
+    z.object({
+      day: z.iso.date(),
+      total: z.number().int().nonnegative(),
+      medianAckSeconds: secondsSchema,
+      ackWithinTargetPct: pctSchema,
+    }),
+  ),
+  byOperator: z.array(
+    z.object({
+      username: z.string(),
+      acknowledged: z.number().int().nonnegative(),
+      closed: z.number().int().nonnegative(),
+      medianAckSeconds: secondsSchema,
+    }),
+  ),
+});
+export type SosStats = z.infer<typeof sosStatsSchema>;
+export type SosStatsDay = SosStats['byDay'][number];
+export type SosStatsOperator = SosStats['byOperator'][number];
+export const emptyOutcomeCounts = (): Record<(typeof SOS_OUTCOMES)[number], number> =>
+  Object.fromEntries(SOS_OUTCOMES.map((o) => [o, 0])) as Record<(typeof SOS_OUTCOMES)[number], number>;
+
+/** Filters shared by the paged history and its CSV export. */
+export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
+  outcome: sosOutcomeSchema.optional(),
+  deviceId: idSchema.optional(),
+});
+export type HistoryFilterQuery = z.infer<typeof historyFilterQuerySchema>;
+
+export const historyQuerySchema = historyFilterQuerySchema.extend({
+  limit: z.coerce
+    .number({ error: `must be an integer from 1 to ${HISTORY_MAX_LIMIT}` })
+    .int(`must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
+    .min(1, `must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
+    .max(HISTORY_MAX_LIMIT, `must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
+    .default(HISTORY_DEFAULT_LIMIT),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyPageSchema = z.object({
+  items: z.array(sosSchema),
+  /** null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** How many closed SOS match the filters (all pages). */
+  total: z.number().int().nonnegative(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** The CSV export's header row (DESIGN §6). */
+export const HISTORY_CSV_COLUMNS = [
+  'id',
+  'device',
+  'raised',
+  'acknowledged',
+  'acknowledgedBy',
+  'escalated',
+  'closed',
+  'closedBy',
+  'outcome',
+  'note',
+] as const;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { sosOutcomeSchema, sosTimelineTypeSchema, type SosOutcome } from './alarm.js';
+import { idSchema, isoDateSchema } from './common.js';
+
+/** Notes (timeline entries and the closing note) are at most this long (DESIGN §6). */
+export const SOS_NOTE_MAX_LENGTH = 2000;
+
+/** Who did something: id and username, the username kept when the user is deleted (id null). */
+export const userRefSchema = z.object({ id: z.number().int().nullable(), username: z.string() });
+export type UserRef = z.infer<typeof userRefSchema>;
+
+/** Where the device was when it raised the SOS (DESIGN §6), as the SOS carries it. */
+export const sosLocationSchema = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  accuracyM: z.number().nullable(),
+});
+export type SosLocation = z.infer<typeof sosLocationSchema>;
+
+/** The location a device may send with its SOS (POST /api/device/sos). */
+export const deviceSosLocationSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  accuracyM: z.number().nonnegative().nullish(),
+});
+export type DeviceSosLocation = z.infer<typeof deviceSosLocationSchema>;
+
+/** The handling fields of an SOS nobody has handled yet (fixtures, simulators). */
+export const SOS_HANDLING_UNSET = {
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  escalatedAt: null,
+  outcome: null,
+  note: null,
+  location: null,
+} as const;
+
+/** ?sosId=&takeOver=true: take charge of an SOS, or of one someone else has (DESIGN §6). */
+export const sosAckQuerySchema = z.object({
+  sosId: idSchema,
+  takeOver: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** Optional body of PATCH /api/sos/close; no body, an empty body and {} all mean "none". */
+export const sosCloseBodySchema = z
+  .object({
+    outcome: sosOutcomeSchema.nullish(),
+    note: z.string().max(SOS_NOTE_MAX_LENGTH, `must be at most ${SOS_NOTE_MAX_LENGTH} characters`).nullish(),
+  })
+  .nullish();
+export type SosCloseBody = z.infer<typeof sosCloseBodySchema>;
+
+/** POST /api/sos/note. */
+export const sosNoteBodySchema = z.object({
+  text: z
+    .string({ error: 'is required' })
+    .min(1, 'is required')
+    .max(SOS_NOTE_MAX_LENGTH, `must be at most ${SOS_NOTE_MAX_LENGTH} characters`),
+});
+export type SosNoteBody = z.infer<typeof sosNoteBodySchema>;
+
+/** One step of an SOS's timeline (GET /api/sos/timeline, oldest first). */
+export const sosTimelineEntrySchema = z.object({
+  at: isoDateSchema,
+  type: sosTimelineTypeSchema,
+  by: userRefSchema.nullable(),
+  text: z.string().nullable(),
+});
+export type SosTimelineEntry = z.infer<typeof sosTimelineEntrySchema>;
+export const sosTimelineSchema = z.array(sosTimelineEntrySchema);
+
+/**
+ * The text of a CLOSED entry (DESIGN §6): the outcome code, then `\n` and the note; null when
+ * neither. With a note and no outcome the first line is empty, so line 1 is always the code.
+ */
+export function sosClosedText(outcome: SosOutcome | null, note: string | null): string | null {
+  if (outcome === null && note === null) return null;
+  return note === null ? outcome : `${outcome ?? ''}\n${note}`;
+}
+
+/** GET/POST /api/conf/alarm (DESIGN §6); both fields are required when writing. */
+export const ALARM_CONF_DEFAULTS = { ackTargetSeconds: 60, offlineAfterSeconds: 300 } as const;
+const seconds = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+export const alarmConfSchema = z.object({
+  ackTargetSeconds: seconds(5, 3600),
+  offlineAfterSeconds: seconds(10, 86_400),
+});
+export type AlarmConf = z.infer<typeof alarmConfSchema>;
+/** POST /api/conf/alarm: a field left out keeps its stored value. */
+export const alarmConfUpdateSchema = alarmConfSchema.partial();
+
+/** Data of the `sos-note` live event. */
+export const sosNoteEventSchema = z.object({ sosId: z.number().int(), entry: sosTimelineEntrySchema });
+export type SosNoteEvent = z.infer<typeof sosNoteEventSchema>;
