@@ -9,12 +9,15 @@ export class SettingsPage {
   readonly apiKey: Locator;
   readonly save: Locator;
   readonly cancel: Locator;
+  /** DESIGN §7: shown under the field for a key shorter than 16 characters. */
+  readonly weakKey: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Impostazioni' });
     this.apiKey = page.locator('input[name="apiKey"]');
     this.save = page.getByRole('button', { name: 'Salva' });
     this.cancel = page.getByRole('button', { name: 'Annulla' });
+    this.weakKey = page.getByRole('status').filter({ hasText: 'Chiave debole' });
   }
 
   async goto(expectedKey: string): Promise<void> {

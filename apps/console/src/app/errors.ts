@@ -26,14 +26,13 @@ export function errorMessageId(error: unknown): MessageId {
   return (code && CODE_MESSAGES[code]) || 'error.unexpected';
 }
 
-/** The message and its values: a throttled login says how long to wait. */
+/** The message and its values: a throttled login says how long to wait (DESIGN §7). */
 export function errorMessage(error: unknown): {
   messageId: MessageId;
   values?: Record<string, number>;
 } {
   const messageId = errorMessageId(error);
   if (messageId !== 'error.tooManyLoginAttempts') return { messageId };
-  const seconds = Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60));
-  // Under a minute in seconds, else in whole minutes rounded up (never "0 minutes").
-  return { messageId, values: { seconds, minutes: seconds < 60 ? 0 : Math.ceil(seconds / 60) } };
+  // Retry-After, in whole seconds (never "0 s").
+  return { messageId, values: { n: Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60)) } };
 }

@@ -13,18 +13,24 @@ import { LiveStatusChip } from './LiveStatusChip.js';
 
 /**
  * The SOS dashboard (spec §2). The list loads and the live channel runs from the start,
- * so the grid is current the moment the first click enables audio and shows it.
+ * so the grid is current the moment the first click enables audio and shows it. The
+ * channel opens once the list has loaded, from the last event the list includes (DESIGN
+ * §7): an SOS raised between the two is replayed, never lost.
  */
 export default function DashboardPage() {
   const audioOn = useAudioUnlock();
-  useLiveStream();
+  // Reloaded on every visit: events missed while away are not replayed into a cached list.
+  const { loading, failed, refetch, resumeFrom } = useGetDevicesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    selectFromResult: ({ isFetching, isError, data }) => ({
+      loading: isFetching,
+      failed: isError,
+      resumeFrom: isFetching ? undefined : data ? data.lastEventId : isError ? null : undefined,
+    }),
+  });
+  useLiveStream(resumeFrom);
   useAlarm();
   useHiddenTabAlerts(audioOn);
-  // Reloaded on every visit: events missed while away are not replayed into a cached list.
-  const { loading, failed, refetch } = useGetDevicesQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-    selectFromResult: ({ isFetching, isError }) => ({ loading: isFetching, failed: isError }),
-  });
 
   return (
     <Stack spacing={3}>

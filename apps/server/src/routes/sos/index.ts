@@ -7,7 +7,7 @@ import {
   sosHistorySchema,
   sosSchema,
 } from '@sos/contract';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
 import { closeSos, listClosedSos } from './repository.js';
 
@@ -23,7 +23,9 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     url: PATHS.sosClose,
     schema: {
       tags: ['sos'],
-      summary: 'Closes an open SOS (any signed-in role, spec §6)',
+      summary: 'Closes an open SOS (any signed-in role, spec §6); already closed: 200 and the SOS as it was closed',
+      description:
+        'Takes no body (an empty body with content-type application/json is fine). Closing an SOS that is already closed is not an error: the answer is the SOS as it was closed, `closedBy` naming who closed it, and no event is written.',
       security,
       querystring: sosCloseQuerySchema,
       response: {
@@ -31,15 +33,13 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
         400: errorResponseSchema,
         ...authErrors,
         404: errorResponseSchema,
-        409: errorResponseSchema,
       },
     },
     onRequest: [app.authenticate],
     handler: async (request) => {
-      const result = await closeSos(app.db, request.query.sosId, request.user!);
-      if ('sos' in result) return result.sos;
-      if (result.error === 'NOT_FOUND') throw notFound('SOS');
-      throw new HttpError(409, 'SOS_NOT_OPEN', 'This SOS is already closed');
+      const closed = await closeSos(app.db, request.query.sosId, request.user!);
+      if (!closed) throw notFound('SOS');
+      return closed;
     },
   });
 

@@ -21,14 +21,14 @@ export const closeSosValues = (closer: Closer) => ({
   closedByUsername: closer.username,
 });
 
-export type CloseResult = { sos: Sos } | { error: 'NOT_FOUND' | 'NOT_OPEN' };
-
 /**
  * Closes an open SOS and writes its live event, in ONE statement (one round trip, one
  * transaction; the columns are closeSosValues'). The UPDATE only matches an OPEN row, so of
- * two operators closing at once exactly one succeeds.
+ * two operators closing at once exactly one closes it; the other (and any later call) gets
+ * the SOS as it was closed, naming who closed it, and no event (DESIGN §6, §7). Null: no
+ * such SOS.
  */
-export async function closeSos(db: Db, id: number, closer: Closer): Promise<CloseResult> {
+export async function closeSos(db: Db, id: number, closer: Closer): Promise<Sos | null> {
   const data = await writeWithEvent(
     db,
     LIVE_EVENTS.sosClosed,
@@ -43,9 +43,13 @@ export async function closeSos(db: Db, id: number, closer: Closer): Promise<Clos
       SELECT ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
     )`,
   );
-  if (data !== undefined) return { sos: JSON.parse(data) as Sos };
-  const [existing] = await db.select({ id: sos.id }).from(sos).where(eq(sos.id, id));
-  return { error: existing ? 'NOT_OPEN' : 'NOT_FOUND' };
+  if (data !== undefined) return JSON.parse(data) as Sos;
+  const [existing] = await db
+    .select({ sos, device: { id: devices.id, displayName: devices.displayName } })
+    .from(sos)
+    .innerJoin(devices, eq(devices.id, sos.deviceId))
+    .where(eq(sos.id, id));
+  return existing ? toSosJson(existing.sos, existing.device) : null;
 }
 
 /** The history: closed SOS, newest closure first, with their (possibly deleted) device's name. */
