@@ -6,14 +6,17 @@ import { hotSpots, newestProfile, readProfileWindow, type HotSpot } from './lib/
 import { printHeader, printTable, printTargets, RESULTS_DIR, writeResult } from './lib/report.js';
 import type { Size } from './lib/size.js';
 import alertLatency from './benches/alert-latency.js';
+import chaos from './benches/chaos.js';
 import consoleTenK from './benches/console-10k.js';
 import fanOut from './benches/fan-out-10k.js';
+import fuzz from './benches/fuzz.js';
 import ingest from './benches/ingest.js';
 import reporting from './benches/reporting.js';
+import soak from './benches/soak.js';
 import start from './benches/start.js';
 import weight from './benches/weight.js';
 
-const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, start, reporting];
+const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, start, reporting, chaos, fuzz, soak];
 
 function usage(): never {
   console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile]');

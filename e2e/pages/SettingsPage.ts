@@ -9,6 +9,8 @@ export class SettingsPage {
   readonly apiKey: Locator;
   readonly save: Locator;
   readonly cancel: Locator;
+  /** DESIGN §7: shown under the field for a key shorter than 16 characters. */
+  readonly weakKey: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Impostazioni' });
@@ -17,6 +19,7 @@ export class SettingsPage {
     const form = page.locator('form').filter({ has: this.apiKey });
     this.save = form.getByRole('button', { name: 'Salva' });
     this.cancel = form.getByRole('button', { name: 'Annulla' });
+    this.weakKey = page.getByRole('status').filter({ hasText: 'Chiave debole' });
   }
 
   async goto(expectedKey: string): Promise<void> {

@@ -6,7 +6,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './env.js';
 import type { Database } from './db/client.js';
+import compress from '@fastify/compress';
 import errorsPlugin from './plugins/errors.js';
+import jsonBodyPlugin from './plugins/json-body.js';
+import throttlePlugin from './plugins/throttle.js';
 import securityPlugin from './plugins/security.js';
 import dbPlugin from './plugins/db.js';
 import authPlugin from './plugins/auth.js';
@@ -18,6 +21,7 @@ import livePlugin from './plugins/live.js';
 import escalationPlugin from './plugins/escalation.js';
 import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
 import routes from './routes/index.js';
+import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 
 export type AppEnv = Pick<
   Env,
@@ -28,6 +32,12 @@ export type AppEnv = Pick<
   | 'SOS_DEVICE_RATE_LIMIT'
   | 'SOS_RATE_LIMIT'
   | 'TZ'
+  | 'SOS_LOGIN_FAILURES_PER_PAIR'
+  | 'SOS_LOGIN_FAILURES_PER_ADDRESS'
+  | 'SOS_KEY_FAILURES_PER_ADDRESS'
+  | 'SOS_TOKEN_FAILURES_PER_ADDRESS'
+  | 'SOS_TRUST_PROXY'
+  | 'SOS_METRICS_TOKEN'
 >;
 
 export interface BuildAppOptions {
@@ -47,20 +57,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // The client address is the socket's, unless SOS_TRUST_PROXY names the proxies whose
+    // X-Forwarded-For is believed (DESIGN §7); every throttle counts request.ip.
+    trustProxy: fastifyTrustProxy(options.env.SOS_TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   // First: its onResponse hook must time every route registered after it.
-  await app.register(metricsPlugin);
-  await app.register(securityPlugin, { rateLimit: options.env.SOS_RATE_LIMIT });
-  await app.register(docsPlugin);
+  await app.register(metricsPlugin, { token: options.env.SOS_METRICS_TOKEN });
+  await app.register(securityPlugin);
+  // Per route (GET /api/device/getAll): the live stream must never sit in a compressor.
+  await app.register(compress, { global: false });
   await app.register(dbPlugin, {
     database: options.database,
     closeOnExit: options.closeDatabase !== false,
   });
+  // Before every /api route: its general limit runs ahead of each route's authentication.
+  await app.register(throttlePlugin, {
+    rateLimit: options.env.SOS_RATE_LIMIT,
+    keyFailuresPerAddress: options.env.SOS_KEY_FAILURES_PER_ADDRESS,
+    tokenFailuresPerAddress: options.env.SOS_TOKEN_FAILURES_PER_ADDRESS,
+  });
+  await app.register(docsPlugin);
   await app.register(authPlugin, {
     jwtSecret: options.env.SOS_JWT_SECRET,
     accessTokenTtlS: options.env.SOS_ACCESS_TOKEN_TTL_S,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
+import { GENERATED_API_KEY_LENGTH } from '@sos/contract';
 import type { Db, Tx } from './db/client.js';
 import { settings, users } from './db/schema.js';
 import { getSetting, SETTING_KEYS } from './db/settings.js';
@@ -67,7 +68,8 @@ async function ensureApiKey(tx: Tx, wanted: string | undefined) {
   const generated = !wanted;
   const inserted = await tx
     .insert(settings)
-    .values({ key: SETTING_KEYS.apiKey, value: wanted || randomSecret(24) })
+    // 24 random bytes: GENERATED_API_KEY_LENGTH (32) characters.
+    .values({ key: SETTING_KEYS.apiKey, value: wanted || randomSecret((GENERATED_API_KEY_LENGTH * 3) / 4) })
     .onConflictDoNothing()
     .returning({ value: settings.value });
   const [row] = inserted;

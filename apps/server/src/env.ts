@@ -1,5 +1,6 @@
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
+import { trustProxySchema } from './throttle/trust-proxy.js';
 
 /**
  * The only module that reads process.env. Every variable is validated here; a bad
@@ -38,8 +39,24 @@ const envSchema = z.object({
   SOS_EVENT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   /** Device API calls allowed per device per minute. */
   SOS_DEVICE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
-  /** Generic per-IP limit of /api calls per minute (live stream and device SOS excluded). */
+  /** /api calls per minute per signed-in user, or per client address (DESIGN §7). */
   SOS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Failed logins per (username, address) in 5 minutes before that pair is refused. */
+  SOS_LOGIN_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failed logins per address in 5 minutes before its logins are paced to one a second. */
+  SOS_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Wrong device API keys per address in a minute before its wrong-key calls get 429. */
+  SOS_KEY_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Unverifiable bearer tokens per address in a minute before further ones get 429. */
+  SOS_TOKEN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Proxies whose X-Forwarded-For is believed: a hop count, or addresses and CIDRs. */
+  SOS_TRUST_PROXY: trustProxySchema.optional(),
+  /** The bearer token /metrics answers to; unset: /metrics is off (404). */
+  SOS_METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it travels in a header)')
+    .max(512)
+    .optional(),
   SOS_CONSOLE_DIR: z.string().min(1).optional(),
   /** The time zone of the reports' days (DESIGN §6): an IANA name the server and PostgreSQL know. */
   TZ: z

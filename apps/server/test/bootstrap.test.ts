@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
+import { openSession } from '../src/routes/auth/sessions.js';
 import { buildApp } from '../src/app.js';
 import { openPostgres, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
@@ -34,7 +35,8 @@ describeEachDb('bootstrap', (kind) => {
     expect(result.createdAdmin).toMatchObject({ username: 'admin', generated: true });
     expect(result.createdAdmin!.password.length).toBeGreaterThanOrEqual(16);
     expect(result.generatedApiKey).toBe(true);
-    expect(result.apiKey.length).toBeGreaterThanOrEqual(16);
+    // DESIGN §7: the generated key has 32 characters.
+    expect(result.apiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await getSetting(database.db, SETTING_KEYS.apiKey)).toBe(result.apiKey);
     expect(await canLogin(database, 'admin', result.createdAdmin!.password)).toBe(true);
   });
@@ -77,7 +79,8 @@ describeEachDb('bootstrap', (kind) => {
     const app = await buildApp({ env: TEST_ENV, database, closeDatabase: false });
     try {
       const [admin] = await database.db.select().from(users);
-      const token = (await app.tokens.signAccess({ id: admin!.id, username: 'admin', role: 'SUPER_ADMIN' })).token;
+      const session = await openSession(database.db, admin!.id);
+      const token = (await app.tokens.signAccess({ id: admin!.id, username: 'admin', role: 'SUPER_ADMIN' }, session)).token;
       const res = await app.inject({
         method: 'PATCH',
         url: `/api/employee/${admin!.id}`,

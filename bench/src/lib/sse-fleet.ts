@@ -38,6 +38,7 @@ export class SseFleet {
   readonly roundTrips: number[] = [];
   private readonly reports = new Map<number, Array<EventReport & { child: number }>>();
   private wake: (() => void) | undefined;
+  private listener: ((key: number, receivedAt: number[], missing: number) => void) | undefined;
 
   private constructor(
     readonly children: ChildProcess[],
@@ -46,6 +47,11 @@ export class SseFleet {
     children.forEach((child, index) =>
       child.on('message', (message: unknown) => {
         if (!isReport('event')(message)) return;
+        if (this.listener) {
+          const receivedAt = message.times.map((t) => t - this.offsets[index]!);
+          this.listener(message.key, receivedAt, message.missing);
+          return;
+        }
         const list = this.reports.get(message.key) ?? [];
         list.push({ ...message, child: index });
         this.reports.set(message.key, list);
@@ -116,6 +122,19 @@ export class SseFleet {
       this.opened.ms = Math.max(this.opened.ms, a.ms);
       this.opened.clientRss += a.rss;
     }
+  }
+
+  /**
+   * Continuous load (the soak): each child's report of an event, as it comes, with the
+   * receive times corrected to this process's clock. measure() is then out of use.
+   */
+  onDelivery(listener: (key: number, receivedAt: number[], missing: number) => void) {
+    this.listener = listener;
+  }
+
+  /** Asks every child for what it has of `key` (reported through onDelivery). */
+  collect(key: number) {
+    for (const child of this.children) this.command(child, { type: 'collect', key });
   }
 
   /** Sends one event (send() resolves with its key) and waits until every stream has it. */

@@ -14,7 +14,8 @@ const received = new Map<number, number[]>();
 const responses = new Set<http.IncomingMessage>();
 let alive = 0;
 let lost = 0;
-let watched = 'new-sos';
+/** The watched event names: the first one's key is the SOS id, the second one's its negation. */
+let watched = ['new-sos'];
 /** Set just before a chunk is parsed: every event in that chunk arrived then. */
 let receivedAt = 0;
 
@@ -29,12 +30,13 @@ function complete(key: number) {
 
 const parser = () =>
   new SseParser((event) => {
-    if (event.event !== watched) return;
+    const which = watched.indexOf(event.event);
+    if (which === -1) return;
     // The SOS's own id is the first "id" of its JSON (product and floor alike): a regex
     // costs the load generator far less than JSON.parse on 10,000 streams.
     const found = ID.exec(event.data);
     if (!found) return;
-    const key = Number(found[1]);
+    const key = which === 0 ? Number(found[1]) : -Number(found[1]);
     let times = received.get(key);
     if (!times) received.set(key, (times = []));
     times.push(receivedAt);
@@ -111,7 +113,7 @@ process.on('message', (message: FleetCommand) => {
       send({ type: 'pong', seq: message.seq, now: wallNow() });
       break;
     case 'open':
-      watched = message.event;
+      watched = message.event.split(',');
       void open(message.url, message.headers, message.count, message.concurrency);
       break;
     case 'collect': {

@@ -7,6 +7,7 @@ export type FleetCommand =
       headers: Record<string, string>;
       count: number;
       concurrency: number;
+      /** Event names, comma-separated: the first one's key is the SOS id, the second's -id. */
       event: string;
     }
   | { type: 'collect'; key: number }

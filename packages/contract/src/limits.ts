@@ -1,6 +1,10 @@
 /** Business constants shared by the server, the console's forms and the tests (spec §5, §9). */
 export const API_KEY_MIN_LENGTH = 4;
 export const API_KEY_MAX_LENGTH = 200;
+/** A device key shorter than this is accepted but called weak on the settings screen (DESIGN §7). */
+export const API_KEY_STRONG_LENGTH = 16;
+/** The key generated at the first start has this many characters. */
+export const GENERATED_API_KEY_LENGTH = 32;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const USERNAME_MAX_LENGTH = 50;

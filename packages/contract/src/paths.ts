@@ -61,3 +61,5 @@ export const editUserPath = (id: number | string) =>
 
 export const API_KEY_HEADER = 'x-api-key';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** GET /api/device/getAll: the last live event its list includes (DESIGN §7). */
+export const LAST_EVENT_ID_HEADER = 'x-last-event-id';

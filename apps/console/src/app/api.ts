@@ -4,6 +4,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { API_PREFIX } from '@sos/contract/paths';
@@ -24,26 +25,30 @@ const withToken = (args: string | FetchArgs, token: string): FetchArgs => {
   return { ...request, headers };
 };
 
-const isExpired = (error: FetchBaseQueryError | undefined) =>
-  error?.status === 401 && (error.data as { code?: string } | undefined)?.code === 'TOKEN_EXPIRED';
+/**
+ * Refused with the token sent: expired (clock skew between browser and server), or its
+ * session ended elsewhere (a password or role change, DESIGN §7). A forced refresh tells:
+ * a new token, or (401) the session is over and the storage is cleared (spec §4).
+ */
+const isRefused = (error: FetchBaseQueryError | undefined) => error?.status === 401;
 
 /**
  * Every call: refresh the access token first when it has expired (single flight), send it
- * as a bearer header, and once more after a forced refresh if the server still says it
- * expired (clock skew between browser and server).
+ * as a bearer header, and once more after a forced refresh if the server refused it.
  */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
   FetchBaseQueryError,
-  ApiExtraOptions
+  ApiExtraOptions,
+  FetchBaseQueryMeta
 > = async (args, api, extraOptions) => {
   if (extraOptions?.public) return rawBaseQuery(args, api, {});
   const store = { dispatch: api.dispatch, getState: api.getState };
   const token = await getFreshAccessToken(store);
   if (!token) return { error: { status: 401, data: { code: 'UNAUTHORIZED' } } };
   const result = await rawBaseQuery(withToken(args, token), api, {});
-  if (!isExpired(result.error)) return result;
+  if (!isRefused(result.error)) return result;
   const renewed = await getFreshAccessToken(store, true);
   if (!renewed) return result;
   return rawBaseQuery(withToken(args, renewed), api, {});

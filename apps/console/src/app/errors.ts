@@ -52,7 +52,6 @@ export function errorMessage(error: unknown): {
   if (conflict) return conflict;
   const messageId = errorMessageId(error);
   if (messageId !== 'error.tooManyLoginAttempts') return { messageId };
-  const seconds = Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60));
-  // Under a minute in seconds, else in whole minutes rounded up (never "0 minutes").
-  return { messageId, values: { seconds, minutes: seconds < 60 ? 0 : Math.ceil(seconds / 60) } };
+  // Retry-After, in whole seconds (never "0 s").
+  return { messageId, values: { n: Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60)) } };
 }

@@ -10,7 +10,8 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
 import { hashPassword } from '../lib/password.js';
-import { revokeUserTokens } from '../routes/auth/refresh-tokens.js';
+import { broadcastControl } from '../live/control.js';
+import { endUserSessions } from '../routes/auth/sessions.js';
 import { writeApiKey } from '../routes/conf/repository.js';
 import { createEmployee } from '../routes/employee/writes.js';
 import { CommandError, readFlags, required, UsageError, validate } from './usage.js';
@@ -84,13 +85,15 @@ const resetPassword: Command = (argv) => {
         .set({ passwordHash, updatedAt: new Date() })
         .where(eq(users.username, username))
         .returning({ id: users.id, username: users.username });
-      if (row) await revokeUserTokens(tx, row.id);
+      if (row) {
+        // Every session ends now; servers on the same PostgreSQL end his live streams.
+        await endUserSessions(tx, row.id);
+        await broadcastControl(tx, { op: 'disconnect-user', userId: row.id });
+      }
       return row;
     });
     if (!user) throw new CommandError(`no user is named "${username}"`);
-    const lines = [
-      `password of "${user.username}" changed; his sessions end at their next token refresh`,
-    ];
+    const lines = [`password of "${user.username}" changed; every session of his has ended`];
     return generated ? [...lines, shownOnce(password)] : lines;
   };
 };

@@ -42,7 +42,7 @@ export interface EmbeddedOptions {
 const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
 
 export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Database> {
-  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const release = options.dataDir ? await lockDataDir(options.dataDir) : async () => {};
   try {
     const seedFile = options.seedFile === undefined ? SEED_FILE : options.seedFile;
     if (options.dataDir && seedFile && !options.loadDataDir) seedDataDir(options.dataDir, seedFile);
@@ -71,12 +71,12 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Datab
         try {
           if (!client.closed) await client.close();
         } finally {
-          release();
+          await release();
         }
       },
     };
   } catch (err) {
-    release();
+    await release();
     throw err;
   }
 }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   serial,
   text,
@@ -43,6 +44,24 @@ export const refreshTokens = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * One login, from its first token to its end: its refresh tokens rotate within it (their
+ * family_id is its id) and its access tokens carry its id (claim `sid`), so ending it
+ * (logout, a password or role change) refuses them at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 /** Devices are deleted softly: the history keeps their names. */
@@ -192,19 +211,51 @@ export const events = pgTable('events', {
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
 
-/** Failed logins by username, for throttling across every server process. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Failed authentications (DESIGN §7), for the throttles every server process shares: a
+ * wrong password (with the username tried, lower case), a wrong device API key, a bearer
+ * token that does not verify. Only failures are written: a success costs nothing here.
+ */
+export const authFailures = pgTable(
+  'auth_failures',
   {
-    id: serial('id').primaryKey(),
-    username: text('username').notNull(),
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['login', 'api_key', 'token'] }).notNull(),
+    address: text('address').notNull(),
+    username: text('username'),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [index('login_failures_username_at_idx').on(t.username, t.at)],
+  (t) => [
+    index('auth_failures_address_idx').on(t.kind, t.address, t.at),
+    index('auth_failures_pair_idx').on(t.username, t.address, t.at).where(sql`username IS NOT NULL`),
+  ],
+);
+
+/** When each throttled address may get its next answer: paced clients are served one a second. */
+export const throttlePaces = pgTable(
+  'throttle_paces',
+  {
+    kind: text('kind').notNull(),
+    address: text('address').notNull(),
+    nextAt: tstz('next_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.address] })],
+);
+
+/** Request counts per fixed time window and bucket (a user, an address, a device serial). */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: tstz('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
 );
 
 export const schema = {
   users,
+  sessions,
   refreshTokens,
   devices,
   sos,
@@ -213,6 +264,8 @@ export const schema = {
   technicalAlarms,
   settings,
   events,
-  loginFailures,
+  authFailures,
+  throttlePaces,
+  rateWindows,
 };
 export type Schema = typeof schema;

@@ -14,8 +14,8 @@ export const SEED_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.tar.gz');
 /** Beside the tarball: the PGlite version that made it (another version may not read it). */
 export const SEED_INFO_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.json');
 
-/** The lock file lockDataDir() puts in the folder before it is opened. */
-const LOCK_FILE = 'server.lock';
+/** What lockDataDir() puts in the folder before it is opened (db/lock.ts). */
+const LOCK_FILES = ['server.lock', 'server.lock.owner'];
 /** Written last: PGlite (and we) take a folder holding it for an existing database. */
 const MARKER = 'PG_VERSION';
 
@@ -89,7 +89,7 @@ export function seedDataDir(dir: string, seedFile = SEED_FILE): SeedResult {
     : {};
   if (info.pglite !== pgliteVersion()) return 'other-version';
   const entries = placed(parseTar(gunzipSync(readFileSync(seedFile))), dir);
-  const known = new Set([LOCK_FILE, ...entries.map((e) => e.top)]);
+  const known = new Set([...LOCK_FILES, ...entries.map((e) => e.top)]);
   if (existsSync(dir) && readdirSync(dir).some((name) => !known.has(name))) return 'not-empty';
   // PG_VERSION last: if the process dies midway, the next start sees no database and seeds again.
   const marker = entries.filter((e) => e.top === MARKER);

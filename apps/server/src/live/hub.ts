@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, Unlisten } from '../db/client.js';
+import type { StreamsToEnd } from './control.js';
 import { EVENTS_CHANNEL, onEventAppended } from './outbox.js';
 import { RecentFrames } from './recent.js';
 import { eventFrame, KEEPALIVE } from './sse.js';
@@ -87,8 +88,13 @@ export class LiveHub {
     if (mine?.size === 0) this.byUser.delete(stream.userId);
   }
 
-  endUser(userId: number) {
-    for (const stream of [...(this.byUser.get(userId) ?? [])]) stream.end();
+  /** Ends a user's streams: all, or only one session's, or all but one session's. */
+  endUser({ userId, only, except }: StreamsToEnd) {
+    for (const stream of [...(this.byUser.get(userId) ?? [])]) {
+      if (only !== undefined && stream.sessionId !== only) continue;
+      if (except !== undefined && stream.sessionId === except) continue;
+      stream.end();
+    }
   }
 
   endAll(last: Buffer) {

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { events, users } from '../db/schema.js';
+import { events, sessions } from '../db/schema.js';
 import { OUTBOX_ORDER_LOCK, rowsOf } from './outbox.js';
 
 /** Outbox queries of the live stream; every one of them walks the primary key index. */
@@ -45,9 +45,26 @@ export async function readSettledAfter(db: Db, afterId: number, limit: number): 
 
 /** The newest event id once every writer that has drawn one is done (see readSettledAfter). */
 export async function readSettledHead(db: Db): Promise<number> {
+  return (await readWithSettledHead(db, async () => undefined)).head;
+}
+
+/**
+ * Runs `read` under the outbox's ordering lock, taken exclusively, and answers what it read
+ * with the newest event id. The grant waits for every writer holding an event id; while it
+ * is held no other event can commit. So `read` sees the changes of exactly the events up to
+ * `head`: a client that resumes the live stream after `head` misses none and gets none
+ * twice (GET /api/device/getAll's X-Last-Event-Id, DESIGN §7). Writers wait for `read`.
+ */
+export async function readWithSettledHead<T>(
+  db: Db,
+  read: (tx: Tx) => Promise<T>,
+): Promise<{ head: number; value: T }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
-    return (await readBounds(tx)).max ?? 0;
+    const [row] = await tx.select({ max: sql<unknown>`max(${events.id})` }).from(events);
+    // int8 aggregates come back as strings from node-postgres.
+    const head = row?.max === null || row?.max === undefined ? 0 : Number(row.max);
+    return { head, value: await read(tx) };
   });
 }
 
@@ -61,8 +78,13 @@ export async function readBounds(db: Tx): Promise<{ min: number | null; max: num
   return { min: toId(row?.min), max: toId(row?.max) };
 }
 
-export async function userExists(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+/** Whether a stream's session still lives (it ends with a logout, its user's deletion...). */
+export async function sessionLive(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .limit(1);
   return rows.length > 0;
 }
 

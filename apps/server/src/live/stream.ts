@@ -23,6 +23,8 @@ export class LiveStream {
   constructor(
     readonly out: Writable,
     readonly userId: number,
+    /** The session of the access token that opened it (logout ends it). */
+    readonly sessionId: string,
     private readonly counters: LiveCounters,
     private readonly onClosed: (stream: LiveStream) => void,
   ) {

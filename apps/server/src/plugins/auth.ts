@@ -1,17 +1,35 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@sos/contract';
 import { HttpError, forbidden } from '../lib/http-error.js';
 import { ensureSetting, SETTING_KEYS } from '../db/settings.js';
-import { users } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
 
 export interface AuthUser {
   id: number;
   username: string;
   role: Role;
+}
+
+/** What a verified access token says: whose, which session (claim `sid`), until when. */
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+/**
+ * A bearer token that does not verify at all (malformed, or signed with another key):
+ * the one kind the forged-token throttle counts (DESIGN §7; expired or ended ones are not).
+ */
+export class UnverifiableTokenError extends HttpError {
+  constructor() {
+    super(401, 'UNAUTHORIZED', 'Invalid access token');
+  }
 }
 
 export interface AccessToken {
@@ -23,11 +41,17 @@ export interface AccessToken {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: {
-      signAccess(user: AuthUser): Promise<AccessToken>;
-      /** Verifies signature (HS256 only) and expiry; returns the user id and expiry. */
-      verifyAccess(token: string): Promise<{ userId: number; expiresAt: number }>;
+      /** An access token of a session (its id goes in the claim `sid`). */
+      signAccess(user: AuthUser, sessionId: string): Promise<AccessToken>;
+      /** Verifies signature (HS256 only), expiry and claims; not whether the session still lives. */
+      verifyAccess(token: string): Promise<TokenClaims>;
+      /**
+       * The refresh token that follows `token` in its family: an HMAC of it with a server
+       * secret, so every process derives the same one and none needs to store it in clear.
+       */
+      successorOf(refreshToken: string): string;
     };
-    /** onRequest hook: a valid bearer access token of an existing user, else 401. */
+    /** onRequest hook: a valid bearer access token of a live session of an existing user, else 401. */
     authenticate: onRequestHookHandler;
     /** onRequest hook (after authenticate): 403 unless the user has one of the roles. */
     requireRole(...roles: Role[]): onRequestHookHandler;
@@ -37,6 +61,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** Unix seconds at which the request's access token expires. */
     tokenExpiresAt: number | null;
+    /** Set by `authenticate`: the session the access token belongs to. */
+    sessionId: string | null;
   }
 }
 
@@ -49,6 +75,9 @@ const ALGORITHM = 'HS256';
 /** Verified access tokens remembered per process (oldest forgotten first). */
 const VERIFIED_CACHE_SIZE = 10_000;
 const ISSUER = 'sos-console';
+
+const sessionEnded = () =>
+  new HttpError(401, 'UNAUTHORIZED', 'This session has ended (signed out, or the account changed): sign in again');
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -63,18 +92,19 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const key = new TextEncoder().encode(secretText);
   // Tokens whose signature this process already checked (the same string always carries the
   // same claims, signed with this key): WebCrypto verification was ~4 % of the CPU of a busy
-  // server. Expiry is still checked on every use.
-  const verified = new Map<string, { userId: number; expiresAt: number }>();
-  const remember = (token: string, claims: { userId: number; expiresAt: number }) => {
+  // server. Expiry is still checked on every use; the session is checked by authenticate.
+  const verified = new Map<string, TokenClaims>();
+  const remember = (token: string, claims: TokenClaims) => {
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(token, claims);
   };
+  const successorKey = createHmac('sha256', secretText).update('sos-console refresh-token successor v1').digest();
 
   app.decorate('tokens', {
-    async signAccess(user: AuthUser) {
+    async signAccess(user: AuthUser, sessionId: string) {
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = now + options.accessTokenTtlS;
-      const token = await new SignJWT({ role: user.role, username: user.username })
+      const token = await new SignJWT({ role: user.role, username: user.username, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuer(ISSUER)
@@ -87,42 +117,61 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
       const known = verified.get(token);
       if (known && Math.floor(Date.now() / 1000) < known.expiresAt) return known;
       verified.delete(token);
+      let payload;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        ({ payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           requiredClaims: ['sub', 'exp'],
-        });
-        const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || payload.exp === undefined) throw new Error('bad claims');
-        const claims = { userId, expiresAt: payload.exp };
-        remember(token, claims);
-        return claims;
+        }));
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) {
           throw new HttpError(401, 'TOKEN_EXPIRED', 'The access token has expired: refresh it');
         }
-        throw new HttpError(401, 'UNAUTHORIZED', 'Invalid access token');
+        throw new UnverifiableTokenError();
       }
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || payload.exp === undefined) throw new UnverifiableTokenError();
+      // Signed by this server before sessions existed: it belongs to no session that can end.
+      if (typeof payload.sid !== 'string') throw sessionEnded();
+      const claims = { userId, sessionId: payload.sid, expiresAt: payload.exp };
+      remember(token, claims);
+      return claims;
+    },
+    successorOf(refreshToken: string) {
+      return createHmac('sha256', successorKey).update(refreshToken).digest('base64url');
     },
   });
 
   app.decorateRequest('user', null);
   app.decorateRequest('tokenExpiresAt', null);
+  app.decorateRequest('sessionId', null);
 
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, 'UNAUTHORIZED', 'Missing bearer access token');
-    const { userId, expiresAt } = await app.tokens.verifyAccess(token);
-    // The user is read on every call: a deleted user's tokens stop at once and a
-    // changed role applies at once.
+    let claims: TokenClaims;
+    try {
+      claims = await app.tokens.verifyAccess(token);
+    } catch (err) {
+      // Counted per address; past the limit this throws 429 instead.
+      if (err instanceof UnverifiableTokenError) await app.throttle.tokenFailed(request);
+      throw err;
+    }
+    // The user and his session are read on every call (one query): a deleted user's or an
+    // ended session's tokens stop at once, and a changed role applies at once.
     const [row] = await app.db
       .select({ id: users.id, username: users.username, role: users.role })
       .from(users)
-      .where(eq(users.id, userId));
-    if (!row) throw new HttpError(401, 'UNAUTHORIZED', 'This account no longer exists');
+      .innerJoin(
+        sessions,
+        and(eq(sessions.id, claims.sessionId), eq(sessions.userId, users.id), isNull(sessions.revokedAt)),
+      )
+      .where(eq(users.id, claims.userId));
+    if (!row) throw sessionEnded();
     request.user = row;
-    request.tokenExpiresAt = expiresAt;
+    request.tokenExpiresAt = claims.expiresAt;
+    request.sessionId = claims.sessionId;
   });
 
   app.decorate('requireRole', (...roles: Role[]): onRequestHookHandler => {
@@ -133,4 +182,4 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   });
 }
 
-export default fp(authPlugin, { name: 'auth', dependencies: ['db'], fastify: '5.x' });
+export default fp(authPlugin, { name: 'auth', dependencies: ['db', 'throttle'], fastify: '5.x' });

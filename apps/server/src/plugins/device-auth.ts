@@ -8,7 +8,10 @@ import { getSetting, SETTING_KEYS } from '../db/settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook of the device API: 401 unless X-Api-Key is the current key. */
+    /**
+     * onRequest hook of the device API: 401 unless X-Api-Key is the current key; wrong keys
+     * are counted per address (DESIGN §7), a right key never is.
+     */
     deviceAuth: onRequestHookHandler;
     /** The key changed (here or, through the control channel, on another process): re-read it. */
     forgetApiKey(): void;
@@ -32,16 +35,16 @@ async function deviceAuthPlugin(app: FastifyInstance) {
   app.decorate('forgetApiKey', () => key.forget());
   app.decorate('deviceAuth', async function deviceAuth(request: FastifyRequest) {
     const sent = request.headers[API_KEY_HEADER];
-    if (typeof sent !== 'string' || sent === '') {
-      throw new HttpError(401, 'INVALID_API_KEY', 'Missing X-Api-Key header');
-    }
-    const current = await key.get();
-    if (current === undefined || !timingSafeEqual(digest(sent), current)) {
-      throw new HttpError(401, 'INVALID_API_KEY', 'Invalid device API key');
-    }
+    const refusal =
+      typeof sent !== 'string' || sent === ''
+        ? 'Missing X-Api-Key header'
+        : await key.get().then((current) =>
+            current !== undefined && timingSafeEqual(digest(sent), current) ? null : 'Invalid device API key',
+          );
+    if (refusal) await app.throttle.keyFailed(request, new HttpError(401, 'INVALID_API_KEY', refusal));
   });
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export default fp(deviceAuthPlugin, { name: 'device-auth', dependencies: ['db'], fastify: '5.x' });
+export default fp(deviceAuthPlugin, { name: 'device-auth', dependencies: ['db', 'throttle'], fastify: '5.x' });

@@ -2,16 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { LIVE_KEEPALIVE_MS } from '@sos/contract';
-import { broadcastControl, CONTROL_CHANNEL, parseControl } from '../live/control.js';
+import { broadcastControl, CONTROL_CHANNEL, parseControl, type StreamsToEnd } from '../live/control.js';
 import { LiveHub } from '../live/hub.js';
 import { parseCursor, startStream } from '../live/replay.js';
 import { SHUTDOWN } from '../live/sse.js';
 import { newCounters, type LiveStats } from '../live/stats.js';
-import { pruneEvents, userExists } from '../live/store.js';
+import { pruneEvents, sessionLive } from '../live/store.js';
 import { LiveStream } from '../live/stream.js';
 
 export interface LiveClient {
   userId: number;
+  sessionId: string;
   /** Unix seconds: the stream ends then (the client refreshes and resumes). */
   tokenExpiresAt: number;
   /** Last-Event-ID as sent (header, or the lastEventId query parameter). */
@@ -23,6 +24,11 @@ declare module 'fastify' {
     live: {
       /** Ends every live stream of a user (deleted), on every server process. */
       disconnectUser(userId: number): Promise<void>;
+      /**
+       * Ends live streams of a user's sessions on every server process: one session's
+       * (logout) or all but one's (his password or role changed; not where he changed it).
+       */
+      endSessions(which: StreamsToEnd): Promise<void>;
       /** Live streams open on this process. */
       streamCount(): number;
       /** Serves an event stream on a response whose headers are written. */
@@ -54,7 +60,7 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
   await hub.start(app.database);
   const unlistenControl = await app.database.listen(CONTROL_CHANNEL, (payload) => {
     const message = parseControl(payload);
-    if (message?.op === 'disconnect-user') hub.endUser(message.userId);
+    if (message?.op === 'disconnect-user') hub.endUser(message);
     if (message?.op === 'api-key-changed') app.forgetApiKey();
   });
 
@@ -70,11 +76,15 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
   ];
   for (const timer of timers) timer.unref();
 
+  // Here at once; the other processes within the moment their notification takes.
+  const endSessions = async (which: StreamsToEnd) => {
+    hub.endUser(which);
+    await broadcastControl(app.db, { op: 'disconnect-user', ...which });
+  };
+
   app.decorate('live', {
-    async disconnectUser(userId: number) {
-      hub.endUser(userId);
-      await broadcastControl(app.db, { op: 'disconnect-user', userId });
-    },
+    disconnectUser: (userId: number) => endSessions({ userId }),
+    endSessions,
     streamCount: () => hub.streams.size,
     open(out: Writable, client: LiveClient) {
       if (hub.closing) {
@@ -82,17 +92,17 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
         return;
       }
       counters.streamsOpened++;
-      const stream = new LiveStream(out, client.userId, counters, (s) => hub.remove(s));
+      const stream = new LiveStream(out, client.userId, client.sessionId, counters, (s) => hub.remove(s));
       stream.endAt(client.tokenExpiresAt * 1000);
       const deps = { hub, db: app.db, counters };
       startStream(deps, stream, parseCursor(client.lastEventId)).catch((err: unknown) => {
         if (!stream.closed) app.log.warn({ err }, 'live: stream start failed');
         stream.end(); // the client reconnects and resumes with Last-Event-ID
       });
-      // The user may have been deleted between authentication and subscription: its
-      // disconnect notice then came too early to reach this stream.
-      userExists(app.db, client.userId)
-        .then((exists) => exists || stream.end())
+      // The user may have been deleted, or the session ended, between authentication and
+      // subscription: the notice to end its streams then came too early to reach this one.
+      sessionLive(app.db, client.userId, client.sessionId)
+        .then((live) => live || stream.end())
         .catch(() => {});
     },
     stats: () => ({ ...counters, streamsOpen: hub.streams.size }),

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { count, eq } from 'drizzle-orm';
 import { apiPath } from '@sos/contract';
@@ -53,8 +54,26 @@ const LIVE_COUNTERS: [keyof LiveCounters, string, string][] = [
 
 const LOGIN_PATH = apiPath('login');
 
-/** GET /metrics in the Prometheus text format (outside /api: no rate limit, not documented). */
-async function metricsPlugin(app: FastifyInstance) {
+export interface MetricsOptions {
+  /** SOS_METRICS_TOKEN: the bearer token a scraper must send; unset, /metrics is off. */
+  token?: string | undefined;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether the request carries exactly `Authorization: Bearer <token>`. */
+function authorized(request: FastifyRequest, token: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (!token || typeof header !== 'string' || !header.startsWith('Bearer ')) return false;
+  return timingSafeEqual(digest(header.slice('Bearer '.length)), digest(token));
+}
+
+/**
+ * GET /metrics in the Prometheus text format (outside /api: no rate limit, not documented),
+ * only to `Authorization: Bearer $SOS_METRICS_TOKEN`; to anyone else, and to everyone when
+ * no token is configured, it does not exist: the same 404 as any unknown path (DESIGN §7).
+ */
+async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
   const registers = [registry];
   app.decorate('metrics', registry);
@@ -120,7 +139,8 @@ async function metricsPlugin(app: FastifyInstance) {
     }
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!authorized(request, options.token)) return reply.callNotFound();
     const text = (await processMetrics().metrics()) + (await registry.metrics());
     return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
   });

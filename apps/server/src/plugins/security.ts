@@ -1,30 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import { createHash } from 'node:crypto';
-import { API_PREFIX, apiPath } from '@sos/contract';
-import { bearerToken } from './auth.js';
 
-export interface SecurityOptions {
-  /** Generic /api calls allowed per client per minute. */
-  rateLimit: number;
-}
-
-/**
- * Not rate limited per IP: the live stream (1,000 operators behind one NAT must all
- * connect) and the device SOS call (never drop an alert; it has its own per-device limit).
- */
-const UNLIMITED = new Set([apiPath('sosRealTime'), apiPath('deviceSos')]);
-
-function rateLimitKey(request: FastifyRequest): string {
-  // Signed-in clients are counted by token, so one NAT's operators do not share a bucket.
-  const token = bearerToken(request);
-  if (token) return 'token:' + createHash('sha256').update(token).digest('base64url').slice(0, 22);
-  return 'ip:' + request.ip;
-}
-
-async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+/** Security headers. Rate limits and throttles are the throttle plugin's (DESIGN §7). */
+async function securityPlugin(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -44,16 +23,6 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     },
     // The console loads nothing cross-origin; keep the defaults' other headers (nosniff...).
     crossOriginEmbedderPolicy: false,
-  });
-  await app.register(rateLimit, {
-    global: true,
-    max: options.rateLimit,
-    timeWindow: 60_000,
-    keyGenerator: rateLimitKey,
-    allowList: (request) => {
-      const path = request.url.split('?')[0] ?? '';
-      return !path.startsWith(API_PREFIX + '/') || UNLIMITED.has(path);
-    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { authResponseSchema } from '@sos/contract';
 import { buildApp } from '../../src/app.js';
 import { runAdmin } from '../../src/cli/run.js';
+import { lockDataDir } from '../../src/db/lock.js';
 import { openDatabase } from '../../src/db/open.js';
 import { loadEnv, type Env } from '../../src/env.js';
 import { describeEachDb, TEST_ENV, type DbKind } from '../helpers/app.js';
@@ -168,6 +169,9 @@ describeEachDb('npm run admin', (kind) => {
         url: `/api/auth/refreshAuth?refresh_token=${before.refresh_token}`,
       });
       expect(refresh.statusCode).toBe(401);
+      // The session ended at once: its access token is refused too (DESIGN §7).
+      const call = await app.inject({ url: '/api/device/getAll', headers: { authorization: `Bearer ${before.access_token}` } });
+      expect(call.statusCode).toBe(401);
     });
   });
 
@@ -246,16 +250,15 @@ describeEachDb('npm run admin', (kind) => {
 
   if (kind === 'embedded') {
     it('says the server holds the embedded database instead of touching it (exit 1)', async () => {
-      // A running server's lock: another live process (this test's parent) holds the folder.
-      const lock = join(env.SOS_DATA_DIR, 'server.lock');
-      await writeFile(lock, String(process.ppid));
+      // A running server's lock: the folder is held (here by this very process).
+      const release = await lockDataDir(env.SOS_DATA_DIR);
       try {
         const run = await admin('set-api-key', '--key', 'while-locked');
         expect(run.code).toBe(1);
-        expect(run.err).toContain(`is in use by another server process (pid ${process.ppid})`);
+        expect(run.err).toContain(`is in use by another server process (pid ${process.pid})`);
         expect(run.err).toContain('cannot run while the server uses the embedded database');
       } finally {
-        await rm(lock, { force: true });
+        await release();
       }
     });
   }

@@ -6,6 +6,7 @@ import { openEmbedded, openPostgres, type Database } from '../../src/db/client.j
 import { users } from '../../src/db/schema.js';
 import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
 import { hashPassword } from '../../src/lib/password.js';
+import { openSession } from '../../src/routes/auth/sessions.js';
 import { createTestDatabase } from './postgres.js';
 
 export type DbKind = 'embedded' | 'postgres';
@@ -18,13 +19,21 @@ export const TEST_ENV: AppEnv = {
   SOS_DEVICE_RATE_LIMIT: 1000,
   SOS_RATE_LIMIT: 100_000,
   TZ: 'Europe/Rome',
+  SOS_LOGIN_FAILURES_PER_PAIR: 5,
+  // Every inject() comes from 127.0.0.1: the per-address throttles are tested on their own
+  // (test/throttle, with their real defaults), not met by chance in other suites.
+  SOS_LOGIN_FAILURES_PER_ADDRESS: 100_000,
+  SOS_KEY_FAILURES_PER_ADDRESS: 100_000,
+  SOS_TOKEN_FAILURES_PER_ADDRESS: 100_000,
 };
 
 export interface TestUser {
   id: number;
   username: string;
   password: string;
+  /** An access token of `sessionId`, a session of this user. */
   token: string;
+  sessionId: string;
 }
 
 export interface TestContext {
@@ -88,8 +97,10 @@ export async function createTestApp(
   const app = await buildApp({ env: { ...TEST_ENV, ...env }, database, ...(logger ? { logger } : {}) });
   await beforeReady?.(app);
   await app.ready();
-  const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE') =>
-    (await app.tokens.signAccess({ id, username, role })).token;
+  const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE', sessionId: string) =>
+    (await app.tokens.signAccess({ id, username, role }, sessionId)).token;
+  const adminSession = await openSession(database.db, adminId);
+  const employeeSession = await openSession(database.db, employeeId);
   return {
     kind,
     app,
@@ -99,13 +110,15 @@ export async function createTestApp(
       id: adminId,
       username: 'admin',
       password: 'admin-password',
-      token: await sign(adminId, 'admin', 'SUPER_ADMIN'),
+      token: await sign(adminId, 'admin', 'SUPER_ADMIN', adminSession),
+      sessionId: adminSession,
     },
     employee: {
       id: employeeId,
       username: 'employee',
       password: 'employee-password',
-      token: await sign(employeeId, 'employee', 'EMPLOYEE'),
+      token: await sign(employeeId, 'employee', 'EMPLOYEE', employeeSession),
+      sessionId: employeeSession,
     },
     apiKey,
     bearer: (token) => ({ authorization: `Bearer ${token}` }),

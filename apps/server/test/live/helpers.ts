@@ -12,6 +12,7 @@ import { appendEvent, EVENTS_CHANNEL } from '../../src/live/outbox.js';
 import errorsPlugin from '../../src/plugins/errors.js';
 import dbPlugin from '../../src/plugins/db.js';
 import authPlugin from '../../src/plugins/auth.js';
+import throttlePlugin from '../../src/plugins/throttle.js';
 import deviceAuthPlugin from '../../src/plugins/device-auth.js';
 import livePlugin, { type LivePluginOptions } from '../../src/plugins/live.js';
 import liveRoutes from '../../src/routes/live/index.js';
@@ -82,6 +83,11 @@ export async function buildLiveApp(
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, closeOnExit: false });
+  await app.register(throttlePlugin, {
+    rateLimit: TEST_ENV.SOS_RATE_LIMIT,
+    keyFailuresPerAddress: TEST_ENV.SOS_KEY_FAILURES_PER_ADDRESS,
+    tokenFailuresPerAddress: TEST_ENV.SOS_TOKEN_FAILURES_PER_ADDRESS,
+  });
   await app.register(authPlugin, {
     jwtSecret: TEST_ENV.SOS_JWT_SECRET,
     accessTokenTtlS: TEST_ENV.SOS_ACCESS_TOKEN_TTL_S,

@@ -26,7 +26,7 @@ describe('LiveStream', () => {
     const { out } = client(0);
     const counters = newCounters();
     const closed: LiveStream[] = [];
-    const stream = new LiveStream(out, 1, counters, (s) => closed.push(s));
+    const stream = new LiveStream(out, 1, 'session-1', counters, (s) => closed.push(s));
     let id = 0;
     let written = 0;
     while (!stream.closed && id < 1000) {
@@ -45,7 +45,7 @@ describe('LiveStream', () => {
 
   it('holds live frames during a replay and sends only those after the replayed id', () => {
     const { out, received } = client();
-    const stream = new LiveStream(out, 1, newCounters(), () => {});
+    const stream = new LiveStream(out, 1, 'session-1', newCounters(), () => {});
     stream.holdLive();
     for (const id of [3, 4, 5, 6]) stream.deliver(frame(id));
     stream.writeBacklog(frame(4).bytes);
@@ -58,7 +58,7 @@ describe('LiveStream', () => {
 
   it('drops a replaying client when the live frames held for it grow too big', () => {
     const { out } = client();
-    const stream = new LiveStream(out, 1, newCounters(), () => {});
+    const stream = new LiveStream(out, 1, 'session-1', newCounters(), () => {});
     stream.holdLive();
     for (let id = 1; id <= 20 && !stream.closed; id++) stream.deliver(frame(id, 100 * 1024));
     expect(stream.closed).toBe(true);

@@ -24,7 +24,7 @@ describeEachDb('authenticate hook', (kind) => {
   });
 
   it('refuses a token it accepted before, once it has expired (verified tokens are remembered)', async () => {
-    const token = await shortLivedToken(ctx.admin.id, 2);
+    const token = await shortLivedToken(ctx.admin.id, 2, ctx.admin.sessionId);
     const probe = async () =>
       (await ctx.app.inject({ url: '/probe', headers: ctx.bearer(token) })).statusCode;
     expect(await probe()).toBe(200);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { request } from 'undici';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 
+const TOKEN = 'metrics-scraper-token-0123456789';
+
 /** The samples of a Prometheus text exposition: `name{labels}` → value. */
 function samples(text: string): Map<string, number> {
   const map = new Map<string, number>();
@@ -16,7 +18,7 @@ function samples(text: string): Map<string, number> {
 describeEachDb('GET /metrics', (kind) => {
   let ctx: TestContext;
   const scrape = async (app = ctx.app) => {
-    const res = await app.inject({ method: 'GET', url: '/metrics' });
+    const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     return { res, values: samples(res.body) };
   };
@@ -29,9 +31,22 @@ describeEachDb('GET /metrics', (kind) => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestApp(kind, { SOS_RATE_LIMIT: 3 });
+    ctx = await createTestApp(kind, { SOS_RATE_LIMIT: 3, SOS_METRICS_TOKEN: TOKEN });
   });
   afterAll(async () => ctx.close());
+
+  it('answers 404 without the bearer token, with another one, or with a malformed header', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+      expect(res.body).not.toContain('sos_');
+    }
+  });
 
   it('answers in the Prometheus text format, with process metrics, never rate limited', async () => {
     for (let i = 0; i < 5; i++) {
@@ -135,13 +150,29 @@ describeEachDb('GET /metrics', (kind) => {
   });
 
   it('keeps each app its own registry', async () => {
-    const other = await createTestApp(kind);
+    const other = await createTestApp(kind, { SOS_METRICS_TOKEN: TOKEN });
     try {
       const { values } = await scrape(other.app);
       expect(values.get('sos_login_failures_total{reason="invalid_credentials"}')).toBeUndefined();
       expect(values.get('sos_open_sos')).toBe(0);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describeEachDb('GET /metrics without SOS_METRICS_TOKEN', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx.close());
+
+  it('is off: 404 whatever the request carries', async () => {
+    for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer anything' }]) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
     }
   });
 });

@@ -12,8 +12,7 @@ export const authMessages = defineCatalogue(
     'login.hidePassword': 'Nascondi la password',
     login_success: 'Login avvenuta con successo',
     'error.invalidCredentials': 'Username o password errati',
-    'error.tooManyLoginAttempts':
-      'Troppi tentativi di accesso falliti: riprova tra {minutes, plural, =0 {{seconds, plural, one {# secondo} other {# secondi}}} one {# minuto} other {# minuti}}',
+    'error.tooManyLoginAttempts': 'Troppi tentativi, riprova tra {n} s',
   },
   {
     en: {
@@ -26,8 +25,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Hide the password',
       login_success: 'Signed in successfully',
       'error.invalidCredentials': 'Wrong username or password',
-      'error.tooManyLoginAttempts':
-        'Too many failed sign-in attempts: try again in {minutes, plural, =0 {{seconds, plural, one {# second} other {# seconds}}} one {# minute} other {# minutes}}',
+      'error.tooManyLoginAttempts': 'Too many attempts, try again in {n} s',
     },
     es: {
       'login.title': 'Iniciar sesión',
@@ -39,8 +37,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Ocultar la contraseña',
       login_success: 'Sesión iniciada correctamente',
       'error.invalidCredentials': 'Usuario o contraseña incorrectos',
-      'error.tooManyLoginAttempts':
-        'Demasiados intentos fallidos: inténtalo de nuevo dentro de {minutes, plural, =0 {{seconds, plural, one {# segundo} other {# segundos}}} one {# minuto} other {# minutos}}',
+      'error.tooManyLoginAttempts': 'Demasiados intentos, inténtalo de nuevo en {n} s',
     },
     fr: {
       'login.title': 'Connexion',
@@ -52,8 +49,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Masquer le mot de passe',
       login_success: 'Connexion réussie',
       'error.invalidCredentials': "Nom d'utilisateur ou mot de passe incorrect",
-      'error.tooManyLoginAttempts':
-        'Trop de tentatives de connexion échouées : réessayez dans {minutes, plural, =0 {{seconds, plural, one {# seconde} other {# secondes}}} one {# minute} other {# minutes}}',
+      'error.tooManyLoginAttempts': 'Trop de tentatives, réessayez dans {n} s',
     },
     de: {
       'login.title': 'Anmelden',
@@ -65,8 +61,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Passwort verbergen',
       login_success: 'Erfolgreich angemeldet',
       'error.invalidCredentials': 'Benutzername oder Passwort falsch',
-      'error.tooManyLoginAttempts':
-        'Zu viele fehlgeschlagene Anmeldeversuche: erneut versuchen in {minutes, plural, =0 {{seconds, plural, one {# Sekunde} other {# Sekunden}}} one {# Minute} other {# Minuten}}',
+      'error.tooManyLoginAttempts': 'Zu viele Versuche, erneut versuchen in {n} s',
     },
     ar: {
       'login.title': 'تسجيل الدخول',
@@ -78,8 +73,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'إخفاء كلمة المرور',
       login_success: 'تم تسجيل الدخول بنجاح',
       'error.invalidCredentials': 'اسم المستخدم أو كلمة المرور غير صحيحة',
-      'error.tooManyLoginAttempts':
-        'محاولات تسجيل دخول فاشلة كثيرة جدًا: أعد المحاولة بعد {minutes, plural, =0 {{seconds, plural, one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}',
+      'error.tooManyLoginAttempts': 'محاولات كثيرة جدًا، أعد المحاولة بعد {n} ث',
     },
   },
 );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../app/store.js';
 import { callsOf, json, stubFetch } from '../../test/http.js';
 import { storeSession } from '../../test/session.js';
@@ -94,5 +94,44 @@ describe('getFreshAccessToken', () => {
     expect(await getFreshAccessToken(store)).toBe('other-tab-token');
     expect(spy).not.toHaveBeenCalled();
     expect(store.getState().auth.session?.refreshToken).toBe('other-tab-refresh');
+  });
+});
+
+describe('getFreshAccessToken across tabs without Web Locks (plain HTTP)', () => {
+  /** A second tab: its own copy of the modules (and store), the same localStorage. */
+  async function openTab() {
+    vi.resetModules();
+    const [{ createStore: create }, { getFreshAccessToken: fresh }] = await Promise.all([
+      import('../../app/store.js'),
+      import('./tokenRefresh.js'),
+    ]);
+    const store = create();
+    return () => fresh(store);
+  }
+
+  it('refreshes once for two tabs: the second waits for the first and adopts its session', async () => {
+    expect(navigator.locks).toBeUndefined();
+    storeSession('EMPLOYEE', { token: 'old-token', tokenExp: now() - 10 });
+    const spy = stubFetch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return json(200, renewed);
+    });
+    const first = await openTab();
+    const second = await openTab();
+    // Hears the tabs' notices as any other tab does.
+    const listener = new BroadcastChannel('sos-console-token-refresh');
+    const announced = new Promise<void>((resolve) => {
+      listener.onmessage = (event: MessageEvent<{ type: string }>) => {
+        if (event.data.type === 'start') resolve();
+      };
+    });
+    const a = first();
+    // The first tab's notice reaches the second before it needs a token.
+    await announced;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    listener.close();
+    const b = second();
+    expect(await Promise.all([a, b])).toEqual(['new-token', 'new-token']);
+    expect(await callsOf(spy)).toEqual(['POST /api/auth/refreshAuth']);
   });
 });

@@ -64,7 +64,7 @@ export function getFreshAccessToken(store: StoreLike, force = false): Promise<st
   const now = nowSeconds();
   if (!force && session.tokenExp - MARGIN_S > now) return Promise.resolve(session.token);
   if (session.refreshTokenExp <= now) return Promise.resolve(endSession(store));
-  inFlight ??= acrossTabs(() => refreshOnce(store, session)).finally(() => {
+  inFlight ??= acrossTabs(session.refreshToken, () => refreshOnce(store, session)).finally(() => {
     inFlight = null;
   });
   return inFlight;
@@ -88,8 +88,53 @@ async function refreshOnce(store: StoreLike, session: Session): Promise<string |
   return refresh(store, stored ?? session);
 }
 
-/** One refresh at a time across the browser's tabs (Web Locks), where the browser has them. */
-function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * The tabs of this browser tell each other about the refreshes they run, on a channel that,
+ * unlike Web Locks, needs no secure context (a plain-HTTP LAN install has none). Same-origin
+ * only, like the localStorage the tokens live in.
+ */
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('sos-console-token-refresh');
+/** A refresh another tab announced, by the refresh token it presents. */
+interface OtherTabRefresh {
+  settled: Promise<void>;
+  done: () => void;
+}
+const elsewhere = new Map<string, OtherTabRefresh>();
+/** A tab that announced a refresh and went away is not waited for longer than this. */
+const WAIT_FOR_OTHER_TAB_MS = 10_000;
+
+type RefreshNotice = { type: 'start' | 'done'; refreshToken: string };
+
+channel?.addEventListener('message', (event: MessageEvent<RefreshNotice>) => {
+  const { type, refreshToken } = event.data;
+  if (type === 'done') return elsewhere.get(refreshToken)?.done();
+  if (type !== 'start' || elsewhere.has(refreshToken)) return;
+  let done = () => {};
+  const settled = new Promise<void>((resolve) => {
+    done = resolve;
+    setTimeout(resolve, WAIT_FOR_OTHER_TAB_MS);
+  }).finally(() => elsewhere.delete(refreshToken));
+  elsewhere.set(refreshToken, { settled, done });
+});
+
+/**
+ * One refresh at a time across the browser's tabs: with Web Locks where the browser has them
+ * (secure contexts), else by waiting for a refresh another tab announced on the channel, then
+ * adopting the session it stored (refreshOnce). Two tabs that start at the very same instant
+ * both call the server, which answers both with the same new token (DESIGN §7, 10 s grace).
+ */
+async function acrossTabs<T>(refreshToken: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? (locks.request('sos-console-token-refresh', work) as Promise<T>) : work();
+  if (locks) return locks.request('sos-console-token-refresh', work) as Promise<T>;
+  const other = elsewhere.get(refreshToken);
+  if (other) {
+    await other.settled;
+    return work();
+  }
+  channel?.postMessage({ type: 'start', refreshToken } satisfies RefreshNotice);
+  try {
+    return await work();
+  } finally {
+    channel?.postMessage({ type: 'done', refreshToken } satisfies RefreshNotice);
+  }
 }

@@ -44,12 +44,18 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function setup(devices: Device[], role: Role = 'SUPER_ADMIN') {
+/** The SOS as PATCH /api/sos/close answers it: closed by `closer`. */
+function closedAnswer(devices: Device[], sosId: number, closer = { id: 1, username: 'admin' }) {
+  const open = devices.find((d) => d.lastSos?.id === sosId)?.lastSos;
+  return json({ ...open, state: 'CLOSED', dateClosed: OPENED_AT, closedBy: closer });
+}
+
+function setup(devices: Device[], role: Role = 'SUPER_ADMIN', closer?: { id: number; username: string }) {
   const calls = stubFetch((call) => {
     const path = call.url.pathname;
     if (path === '/api/device/getAll') return json(devices);
-    if (path === '/api/sos/close' || path === '/api/device/delete')
-      return new Response(null, { status: 204 });
+    if (path === '/api/sos/close') return closedAnswer(devices, Number(call.url.searchParams.get('sosId')), closer);
+    if (path === '/api/device/delete') return new Response(null, { status: 204 });
     if (path === '/api/sos/realTime') return new Promise<Response>(() => {});
     return undefined;
   });
@@ -127,6 +133,18 @@ describe('dashboard', () => {
     expect(close?.method).toBe('PATCH');
     expect(close?.url.searchParams.get('sosId')).toBe('77');
     expect(await screen.findByText('Sos chiuso con successo!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Chiudi SOS/ })).not.toBeInTheDocument();
+  });
+
+  it('says who closed it when a colleague closed the SOS first, never "Errore inaspettato!"', async () => {
+    const open = sos(2, 'Reception', OPENED_AT, 78);
+    setup([device(2, 'Reception', open)], 'EMPLOYEE', { id: 9, username: 'maria' });
+    await enableAudio();
+    await userEvent.click(await screen.findByRole('button', { name: 'Chiudi SOS di Reception' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('SOS già chiuso da maria');
+    expect(alert.className).toMatch(/Error/);
+    expect(screen.queryByText('Errore inaspettato!')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Chiudi SOS/ })).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import type { Device, ErrorCode, Sos, SosOutcome } from '@sos/contract';
-import { PATHS } from '@sos/contract/paths';
+import { LAST_EVENT_ID_HEADER, PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
 import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
@@ -7,6 +7,13 @@ import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceAction
 interface DevicesSliceState {
   devices: { entities: Record<number, Device | undefined> };
   auth: { session: { id: number } | null };
+}
+
+/** The device list and the last live event it includes (X-Last-Event-Id, DESIGN §7). */
+export interface DeviceSnapshot {
+  devices: Device[];
+  /** Open the live stream from here and nothing raised meanwhile is missed; null if unknown. */
+  lastEventId: string | null;
 }
 
 const failureData = (failure: unknown) =>
@@ -30,8 +37,12 @@ function closeBody({ outcome, note }: CloseSosArgs) {
 export const deviceApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The device list; the devices slice keeps it sorted and live. */
-    getDevices: build.query<Device[], void>({
+    getDevices: build.query<DeviceSnapshot, void>({
       query: () => PATHS.deviceGetAll,
+      transformResponse: (devices: Device[], meta) => ({
+        devices,
+        lastEventId: meta?.response?.headers.get(LAST_EVENT_ID_HEADER) ?? null,
+      }),
       providesTags: ['Device'],
     }),
     /** Spec §2: sends deviceId and sosId; the call needs sosId, deviceId drives the optimistic update. */

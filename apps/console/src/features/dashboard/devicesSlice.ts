@@ -98,7 +98,7 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
   if (matchFulfilled(action)) {
     // An answer that lands after a logout reset belongs to nobody.
     if (!state.loading.includes(action.meta.requestId)) return state;
-    return settle(load(state, action.payload), action.meta.requestId);
+    return settle(load(state, action.payload.devices), action.meta.requestId);
   }
   if (matchRejected(action)) return settle(state, action.meta.requestId);
   return state;

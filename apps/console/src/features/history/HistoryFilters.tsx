@@ -56,7 +56,7 @@ function FilterSelect({ name, label, value, onChange, children }: {
 
 export function HistoryFilters({ value, onChange }: { value: HistoryFilter; onChange: (next: HistoryFilter) => void }) {
   const intl = useIntl();
-  const { data: devices = [] } = useGetDevicesQuery();
+  const { data: { devices } = { devices: [] } } = useGetDevicesQuery();
   return (
     <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />

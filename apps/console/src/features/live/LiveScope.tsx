@@ -13,8 +13,14 @@ const Owned = createContext(false);
  * hidden-tab alerts. The outermost scope owns them all.
  */
 function ConsoleWatch() {
-  useLiveStream();
-  useGetDevicesQuery();
+  // The stream opens from the last event the loaded list includes (DESIGN §7): an SOS
+  // raised between the two is replayed, never lost. Later reloads leave it open.
+  const { resumeFrom } = useGetDevicesQuery(undefined, {
+    selectFromResult: ({ isFetching, isError, data }) => ({
+      resumeFrom: isFetching ? undefined : data ? data.lastEventId : isError ? null : undefined,
+    }),
+  });
+  useLiveStream(resumeFrom);
   const audioOn = useAudioUnlock();
   useAlarm();
   useHiddenTabAlerts(audioOn);

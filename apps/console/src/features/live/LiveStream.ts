@@ -4,6 +4,11 @@ import type { LiveStatus } from './liveSlice.js';
 
 export interface LiveStreamOptions {
   url: string;
+  /**
+   * Where to resume from on the first connection: the last event the loaded list includes
+   * (GET /api/device/getAll's X-Last-Event-Id), so an SOS raised in between is replayed.
+   */
+  lastEventId?: string | null;
   /** The bearer token; `force` after the server refused the current one. */
   getToken: (force: boolean) => Promise<string | null>;
   onEvent: (event: LiveEvent) => void;
@@ -35,7 +40,9 @@ export class LiveStream {
   private downTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = true;
 
-  constructor(private readonly options: LiveStreamOptions) {}
+  constructor(private readonly options: LiveStreamOptions) {
+    this.lastEventId = options.lastEventId ?? null;
+  }
 
   start(): void {
     this.stopped = false;
@@ -90,7 +97,8 @@ export class LiveStream {
     // Offline or signed out: a thrown error makes eventsource retry later.
     if (!token) throw new Error('No access token for the live stream');
     const headers: Record<string, string> = { ...init.headers, Authorization: `Bearer ${token}` };
-    // A new EventSource (after a refusal) does not know the last id: resume from it anyway.
+    // A new EventSource (the first one, or one after a refusal) does not know the last id:
+    // resume from it anyway.
     if (this.lastEventId && !headers['Last-Event-ID']) headers['Last-Event-ID'] = this.lastEventId;
     return fetch(url, { ...init, headers } as RequestInit);
   };

@@ -68,8 +68,15 @@ const streamCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname === '/
 const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname === '/api/device/getAll');
 
 function Dashboardish() {
-  useLiveStream();
+  useLiveStream(null);
   useGetDevicesQuery();
+  return null;
+}
+
+/** As the dashboard does it: the stream waits for the list, and starts from its last event. */
+function ListFirst() {
+  const { data, isFetching } = useGetDevicesQuery();
+  useLiveStream(isFetching ? undefined : (data?.lastEventId ?? undefined));
   return null;
 }
 
@@ -79,6 +86,31 @@ function mount(store: AppStore) {
 
 describe('live stream', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it('opens only once the list has loaded, resuming from the last event the list includes', async () => {
+    let answer: (response: Response) => void = () => {};
+    const stream = sse();
+    const calls = stubFetch((call) => {
+      if (call.url.pathname === '/api/device/getAll') {
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }
+      if (call.url.pathname === '/api/sos/realTime') return stream.response;
+      return undefined;
+    });
+    const store = signedInStore();
+    renderWithStore(store, <ListFirst />);
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
+    expect(streamCalls(calls)).toHaveLength(0);
+    const list = new Response(JSON.stringify([device(1, 'Alfa')]), {
+      headers: { 'content-type': 'application/json', 'x-last-event-id': '41' },
+    });
+    act(() => answer(list));
+    await waitFor(() => expect(streamCalls(calls)).toHaveLength(1));
+    expect(streamCalls(calls)[0]?.headers.get('last-event-id')).toBe('41');
+    // An SOS raised between the list and the stream is replayed, and applied.
+    act(() => stream.send('new-sos', sos(1, 'Alfa', '2025-03-01T10:00:00Z'), 42));
+    await waitFor(() => expect(selectDeviceById(store.getState(), 1)?.lastSos).not.toBeNull());
+  });
 
   it('connects with the bearer token and applies the events to the list', async () => {
     const stream = sse();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { API_PREFIX, PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
@@ -21,13 +21,21 @@ function needsReload(event: LiveEvent, store: AppStore): boolean {
 /**
  * Opens the live channel while the calling screen is mounted, closes it on leaving
  * (spec §2), and re-subscribes when the window regains focus or the network comes back.
+ *
+ * `resumeFrom` is where it starts (DESIGN §7): the last event the loaded device list
+ * includes, null for "from now", undefined while the list is still loading. It opens once
+ * that is known, from the first value given, and stays open whatever later loads say.
  */
-export function useLiveStream(): void {
+export function useLiveStream(resumeFrom: string | null | undefined): void {
   const store = useStore() as AppStore;
+  const [from, setFrom] = useState<string | null | undefined>(resumeFrom);
+  if (from === undefined && resumeFrom !== undefined) setFrom(resumeFrom);
   useEffect(() => {
+    if (from === undefined) return;
     const reload = () => store.dispatch(api.util.invalidateTags(['Device']));
     const stream = new LiveStream({
       url: API_PREFIX + PATHS.sosRealTime,
+      lastEventId: from,
       getToken: (force) => getFreshAccessToken(store, force),
       onEvent: (event) => {
         const reloadNeeded = needsReload(event, store);
@@ -46,5 +54,5 @@ export function useLiveStream(): void {
       window.removeEventListener('online', resubscribe);
       stream.stop();
     };
-  }, [store]);
+  }, [store, from]);
 }

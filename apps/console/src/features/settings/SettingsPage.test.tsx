@@ -66,6 +66,21 @@ describe('SettingsPage', () => {
     expect(await post?.json()).toEqual({ apiKey: 'nuova' });
   });
 
+  it('warns "Chiave debole" under 16 characters, and still accepts the key from 4', async () => {
+    serve();
+    const { input, user } = await open();
+    // The stored key has 14 characters.
+    expect(screen.getByRole('status')).toHaveTextContent('Chiave debole');
+    await user.clear(input);
+    await user.type(input, 'x'.repeat(16));
+    expect(screen.queryByText('Chiave debole')).not.toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'abcd');
+    expect(screen.getByRole('status')).toHaveTextContent('Chiave debole');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByRole('dialog', { name: 'Attenzione!' })).toBeInTheDocument();
+  });
+
   it('returns to /sos on Cancel', async () => {
     serve();
     const { user, router } = await open();

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import { settingsFormSchema, type SettingsForm } from '@sos/contract';
+import { API_KEY_STRONG_LENGTH, settingsFormSchema, type SettingsForm } from '@sos/contract';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.js';
@@ -34,6 +36,9 @@ export default function SettingsPage() {
     defaultValues: { apiKey: '' },
     values,
   });
+  // Accepted from 4 characters (spec §5), but a short key is guessed: say so (DESIGN §7).
+  const typed = useWatch({ control, name: 'apiKey' }).trim().length;
+  const weak = typed > 0 && typed < API_KEY_STRONG_LENGTH;
 
   const confirm = async () => {
     if (!pending) return;
@@ -59,6 +64,12 @@ export default function SettingsPage() {
             disabled={isFetching && !data}
             inputStyle={{ fontFamily: 'ui-monospace, monospace' }}
           />
+          {weak && (
+            <Alert severity="warning" role="status" sx={{ mt: 1 }}>
+              <AlertTitle>{intl.formatMessage({ id: 'settings.weakKey' })}</AlertTitle>
+              {intl.formatMessage({ id: 'settings.weakKeyHint' }, { n: API_KEY_STRONG_LENGTH })}
+            </Alert>
+          )}
           <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
             <Button onClick={() => void navigate(ROUTES.sos)}>
               {intl.formatMessage({ id: 'cancel' })}

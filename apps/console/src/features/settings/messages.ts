@@ -9,6 +9,8 @@ export const settingsMessages = defineCatalogue(
     change_apiKey_alert_message:
       'Cambiando la api key tutti i dispositivi registrati perderanno la configurazione, sei sicuro di voler procedere?',
     apiKey_changed_success: 'Api key cambiata con successo',
+    'settings.weakKey': 'Chiave debole',
+    'settings.weakKeyHint': 'Usa almeno {n} caratteri: una chiave corta si può indovinare.',
   },
   {
     en: {
@@ -18,6 +20,8 @@ export const settingsMessages = defineCatalogue(
       change_apiKey_alert_message:
         'Changing the api key makes every registered device lose its configuration. Are you sure you want to proceed?',
       apiKey_changed_success: 'Api key changed successfully',
+      'settings.weakKey': 'Weak key',
+      'settings.weakKeyHint': 'Use at least {n} characters: a short key can be guessed.',
     },
     es: {
       'settings.title': 'Ajustes',
@@ -26,6 +30,8 @@ export const settingsMessages = defineCatalogue(
       change_apiKey_alert_message:
         'Al cambiar la api key, todos los dispositivos registrados perderán su configuración. ¿Seguro que quieres continuar?',
       apiKey_changed_success: 'Api key cambiada correctamente',
+      'settings.weakKey': 'Clave débil',
+      'settings.weakKeyHint': 'Usa al menos {n} caracteres: una clave corta se puede adivinar.',
     },
     fr: {
       'settings.title': 'Paramètres',
@@ -35,6 +41,8 @@ export const settingsMessages = defineCatalogue(
       change_apiKey_alert_message:
         'En changeant la clé API, tous les appareils enregistrés perdront leur configuration. Voulez-vous vraiment continuer ?',
       apiKey_changed_success: 'Clé API modifiée avec succès',
+      'settings.weakKey': 'Clé faible',
+      'settings.weakKeyHint': 'Utilisez au moins {n} caractères : une clé courte peut être devinée.',
     },
     de: {
       'settings.title': 'Einstellungen',
@@ -43,6 +51,8 @@ export const settingsMessages = defineCatalogue(
       change_apiKey_alert_message:
         'Wenn Sie den API-Schlüssel ändern, verlieren alle registrierten Geräte ihre Konfiguration. Möchten Sie wirklich fortfahren?',
       apiKey_changed_success: 'API-Schlüssel erfolgreich geändert',
+      'settings.weakKey': 'Schwacher Schlüssel',
+      'settings.weakKeyHint': 'Verwenden Sie mindestens {n} Zeichen: Ein kurzer Schlüssel lässt sich erraten.',
     },
     ar: {
       'settings.title': 'الإعدادات',
@@ -51,6 +61,8 @@ export const settingsMessages = defineCatalogue(
       change_apiKey_alert_message:
         'عند تغيير مفتاح API ستفقد جميع الأجهزة المسجلة إعداداتها. هل أنت متأكد أنك تريد المتابعة؟',
       apiKey_changed_success: 'تم تغيير مفتاح API بنجاح',
+      'settings.weakKey': 'مفتاح ضعيف',
+      'settings.weakKeyHint': 'استخدم {n} حرفًا على الأقل: يمكن تخمين المفتاح القصير.',
     },
   },
 );

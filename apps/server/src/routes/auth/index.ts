@@ -14,7 +14,8 @@ import { HttpError } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
 import { login } from './login.js';
 import { refresh } from './refresh.js';
-import { revokeFamilyOfToken } from './refresh-tokens.js';
+import { sessionOfToken } from './refresh-tokens.js';
+import { endSession } from './sessions.js';
 
 const tags = ['auth'];
 
@@ -35,11 +36,15 @@ export default async function authRoutes(app: FastifyInstance, options: RouteOpt
         400: errorResponseSchema,
         401: errorResponseSchema.describe('INVALID_CREDENTIALS (unknown username or wrong password)'),
         429: errorResponseSchema.describe(
-          'TOO_MANY_LOGIN_ATTEMPTS: 5 failures for this username within 5 minutes; see Retry-After',
+          'TOO_MANY_LOGIN_ATTEMPTS: too many failures for this username from this address within 5 minutes (SOS_LOGIN_FAILURES_PER_PAIR); see Retry-After',
         ),
       },
     },
-    handler: (request) => login(app, request.body, ttl),
+    handler: (request) =>
+      login(app, request, request.body, ttl, {
+        perPair: options.env.SOS_LOGIN_FAILURES_PER_PAIR,
+        perAddress: options.env.SOS_LOGIN_FAILURES_PER_ADDRESS,
+      }),
   });
 
   await app.register(refreshRoute, options);
@@ -49,27 +54,25 @@ export default async function authRoutes(app: FastifyInstance, options: RouteOpt
     url: PATHS.logout,
     schema: {
       tags,
-      summary: "Log out: revokes the refresh token's whole family (204 even if unknown)",
+      summary: "Log out: ends the refresh token's session (204 even if unknown)",
+      description:
+        'Its refresh tokens and access tokens are refused from then on, and its live streams end on every server process.',
       body: logoutBodySchema,
       response: { 204: z.null().describe('Logged out'), 400: errorResponseSchema },
     },
     handler: async (request, reply) => {
-      await revokeFamilyOfToken(app.db, request.body.refresh_token);
+      const session = await sessionOfToken(app.db, request.body.refresh_token);
+      if (session) {
+        await endSession(app.db, session.sessionId);
+        await app.live.endSessions({ userId: session.userId, only: session.sessionId });
+      }
       return reply.code(204).send(null);
     },
   });
 }
 
-/** Its own scope: an empty JSON body is allowed here, the token may come in the query. */
+/** The token may come in the query or in the body. */
 async function refreshRoute(app: FastifyInstance, options: RouteOptions) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text === '') return done(null, undefined);
-    return parseJson(request, text, done);
-  });
-
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: PATHS.refreshAuth,

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema.js';
+import { endSession } from './sessions.js';
 
 export interface IssuedRefreshToken {
   token: string;
@@ -9,21 +10,28 @@ export interface IssuedRefreshToken {
   expiresAt: number;
 }
 
+/**
+ * A token refreshed again within this many seconds of its rotation (two tabs, a retry after
+ * a lost answer) gets the same successor; later, a rotated token presented again is a theft.
+ */
+export const REFRESH_GRACE_S = 10;
+
 /** Only the hash is stored: a leaked database does not hand out live sessions. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-export const newFamilyId = (): string => randomUUID();
+/** The first refresh token of a session: 32 random bytes. */
+export const randomRefreshToken = (): string => randomBytes(32).toString('base64url');
 
-/** A new opaque token (32 random bytes) in a family; each one lives ttlS from its issue. */
-export async function issueRefreshToken(
+/** Stores a token of a family (a session); it lives ttlS from its issue. */
+export async function storeRefreshToken(
   db: Tx,
   userId: number,
   familyId: string,
+  token: string,
   ttlS: number,
 ): Promise<IssuedRefreshToken> {
-  const token = randomBytes(32).toString('base64url');
   const expiresAt = Math.floor(Date.now() / 1000) + ttlS;
   await db.insert(refreshTokens).values({
     userId,
@@ -36,15 +44,22 @@ export async function issueRefreshToken(
 
 export type Rotation =
   | { outcome: 'rotated'; userId: number; familyId: string }
+  /** Rotated moments ago: answer its successor again. */
+  | { outcome: 'repeated'; userId: number; familyId: string; successor: IssuedRefreshToken }
   | { outcome: 'reused' }
   | { outcome: 'invalid' };
 
 /**
- * Marks a live token as rotated. The conditional UPDATE is the whole guard: of two
- * concurrent refreshes of one token exactly one gets the row back, and the other then
- * sees a rotated token, which is a reuse.
+ * Marks a live token as rotated. The conditional UPDATE is the guard: of two concurrent
+ * refreshes of one token exactly one rotates it; the other (waiting on the row, then seeing
+ * it rotated) answers the same successor, as does any repeat within REFRESH_GRACE_S.
+ * `successor` is the token that follows (the caller derives it, see tokens.successorOf).
  */
-export async function claimRefreshToken(db: Tx, token: string): Promise<Rotation> {
+export async function claimRefreshToken(
+  db: Tx,
+  token: string,
+  successor: string,
+): Promise<Rotation> {
   const tokenHash = hashToken(token);
   const now = new Date();
   const [claimed] = await db
@@ -62,38 +77,45 @@ export async function claimRefreshToken(db: Tx, token: string): Promise<Rotation
   if (claimed) return { outcome: 'rotated', ...claimed };
 
   const [known] = await db
-    .select({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt })
+    .select({
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      rotatedAt: refreshTokens.rotatedAt,
+      revokedAt: refreshTokens.revokedAt,
+    })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
-  if (known?.rotatedAt) {
-    // A rotated token presented again: either the client or a thief holds a copy, and
-    // we cannot tell which, so the whole login chain ends.
-    await revokeFamily(db, known.familyId);
-    return { outcome: 'reused' };
+  if (!known?.rotatedAt || known.revokedAt) return { outcome: 'invalid' };
+  if (now.getTime() - known.rotatedAt.getTime() <= REFRESH_GRACE_S * 1000) {
+    const [next] = await db
+      .select({ expiresAt: refreshTokens.expiresAt })
+      .from(refreshTokens)
+      .where(
+        and(eq(refreshTokens.tokenHash, hashToken(successor)), isNull(refreshTokens.revokedAt)),
+      );
+    if (!next) return { outcome: 'invalid' };
+    const successorToken = {
+      token: successor,
+      expiresAt: Math.floor(next.expiresAt.getTime() / 1000),
+    };
+    return {
+      outcome: 'repeated',
+      userId: known.userId,
+      familyId: known.familyId,
+      successor: successorToken,
+    };
   }
-  return { outcome: 'invalid' };
+  // A rotated token presented again later: either the client or a thief holds a copy, and
+  // we cannot tell which, so the whole session ends.
+  await endSession(db, known.familyId);
+  return { outcome: 'reused' };
 }
 
-export async function revokeFamily(db: Tx, familyId: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-/** Logout: ends the family of a token; an unknown token is simply ignored. */
-export async function revokeFamilyOfToken(db: Tx, token: string): Promise<void> {
+/** The session a refresh token belongs to (logout), if the token was ever issued. */
+export async function sessionOfToken(db: Tx, token: string) {
   const [known] = await db
-    .select({ familyId: refreshTokens.familyId })
+    .select({ sessionId: refreshTokens.familyId, userId: refreshTokens.userId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (known) await revokeFamily(db, known.familyId);
-}
-
-/** Every session of a user ends at its next refresh (his password changed). */
-export async function revokeUserTokens(db: Tx, userId: number): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  return known;
 }

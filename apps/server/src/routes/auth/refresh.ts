@@ -2,27 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '@sos/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { findUser } from './repository.js';
-import { claimRefreshToken } from './refresh-tokens.js';
-import { issueSession } from './session.js';
+import { claimRefreshToken, storeRefreshToken } from './refresh-tokens.js';
+import { sessionAnswer } from './session.js';
+import { adoptFamily } from './sessions.js';
 
 const invalidRefreshToken = () =>
-  new HttpError(401, 'INVALID_REFRESH_TOKEN', 'The refresh token is invalid, expired or revoked: log in again');
+  new HttpError(
+    401,
+    'INVALID_REFRESH_TOKEN',
+    'The refresh token is invalid, expired or revoked: log in again',
+  );
 
-/** Rotates a refresh token: the presented one is spent, the answer carries its successor. */
+/**
+ * Rotates a refresh token: the presented one is spent, the answer carries its successor,
+ * derived from it (tokens.successorOf), so a repeat within the grace gets the same one.
+ */
 export async function refresh(
   app: FastifyInstance,
   token: string,
   refreshTtlS: number,
 ): Promise<AuthResponse> {
-  // The failure is thrown after the transaction: a reuse must commit its family revocation.
+  const successor = app.tokens.successorOf(token);
+  // The failure is thrown after the transaction: a reuse must commit its session's end.
   const session = await app.db.transaction(async (tx) => {
-    const rotation = await claimRefreshToken(tx, token);
-    if (rotation.outcome !== 'rotated') return undefined;
+    const rotation = await claimRefreshToken(tx, token, successor);
+    if (rotation.outcome !== 'rotated' && rotation.outcome !== 'repeated') return undefined;
     // Role and username are read now, so a change since the login applies at once.
     const user = await findUser(tx, rotation.userId);
     if (!user) return undefined;
-    return issueSession(app, tx, user, rotation.familyId, refreshTtlS);
+    if (rotation.outcome === 'repeated')
+      return { user, sessionId: rotation.familyId, refresh: rotation.successor };
+    await adoptFamily(tx, rotation.familyId, user.id);
+    const next = await storeRefreshToken(tx, user.id, rotation.familyId, successor, refreshTtlS);
+    return { user, sessionId: rotation.familyId, refresh: next };
   });
   if (!session) throw invalidRefreshToken();
-  return session;
+  return sessionAnswer(app, session.user, session.sessionId, session.refresh);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse, Role } from '@sos/contract';
-import type { Tx } from '../../db/client.js';
-import { issueRefreshToken } from './refresh-tokens.js';
+import type { IssuedRefreshToken } from './refresh-tokens.js';
 
 export interface SessionUser {
   id: number;
@@ -9,16 +8,14 @@ export interface SessionUser {
   role: Role;
 }
 
-/** A fresh access token plus the next refresh token of the family: what login and refreshAuth answer. */
-export async function issueSession(
+/** A fresh access token of the session plus its refresh token: what login and refreshAuth answer. */
+export async function sessionAnswer(
   app: FastifyInstance,
-  db: Tx,
   user: SessionUser,
-  familyId: string,
-  refreshTtlS: number,
+  sessionId: string,
+  refresh: IssuedRefreshToken,
 ): Promise<AuthResponse> {
-  const refresh = await issueRefreshToken(db, user.id, familyId, refreshTtlS);
-  const access = await app.tokens.signAccess(user);
+  const access = await app.tokens.signAccess(user, sessionId);
   return {
     access_token: access.token,
     expires_at: access.expiresAt,

@@ -21,7 +21,9 @@ const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   403: errorResponseSchema.describe('DEVICE_DELETED: this device was deleted by an administrator'),
-  429: errorResponseSchema,
+  429: errorResponseSchema.describe(
+    'RATE_LIMITED: too many wrong keys from this address (SOS_KEY_FAILURES_PER_ADDRESS), or, but for an SOS, too many calls of this device (SOS_DEVICE_RATE_LIMIT); see Retry-After',
+  ),
 };
 
 /** The device API (DESIGN §3), authenticated by the configuration API key. */
@@ -54,13 +56,13 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     schema: {
       tags: ['device API'],
       summary: "Raises an SOS (201), or answers the device's open one / the key's one (200)",
-      description: 'An optional location {lat, lon, accuracyM} is kept with a new SOS (DESIGN §6).',
+      description:
+        'An optional location {lat, lon, accuracyM} is kept with a new SOS (DESIGN §6). Never rate limited with the right key (DESIGN §7): a repeat answers the open SOS. Wrong keys are counted per address.',
       security,
       body: deviceSosRequestSchema,
       headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
       response: { 200: sosSchema, 201: sosSchema, ...errors, 404: errorResponseSchema },
     },
-    config,
     onRequest: [app.deviceAuth],
     handler: async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];

@@ -8,7 +8,10 @@ const serialOf = (request: FastifyRequest): string => {
 
 /**
  * Route config of the per-device limit: `max` calls per minute per serial, each device
- * API route counting on its own (a flood of heartbeats never blocks an SOS).
+ * API route counting on its own (a flood of heartbeats never blocks a registration). The
+ * SOS call has none: with the right key it is never refused (DESIGN §7). The key is the
+ * serial of a call whose API key was right (checked before, onRequest); the counts are
+ * shared by every server process (plugins/throttle.ts).
  */
 export function perDeviceRateLimit(max: number): RateLimitOptions {
   return {
@@ -17,9 +20,5 @@ export function perDeviceRateLimit(max: number): RateLimitOptions {
     // The serial is in the body, which is parsed and validated only after onRequest.
     hook: 'preHandler',
     keyGenerator: (request) => `serial:${serialOf(request)}`,
-    // Replaces the generic allow-list, which exempts /api/device/sos from the per-IP limit.
-    allowList: () => false,
-    // Enough entries for a large fleet; an evicted serial merely starts a fresh window.
-    cache: 100_000,
   };
 }

@@ -5,11 +5,12 @@ import {
   deviceDeleteQuerySchema,
   deviceListSchema,
   errorResponseSchema,
+  LAST_EVENT_ID_HEADER,
   PATHS,
 } from '@sos/contract';
-import { acceptEmptyJsonBody } from '../../lib/empty-json-body.js';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
+import { readWithSettledHead } from '../../live/store.js';
 import { listDevices, softDeleteDevice } from './repository.js';
 
 const security = [{ bearerAuth: [] }];
@@ -18,7 +19,6 @@ const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 /** The console's device routes (spec §7): the dashboard list and deletion. */
 export default async function deviceRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJsonBody(app); // DELETE with JSON headers and no body
 
   routes.route({
     method: 'GET',
@@ -26,12 +26,18 @@ export default async function deviceRoutes(app: FastifyInstance, _options: Route
     schema: {
       tags: ['device'],
       summary: 'Devices with their open SOS, those with an open SOS first (spec §3)',
+      description:
+        'The header `X-Last-Event-Id` names the last live event this list includes: open the live stream with it as `Last-Event-ID` and nothing raised meanwhile is missed (DESIGN §7). Compressed when the client accepts it.',
       security,
       response: { 200: deviceListSchema, ...authErrors },
     },
+    compress: {},
     // Every signed-in role watches the dashboard.
     onRequest: [app.authenticate],
-    handler: async () => listDevices(app.db),
+    handler: async (_request, reply) => {
+      const { head, value } = await readWithSettledHead(app.db, (tx) => listDevices(tx));
+      return reply.header(LAST_EVENT_ID_HEADER, String(head)).send(value);
+    },
   });
 
   routes.route({

@@ -88,7 +88,7 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
       security,
       summary: 'Update a user; an empty or absent password keeps the old one',
       description:
-        'A new password revokes the refresh tokens of the user. `body.id`, when sent, must equal the path id.',
+        'A new password or role ends every other session of the user at once (tokens refused, live streams ended), not the one making the change. `body.id`, when sent, must equal the path id.',
       params: idParamsSchema,
       body: updateEmployeeRequestSchema,
       response: {
@@ -98,7 +98,21 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
         409: conflict('USERNAME_TAKEN, or LAST_SUPER_ADMIN: the last super administrator cannot be demoted'),
       },
     },
-    handler: (request) => changeEmployee(app.db, request.params.id, request.body),
+    handler: async (request) => {
+      const { employee, sessionsEnded } = await changeEmployee(
+        app.db,
+        request.params.id,
+        request.body,
+        request.sessionId,
+      );
+      if (sessionsEnded) {
+        // After the commit; the change stands if this fails: his streams end with their token.
+        await app.live.endSessions({ userId: employee.id, ...(request.sessionId ? { except: request.sessionId } : {}) }).catch((err: unknown) => {
+          request.log.error({ err, userId: employee.id }, 'could not end the live streams of a changed user');
+        });
+      }
+      return employee;
+    },
   });
 
   routes.route({

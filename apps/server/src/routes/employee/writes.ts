@@ -2,7 +2,7 @@ import type { CreateEmployeeRequest, Employee, Role, UpdateEmployeeRequest } fro
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { hashPassword } from '../../lib/password.js';
-import { revokeUserTokens } from '../auth/refresh-tokens.js';
+import { endUserSessions } from '../auth/sessions.js';
 import {
   deleteEmployee,
   findEmployee,
@@ -45,7 +45,22 @@ export async function createEmployee(
   );
 }
 
-export async function changeEmployee(db: Db, id: number, body: UpdateEmployeeRequest): Promise<Employee> {
+/** The changed user, and whether his other sessions were ended (their streams must end too). */
+export interface Change {
+  employee: Employee;
+  sessionsEnded: boolean;
+}
+
+/**
+ * Updates a user. A new password or role ends every session of his but the caller's
+ * (`callerSession`: a user changing his own password stays signed in where he did it).
+ */
+export async function changeEmployee(
+  db: Db,
+  id: number,
+  body: UpdateEmployeeRequest,
+  callerSession: string | null,
+): Promise<Change> {
   if (body.id !== undefined && body.id !== id) {
     throw new HttpError(400, 'VALIDATION_ERROR', `body.id: must equal the id in the path (${id})`);
   }
@@ -68,9 +83,10 @@ export async function changeEmployee(db: Db, id: number, body: UpdateEmployeeReq
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (!updated) throw notFound('User');
-      // A new password ends every session of the user at its next refresh.
-      if (passwordHash) await revokeUserTokens(tx, id);
-      return updated;
+      // DESIGN §7: his other sessions end now, access tokens included (not only at refresh).
+      const ends = passwordHash !== undefined || role !== current.role;
+      const sessionsEnded = ends && (await endUserSessions(tx, id, callerSession)) > 0;
+      return { employee: updated, sessionsEnded };
     }),
   );
 }

@@ -40,7 +40,7 @@ and first receives every event it missed, in order, then the live ones; an id ol
 kept events, or not a number, yields \`${LIVE_EVENTS.resync}\`. A client without it gets only new
 events and, first, an \`id:\` line (empty data) giving its resume position. A \`: keep-alive\`
 comment comes every ${LIVE_KEEPALIVE_MS / 1000} s. The stream ends when the access token expires,
-when the user is deleted, and when the server shuts down: refresh the token if needed, then
+when its session ends (logout, a password or role change elsewhere), when the user is deleted, and when the server shuts down: refresh the token if needed, then
 reconnect with Last-Event-ID. Not rate limited.`;
 
 /** Fastify's headers so far (helmet's among them), for the hijacked response. */
@@ -82,6 +82,7 @@ export default async function liveRoutes(app: FastifyInstance, _options: RouteOp
       reply.raw.writeHead(200, { ...replyHeaders(reply), ...SSE_HEADERS });
       app.live.open(reply.raw, {
         userId: request.user!.id,
+        sessionId: request.sessionId!,
         tokenExpiresAt: request.tokenExpiresAt!,
         lastEventId: typeof header === 'string' ? header : request.query.lastEventId,
       });

@@ -8,7 +8,6 @@ import {
   sosHistorySchema,
   sosSchema,
 } from '@sos/contract';
-import { acceptEmptyJsonBody } from '../../lib/empty-json-body.js';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../index.js';
 import { handlingRoutes } from './handling.js';
@@ -22,7 +21,6 @@ const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 /** The console's SOS routes (spec §7, DESIGN §6); the live stream lives in routes/live. */
 export default async function sosRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  acceptEmptyJsonBody(app); // close with JSON headers and no body (spec §7)
   await app.register(sosStatsRoutes, _options);
   await app.register(sosHistoryRoutes, _options);
 

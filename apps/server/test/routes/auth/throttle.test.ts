@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '@sos/contract';
 import { buildApp } from '../../../src/app.js';
-import { loginFailures } from '../../../src/db/schema.js';
+import { authFailures } from '../../../src/db/schema.js';
 import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 
 describeEachDb('login throttling', (kind) => {
@@ -13,7 +13,7 @@ describeEachDb('login throttling', (kind) => {
   });
   afterAll(async () => ctx.close());
   beforeEach(async () => {
-    await ctx.database.db.delete(loginFailures);
+    await ctx.database.db.delete(authFailures);
   });
 
   const login = (username: string, password: string, app: FastifyInstance = ctx.app) =>
@@ -55,16 +55,16 @@ describeEachDb('login throttling', (kind) => {
 
   it('lets the user in again once the failures leave the 5-minute window', async () => {
     await failTimes(5, 'admin');
-    await ctx.database.db.update(loginFailures).set({ at: sql`now() - interval '290 seconds'` });
+    await ctx.database.db.update(authFailures).set({ at: sql`now() - interval '290 seconds'` });
     expect(expectBlocked(await login('admin', 'admin-password'))).toBeLessThanOrEqual(10);
-    await ctx.database.db.update(loginFailures).set({ at: sql`now() - interval '301 seconds'` });
+    await ctx.database.db.update(authFailures).set({ at: sql`now() - interval '301 seconds'` });
     expect((await login('admin', 'admin-password')).statusCode).toBe(200);
   });
 
   it('does not extend the block with refused attempts', async () => {
     await failTimes(5, 'admin');
     for (let i = 0; i < 3; i++) expectBlocked(await login('admin', 'wrong-password'));
-    const rows = await ctx.database.db.select().from(loginFailures);
+    const rows = await ctx.database.db.select().from(authFailures);
     expect(rows).toHaveLength(5);
   });
 

@@ -90,6 +90,17 @@ describeEachDb('DELETE /api/device/delete', (kind) => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('querystring.id') });
   });
 
+  it('accepts a bodyless call sent with content-type: application/json and an empty body', async () => {
+    const { id } = (await register(ctx, 'del-empty-json')).json<{ id: number }>();
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${apiPath('deviceDelete')}?id=${id}`,
+      headers: { ...ctx.bearer(ctx.admin.token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
   it('refuses a missing id with 400', async () => {
     const res = await ctx.app.inject({ method: 'DELETE', url: apiPath('deviceDelete'), headers: ctx.bearer(ctx.admin.token) });
     expect(res.statusCode).toBe(400);

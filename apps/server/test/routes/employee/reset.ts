@@ -1,6 +1,6 @@
 import { notInArray } from 'drizzle-orm';
 import type { Database } from '../../../src/db/client.js';
-import { loginFailures, users } from '../../../src/db/schema.js';
+import { authFailures, sessions, users } from '../../../src/db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -14,7 +14,9 @@ export async function restoreUsers(database: Database, rows: UserRow[]): Promise
   for (const { id, ...rest } of rows) {
     await db.insert(users).values({ id, ...rest }).onConflictDoUpdate({ target: users.id, set: rest });
   }
-  await db.delete(loginFailures);
+  await db.delete(authFailures);
+  // The seeded users' sessions live again: a test that changed a password ended them.
+  await db.update(sessions).set({ revokedAt: null });
 }
 
 export function snapshotUsers(database: Database): Promise<UserRow[]> {

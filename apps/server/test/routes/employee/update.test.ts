@@ -43,9 +43,9 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
       role: 'SUPER_ADMIN',
     });
     expect(await canLogin('employee2', 'employee-password')).toBe(true);
-    // The new role applies to his existing access token at once.
+    // The role change ended his session (DESIGN §7): his existing access token is refused at once.
     const list = await ctx.app.inject({ url: '/api/employee', headers: ctx.bearer(ctx.employee.token) });
-    expect(list.statusCode).toBe(200);
+    expect(list.statusCode).toBe(401);
   });
 
   it('keeps the role when none is sent, and the password when it is absent', async () => {
@@ -67,8 +67,9 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
     const bob = await addUser(ctx.database, 'bob', 'bob-password', 'SUPER_ADMIN');
     const { access_token } = await loginAs(ctx.app, 'bob', 'bob-password');
     expect((await patch(bob, { username: 'bob', email: 'bob@example.com', role: 'EMPLOYEE' })).statusCode).toBe(200);
+    // His session ended with the change (DESIGN §7): refused before any role check.
     const res = await ctx.app.inject({ url: '/api/employee', headers: ctx.bearer(access_token) });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(401);
   });
 
   it('answers 400 VALIDATION_ERROR when body.id differs from the path id', async () => {
@@ -123,10 +124,12 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
       patch(bob, { username: 'bob', email: 'b@example.com', role: 'EMPLOYEE' }),
       patch(ctx.admin.id, { username: 'admin', email: 'a@example.com', role: 'EMPLOYEE' }, bobToken),
     ]);
-    // The loser is refused as the last one (409) or, already demoted, as a non-admin (403).
+    // The loser is refused as the last one (409), or, already demoted, as a non-admin (403)
+    // or as a session the demotion ended (401).
     const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses[0]).toBe(200);
-    expect([403, 409]).toContain(statuses[1]);
+    expect(statuses).toContain(200);
+    expect(statuses.filter((s) => s !== 200).every((s) => [401, 403, 409].includes(s))).toBe(true);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     const admins = await ctx.database.db.select().from(users).where(eq(users.role, 'SUPER_ADMIN'));
     expect(admins).toHaveLength(1);
   });

@@ -25,7 +25,7 @@ describeEachDb('GET /api/sos/realTime: how streams end', (kind) => {
   afterAll(async () => ctx.close());
 
   it('ends the stream when its access token expires', async () => {
-    const expiring = await connect(await shortLivedToken(ctx.admin.id, 2));
+    const expiring = await connect(await shortLivedToken(ctx.admin.id, 2, ctx.admin.sessionId));
     const lasting = await connect(ctx.admin.token);
     await expiring.waitForEnd(5000);
     // The other stream is untouched and still live.

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API_KEY_HEADER, apiPath, sosHistorySchema } from '@sos/contract';
 import { users } from '../../../src/db/schema.js';
 import { hashPassword } from '../../../src/lib/password.js';
+import { openSession } from '../../../src/routes/auth/sessions.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import { closeSos, deleteDevice, deviceWithOpenSos } from '../device/fixtures.js';
@@ -37,7 +38,8 @@ describeEachDb('GET /api/sos/getAll (history)', (kind) => {
       .insert(users)
       .values({ username: 'temp-operator', email: 'temp@example.com', role: 'EMPLOYEE', passwordHash: await hashPassword('temp-password') })
       .returning({ id: users.id });
-    const token = (await ctx.app.tokens.signAccess({ id: temp!.id, username: 'temp-operator', role: 'EMPLOYEE' })).token;
+    const session = await openSession(ctx.database.db, temp!.id);
+    const token = (await ctx.app.tokens.signAccess({ id: temp!.id, username: 'temp-operator', role: 'EMPLOYEE' }, session)).token;
     const { deviceId, sosId } = await deviceWithOpenSos(ctx, 'hist-gone', 'Gone device');
     expect((await closeSos(ctx, sosId, token)).statusCode).toBe(200);
     await ctx.database.db.delete(users).where(eq(users.id, temp!.id));

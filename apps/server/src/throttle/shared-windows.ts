@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../live/outbox.js';
+
+interface Window {
+  /** Start of the current fixed window, ms since epoch (aligned, so every process agrees). */
+  start: number;
+  windowMs: number;
+  /** Hits of every process that the database had counted at this process's last flush. */
+  base: number;
+  /** This process's hits not yet written. */
+  pending: number;
+  /** The first hit of a window reads what the other processes counted (once). */
+  loaded: Promise<void>;
+}
+
+/** How often a process adds its hits to the shared counts and reads the totals back. */
+export const FLUSH_MS = 250;
+
+/**
+ * Request counts per bucket and fixed window, shared by every server process through the
+ * database, with one query per bucket and window at most on the request's path: the first
+ * hit of a window reads the bucket's total; then each process counts in memory and, every
+ * FLUSH_MS, adds what it counted to `rate_windows` in one statement and reads the totals
+ * back. A limit may be overshot by what the other processes counted in the last quarter of
+ * a second: the price of keeping the database off the hot path.
+ */
+export class SharedWindows {
+  private readonly windows = new Map<string, Window>();
+  private flushing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Counts one hit; answers the bucket's hits in this window (all processes) and ms left. */
+  async hit(bucket: string, windowMs: number): Promise<{ current: number; ttlMs: number }> {
+    const now = this.now();
+    const start = Math.floor(now / windowMs) * windowMs;
+    let window = this.windows.get(bucket);
+    if (!window || window.start !== start || window.windowMs !== windowMs) {
+      const fresh: Window = { start, windowMs, base: 0, pending: 0, loaded: Promise.resolve() };
+      fresh.loaded = this.readTotal(bucket, start).then((total) => {
+        fresh.base = Math.max(fresh.base, total);
+      });
+      this.windows.set(bucket, (window = fresh));
+    }
+    window.pending += 1;
+    await window.loaded;
+    return { current: window.base + window.pending, ttlMs: start + windowMs - this.now() };
+  }
+
+  /** The bucket's count in the database (0 when it cannot be read: counting goes on). */
+  private async readTotal(bucket: string, start: number): Promise<number> {
+    try {
+      const result = await this.db.execute(
+        sql`SELECT hits FROM rate_windows WHERE bucket = ${bucket} AND window_start = ${new Date(start).toISOString()}::timestamptz`,
+      );
+      return Number(rowsOf<{ hits: unknown }>(result)[0]?.hits ?? 0);
+    } catch (err) {
+      this.log.warn({ err }, 'throttle: reading a shared request count failed');
+      return 0;
+    }
+  }
+
+  /** Drops what this process knows (tests start each case from zero). */
+  forget(): void {
+    this.windows.clear();
+  }
+
+  /** Writes the pending hits and reads the totals back (one statement); never throws. */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    const now = this.now();
+    const batch: Array<{ bucket: string; start: number; hits: number; window: Window }> = [];
+    for (const [bucket, window] of this.windows) {
+      if (window.start + window.windowMs <= now) this.windows.delete(bucket);
+      else if (window.pending > 0)
+        batch.push({ bucket, start: window.start, hits: window.pending, window });
+    }
+    if (batch.length === 0) return;
+    const rows = batch.map((b) => ({
+      bucket: b.bucket,
+      start: new Date(b.start).toISOString(),
+      hits: b.hits,
+    }));
+    try {
+      const result = await this.db.execute(sql`
+        INSERT INTO rate_windows AS w (bucket, window_start, hits)
+        SELECT r.bucket, r.start, r.hits
+        FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(bucket text, start timestamptz, hits int)
+        ON CONFLICT (bucket, window_start) DO UPDATE SET hits = w.hits + excluded.hits
+        RETURNING bucket, hits`);
+      const totals = new Map(
+        rowsOf<{ bucket: string; hits: unknown }>(result).map((r) => [r.bucket, Number(r.hits)]),
+      );
+      for (const { bucket, hits, window } of batch) {
+        window.pending -= hits;
+        window.base = totals.get(bucket) ?? window.base + hits;
+      }
+    } catch (err) {
+      // Counting goes on in memory; the next flush writes these hits too.
+      this.log.warn({ err }, 'throttle: writing the shared request counts failed');
+    }
+  }
+
+  /** Windows long past serve no purpose. */
+  async prune(): Promise<void> {
+    await this.db.execute(
+      sql`DELETE FROM rate_windows WHERE window_start < now() - interval '1 hour'`,
+    );
+  }
+}

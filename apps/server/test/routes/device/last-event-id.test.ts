@@ -1,0 +1,90 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { and, eq, gt } from 'drizzle-orm';
+import { apiPath, deviceListSchema, sosSchema } from '@sos/contract';
+import { events } from '../../../src/db/schema.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { listenOnLoopback } from '../../helpers/net.js';
+import { openSse, type SseStream } from '../../live/sse-client.js';
+import { lastEventId, raiseSos, register } from './fixtures.js';
+
+/** DESIGN §7 "Never miss an SOS on load": the list says which event it includes. */
+describeEachDb('GET /api/device/getAll and X-Last-Event-Id', (kind) => {
+  let ctx: TestContext;
+  let base: string;
+  const streams: SseStream[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+    base = await listenOnLoopback(ctx.app);
+  });
+  afterEach(() => streams.splice(0).forEach((s) => s.close()));
+  afterAll(async () => ctx.close());
+
+  const getAll = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      url: apiPath('deviceGetAll'),
+      headers: { ...ctx.bearer(ctx.admin.token), ...headers },
+    });
+  const headerId = (res: { headers: Record<string, unknown> }) => {
+    const value = res.headers['x-last-event-id'];
+    expect(value).toMatch(/^\d+$/);
+    return Number(value);
+  };
+
+  it('names the newest event the list includes', async () => {
+    await register(ctx, 'lei-1');
+    expect(headerId(await getAll())).toBe(await lastEventId(ctx));
+    await raiseSos(ctx, 'lei-1');
+    expect(headerId(await getAll())).toBe(await lastEventId(ctx));
+  });
+
+  it('lets a console that opens its stream with that id receive an SOS raised in between', async () => {
+    await register(ctx, 'lei-2');
+    const listed = await getAll();
+    const raised = sosSchema.parse((await raiseSos(ctx, 'lei-2')).json());
+    const stream = await openSse(base + apiPath('sosRealTime'), {
+      ...ctx.bearer(ctx.admin.token),
+      'last-event-id': String(headerId(listed)),
+    });
+    streams.push(stream);
+    await stream.waitUntil(
+      () =>
+        stream.events.some(
+          (e) => e.event === 'new-sos' && sosSchema.parse(JSON.parse(e.data)).id === raised.id,
+        ),
+      'the SOS raised between the list and the stream',
+    );
+  });
+
+  it('is consistent with the list under concurrent raises: every SOS is listed or comes after the id', async () => {
+    for (let round = 0; round < 25; round++) {
+      const serial = `lei-race-${round}`;
+      await register(ctx, serial);
+      const before = await lastEventId(ctx);
+      const [listed, raised] = await Promise.all([getAll(), raiseSos(ctx, serial)]);
+      const sos = sosSchema.parse(raised.json());
+      const id = headerId(listed);
+      const [event] = await ctx.database.db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(gt(events.id, before), eq(events.type, 'new-sos')));
+      const eventId = event!.id;
+      const inList = deviceListSchema.parse(listed.json()).some((d) => d.lastSos?.id === sos.id);
+      // Included in the list exactly when its event is at or before the id: never in neither.
+      expect(inList).toBe(eventId <= id);
+    }
+  });
+
+  it('is one complete JSON array, gzip-compressed when the client accepts it', async () => {
+    for (let i = 0; i < 30; i++)
+      await register(ctx, `lei-bulk-${i}`, `A rather long device name number ${i}`);
+    const plain = await getAll();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await getAll({ 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['x-last-event-id']).toBe(plain.headers['x-last-event-id']);
+    const body = JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')) as unknown;
+    expect(deviceListSchema.parse(body)).toEqual(deviceListSchema.parse(plain.json()));
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  });
+});
