@@ -10,6 +10,10 @@ const COLUMNS = [
   'Data di chiusura',
   'Durata',
   'Dispositivo',
+  // DESIGN §6: three columns after the spec's five.
+  'Esito',
+  'Preso in carico da',
+  'Tempo di presa in carico',
   'Chiuso da',
 ];
 
@@ -41,6 +45,10 @@ test.describe('history (spec §2 /sos/history)', () => {
       'Data di chiusura': dateTimeSeconds(closed.lastUpdated),
       Durata: duration(closed.dateCreated, closed.lastUpdated),
       Dispositivo: device.displayName,
+      // Closed without taking charge or an outcome: the alarm-handling columns stay empty.
+      Esito: '',
+      'Preso in carico da': '',
+      'Tempo di presa in carico': '',
       'Chiuso da': operator.username,
     });
     expect(await history.cells(row)).toMatchObject({

@@ -4,7 +4,7 @@ import { apiPath, errorResponseSchema } from '@sos/contract';
 import { buildApp } from '../../src/app.js';
 import { describeEachDb, TEST_ENV } from '../helpers/app.js';
 import { listenOnLoopback, retryAfter, send, type NetResponse } from '../helpers/net.js';
-import { listeningApp } from './helpers.js';
+import { listeningApp, roomInWindow } from './helpers.js';
 
 const LIMIT = 30;
 const randomToken = () => randomBytes(24).toString('base64url');
@@ -63,6 +63,7 @@ describeEachDb('general rate limit (SOS_RATE_LIMIT)', (kind) => {
     });
     try {
       const otherBase = await listenOnLoopback(other);
+      await roomInWindow(30_000);
       const here = await burst(LIMIT - 5, () => getAll('127.0.0.23', {}));
       expect(here.every((res) => res.status === 401)).toBe(true);
       // What one process counted reaches the others within a moment.

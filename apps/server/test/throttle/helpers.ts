@@ -37,3 +37,13 @@ export function listeningApp(kind: DbKind, env: Partial<AppEnv>) {
   beforeEach(async () => clearThrottles(app.ctx));
   return app;
 }
+
+/**
+ * Waits, if needed, until at least `needMs` remain in the current fixed window of
+ * `windowMs` (the shared counts restart at each window's start), so a test that counts up
+ * to a limit never has its count cut in two by a window boundary on a slow machine.
+ */
+export async function roomInWindow(needMs: number, windowMs = 60_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
