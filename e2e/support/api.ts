@@ -39,6 +39,14 @@ export async function refreshStatus(refreshToken: string): Promise<number> {
   return response.status;
 }
 
+/** POST /api/auth/logout: ends that refresh token's session on the server (DESIGN §7). */
+export async function logoutOnServer(refreshToken: string): Promise<void> {
+  await call<null>('/api/auth/logout', {
+    method: 'POST',
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  });
+}
+
 /**
  * The server's API as the test's super administrator, straight over HTTP: it prepares
  * data and checks outcomes, never what the console shows.

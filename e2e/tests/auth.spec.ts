@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { refreshStatus } from '../support/api.js';
+import { logoutOnServer, refreshStatus } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { Shell } from '../pages/Shell.js';
@@ -201,8 +201,9 @@ test.describe('session (spec §4)', () => {
       sessionStorage.setItem('e2e-expired', '1');
       localStorage.setItem('token_exp', String(Math.floor(Date.now() / 1000) - 60));
     });
-    // The refresh token is no longer valid on the server.
-    expect(await refreshStatus(auth.refresh_token)).toBe(200);
+    // The session ends on the server (a logout elsewhere): its refresh token is refused.
+    await logoutOnServer(auth.refresh_token);
+    expect(await refreshStatus(auth.refresh_token)).toBe(401);
     const refused = page.waitForResponse((r) => r.url().includes('/api/auth/refreshAuth'));
     await page.goto('/users');
     expect((await refused).status()).toBe(401);
