@@ -1,10 +1,18 @@
 import { HISTORY_CSV_COLUMNS } from '@sos/contract';
 import type { HistoryRow } from './history-repository.js';
 
+/**
+ * A text a spreadsheet would run as a formula when the file is opened (OWASP "CSV
+ * injection"): device names come from the devices and notes from operators, so neither is
+ * trusted. Such a text is written with a leading apostrophe, which spreadsheets show as
+ * text; numbers and ISO times never start this way.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /** RFC 4180: a field with a comma, a quote, CR or LF is quoted, its quotes doubled. */
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

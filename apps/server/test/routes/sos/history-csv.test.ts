@@ -58,4 +58,16 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
     expect((await csv('', ctx.employee.token)).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: apiPath('sosHistoryCsv') })).statusCode).toBe(401);
   });
+
+  // Runs last: it adds an SOS the tests above do not expect.
+  it('writes a name or note that a spreadsheet would run as a formula as text (leading apostrophe)', async () => {
+    const deviceId = await seedDevice(ctx, '=HYPERLINK("http://x.example","clic")');
+    const [id] = await seedSos(ctx, [
+      { raised: '2026-03-01T10:00:00Z', deviceId, closeAfterS: 5, closedBy: '@luca', note: '+39 02 1234' },
+    ]);
+    const rows = (await csv(`?deviceId=${deviceId}`)).body.split('\r\n').slice(1, -1);
+    expect(rows).toEqual([
+      `${id},"'=HYPERLINK(""http://x.example"",""clic"")",2026-03-01T10:00:00.000Z,,,,2026-03-01T10:00:05.000Z,'@luca,,'+39 02 1234`,
+    ]);
+  });
 });
