@@ -45,7 +45,8 @@ test.describe('trust (DESIGN §7)', () => {
         await route.continue();
       });
       const card = page.getByRole('listitem').filter({ hasText: device.displayName });
-      await card.getByRole('button').first().click();
+      // The card's close button (spec §2) comes after its detail button (DESIGN §6).
+      await card.getByRole('button').last().click();
       const shell = new Shell(page);
       const told =
         prefs.language === 'ar'

@@ -32,9 +32,9 @@ export default function HistoryPage() {
         columns={columns}
         loading={isFetching}
         paginationMode="server"
-        // Nine columns, 20 rows: render them all, so every column is in the page for
-        // screen readers and search, whatever the window's width.
-        disableColumnVirtualization
+        // Nine columns: render them all (a buffer wider than they are), so every column is
+        // in the page for screen readers and the browser's search, whatever the width.
+        columnBufferPx={4000}
         rowCount={data?.total ?? 0}
         paginationModel={paging.paginationModel}
         onPaginationModelChange={(model) => paging.onPaginationModelChange(model, data?.nextCursor)}
