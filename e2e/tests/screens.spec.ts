@@ -5,7 +5,6 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { raiseSos } from '../support/devices.js';
 import { seedStorage, test, type Preferences } from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
-import { DashboardPage } from '../pages/DashboardPage.js';
 
 const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 
@@ -72,7 +71,14 @@ for (const { name, prefs } of VARIANTS) {
     await expect(page.getByRole('status')).toHaveClass(/colorSuccess/);
     await shoot('03-dashboard-alerts');
 
-    await new DashboardPage(page).deleteButton(plain[0]!.displayName).click();
+    // Any language: the plain card's delete button comes after its profile button (DESIGN §6).
+    await page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: plain[0]!.displayName })
+      .getByRole('button')
+      .last()
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await shoot('04-dashboard-delete-dialog');
     await page.keyboard.press('Escape');
