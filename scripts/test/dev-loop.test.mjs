@@ -44,7 +44,13 @@ before(async () => {
   });
   for (const stream of [dev.stdout, dev.stderr]) stream.on('data', (chunk) => (output += chunk));
   // Even when the runner is stopped midway, no server or Vite stays behind.
-  process.on('exit', () => dev.exitCode === null && process.kill(-dev.pid, 'SIGTERM'));
+  process.on('exit', () => {
+    try {
+      process.kill(-dev.pid, 'SIGTERM');
+    } catch {
+      // The group has ended already (the after hook stopped it): nothing left behind.
+    }
+  });
   await until(
     'the API through the dev server',
     async () => (await fetch(`${base}/api/healthz`)).ok,
