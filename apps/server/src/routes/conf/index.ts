@@ -7,7 +7,7 @@ import {
   setApiKeyRequestSchema,
 } from '@sos/contract';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { alarmConfRoutes } from './alarm.js';
 import { readApiKey, writeApiKey } from './repository.js';
 
