@@ -31,6 +31,7 @@ import profileRoutes from './routes/profile/index.js';
 import technicalAlarmRoutes from './routes/technical/index.js';
 import deletedDeviceRoutes from './routes/deleted-devices/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
+import { RequestLog } from './request-log.js';
 
 export type { AppEnv } from './app-env.js';
 
@@ -62,6 +63,8 @@ export const BODY_LIMIT = 100 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request at the level it deserves (request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // The client address is the socket's, unless SOS_TRUST_PROXY names the proxies whose
