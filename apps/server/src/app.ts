@@ -4,7 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Env } from './env.js';
+import type { AppEnv, RouteOptions } from './app-env.js';
 import type { Database } from './db/client.js';
 import compress from '@fastify/compress';
 import errorsPlugin from './plugins/errors.js';
@@ -20,25 +20,20 @@ import healthPlugin from './plugins/health.js';
 import livePlugin from './plugins/live.js';
 import escalationPlugin from './plugins/escalation.js';
 import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
-import routes from './routes/index.js';
+import authRoutes from './routes/auth/index.js';
+import employeeRoutes from './routes/employee/index.js';
+import deviceRoutes from './routes/device/index.js';
+import sosRoutes from './routes/sos/index.js';
+import confRoutes from './routes/conf/index.js';
+import deviceApiRoutes from './routes/device-api/index.js';
+import liveRoutes from './routes/live/index.js';
+import profileRoutes from './routes/profile/index.js';
+import technicalAlarmRoutes from './routes/technical/index.js';
+import deletedDeviceRoutes from './routes/deleted-devices/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
+import { RequestLog } from './request-log.js';
 
-export type AppEnv = Pick<
-  Env,
-  | 'SOS_JWT_SECRET'
-  | 'SOS_ACCESS_TOKEN_TTL_S'
-  | 'SOS_REFRESH_TOKEN_TTL_S'
-  | 'SOS_EVENT_RETENTION'
-  | 'SOS_DEVICE_RATE_LIMIT'
-  | 'SOS_RATE_LIMIT'
-  | 'TZ'
-  | 'SOS_LOGIN_FAILURES_PER_PAIR'
-  | 'SOS_LOGIN_FAILURES_PER_ADDRESS'
-  | 'SOS_KEY_FAILURES_PER_ADDRESS'
-  | 'SOS_TOKEN_FAILURES_PER_ADDRESS'
-  | 'SOS_TRUST_PROXY'
-  | 'SOS_METRICS_TOKEN'
->;
+export type { AppEnv } from './app-env.js';
 
 export interface BuildAppOptions {
   env: AppEnv;
@@ -49,12 +44,27 @@ export interface BuildAppOptions {
   offlineSweep?: OfflineSweepOptions;
 }
 
+const ROUTE_PLUGINS = [
+  authRoutes,
+  employeeRoutes,
+  deviceRoutes,
+  sosRoutes,
+  confRoutes,
+  deviceApiRoutes,
+  liveRoutes,
+  profileRoutes,
+  technicalAlarmRoutes,
+  deletedDeviceRoutes,
+];
+
 export const BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole application on an open, migrated database. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request at the level it deserves (request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // The client address is the socket's, unless SOS_TRUST_PROXY names the proxies whose
@@ -91,6 +101,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(escalationPlugin);
   await app.register(healthPlugin);
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
-  await app.register(routes, { prefix: '/api', env: options.env });
+  // Every /api route, one plugin per resource, registered here (a routes/index.ts would
+  // import app.ts's types back). Only env is passed on: each plugin handing its whole
+  // options to a child would hand it the '/api' prefix a second time.
+  const routeOptions: RouteOptions = { env: options.env };
+  await app.register(
+    async (api) => {
+      for (const plugin of ROUTE_PLUGINS) await api.register(plugin, routeOptions);
+    },
+    { prefix: '/api' },
+  );
   return app;
 }

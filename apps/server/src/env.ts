@@ -65,6 +65,10 @@ const envSchema = z.object({
     .default('Europe/Rome'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: boolish.optional(),
+  /** `npm run dev` only (scripts/dev.mjs, the console's vite.config.ts). The server ignores both. */
+  CONSOLE_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(5173),
+  /** Where that dev server sends /api; unset: the server `npm run dev` starts (PORT, HOST). */
+  CONSOLE_DEV_API_TARGET: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

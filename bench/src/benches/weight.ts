@@ -28,7 +28,7 @@ const weight: Bench = {
   summary: 'gzipped JS per console route; Lighthouse 12 on /login, desktop and mobile',
   async run() {
     if (!existsSync(join(DIST, 'index.html'))) {
-      throw new Error(`${DIST}/index.html is missing: run node scripts/build-if-needed.mjs`);
+      throw new Error(`${DIST}/index.html is missing: run npm run build`);
     }
     const graph = readChunkGraph(DIST);
     const notes: string[] = [];

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.js';
 import { unixSecondsSchema } from './common.js';
+import { apiFields } from './rules.js';
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'is required').max(100),
-  password: z.string().min(1, 'is required').max(200),
+  username: apiFields.loginUsername,
+  password: apiFields.loginPassword,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

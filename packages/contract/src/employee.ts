@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.js';
-import {
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from './limits.js';
+import { apiFields } from './rules.js';
 
 export const employeeSchema = z.object({
   id: z.number().int(),
@@ -17,17 +11,7 @@ export const employeeSchema = z.object({
 export type Employee = z.infer<typeof employeeSchema>;
 export const employeeListSchema = z.array(employeeSchema);
 
-const username = z.string().trim().min(1, 'is required').max(USERNAME_MAX_LENGTH);
-const email = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(EMAIL_MAX_LENGTH)
-  .regex(EMAIL_PATTERN, 'must be a valid email address');
-const password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH);
+const { username, email, password } = apiFields;
 
 export const createEmployeeRequestSchema = z.object({
   username,

@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { API_KEY_MIN_LENGTH, EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from './limits.js';
+import { FORM_ERRORS, sayFormError } from './form-errors.js';
+import { fieldRules } from './rules.js';
 
 /**
- * Console form schemas (spec §5). Their messages are message ids of the console's
- * catalogue, so each form shows the error in the chosen language.
+ * Console form schemas (spec §5), built from the API's own field rules (rules.ts); their
+ * messages are message ids of the console's catalogue (form-errors.ts), so each form shows
+ * the error in the chosen language.
  */
-export const FORM_ERRORS = {
-  required: 'validation.required',
-  email: 'validation.email',
-  passwordMin: 'validation.passwordMin',
-  passwordsDiffer: 'validation.passwordsDiffer',
-  apiKeyMin: 'validation.apiKeyMin',
-} as const;
+const rules = fieldRules(sayFormError);
 
 export const loginFormSchema = z.object({
-  username: z.string().trim().min(1, FORM_ERRORS.required),
-  password: z.string().min(1, FORM_ERRORS.required),
+  username: rules.loginUsername,
+  password: rules.loginPassword,
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
@@ -23,16 +19,18 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export function userFormSchema(mode: 'create' | 'edit') {
   return z
     .object({
-      username: z.string().trim().min(1, FORM_ERRORS.required),
-      email: z.string().trim().min(1, FORM_ERRORS.required).regex(EMAIL_PATTERN, FORM_ERRORS.email),
+      username: rules.username,
+      email: rules.email,
       password: z.string(),
       confirmPassword: z.string(),
     })
     .superRefine((v, ctx) => {
       if (mode === 'create' && v.password === '') {
         ctx.addIssue({ code: 'custom', path: ['password'], message: FORM_ERRORS.required });
-      } else if (v.password !== '' && v.password.length < PASSWORD_MIN_LENGTH) {
-        ctx.addIssue({ code: 'custom', path: ['password'], message: FORM_ERRORS.passwordMin });
+      } else if (v.password !== '') {
+        // The API's rule for a new password, with its first message.
+        const issue = rules.password.safeParse(v.password).error?.issues[0];
+        if (issue) ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
       }
       if ((mode === 'create' || v.password !== '') && v.confirmPassword === '') {
         ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: FORM_ERRORS.required });
@@ -47,7 +45,5 @@ export function userFormSchema(mode: 'create' | 'edit') {
 }
 export type UserForm = z.infer<ReturnType<typeof userFormSchema>>;
 
-export const settingsFormSchema = z.object({
-  apiKey: z.string().trim().min(1, FORM_ERRORS.required).min(API_KEY_MIN_LENGTH, FORM_ERRORS.apiKeyMin),
-});
+export const settingsFormSchema = z.object({ apiKey: rules.apiKey });
 export type SettingsForm = z.infer<typeof settingsFormSchema>;

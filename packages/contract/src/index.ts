@@ -17,4 +17,6 @@ export * from './reporting.js';
 export * from './employee.js';
 export * from './conf.js';
 export * from './events.js';
+export * from './rules.js';
+export * from './form-errors.js';
 export * from './forms.js';

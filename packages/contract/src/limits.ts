@@ -5,9 +5,13 @@ export const API_KEY_MAX_LENGTH = 200;
 export const API_KEY_STRONG_LENGTH = 16;
 /** The key generated at the first start has this many characters. */
 export const GENERATED_API_KEY_LENGTH = 32;
+/** Devices send the key in an HTTP header: printable ASCII only. */
+export const API_KEY_PATTERN = /^[\x20-\x7e]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const USERNAME_MAX_LENGTH = 50;
+/** Sign-in takes longer names than accounts have: a long one is refused as a wrong login. */
+export const LOGIN_USERNAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const SERIAL_MAX_LENGTH = 64;
@@ -15,8 +19,6 @@ export const SERIAL_MAX_LENGTH = 64;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 /** Device serials: printable, URL-safe, no spaces. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9._:-]+$/;
-/** A device whose last contact is older than this is shown offline. */
-export const DEVICE_OFFLINE_AFTER_S = 120;
 /** Keep-alive comment interval on the live stream. */
 export const LIVE_KEEPALIVE_MS = 15_000;
 export const PAGE_SIZE = 20;

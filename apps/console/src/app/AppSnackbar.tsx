@@ -2,9 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppSelector } from './hooks.js';
 import { selectSnackbar } from './snackbarSlice.js';
 
-/** Spec §9: the snackbar hides itself after 4000 ms. */
-export const SNACKBAR_AUTO_HIDE_MS = 4000;
-
 const loadView = () => import('./SnackbarView.js');
 // MUI's Snackbar and Alert (transitions, click-away, icons) are not needed to show a page:
 // their chunk loads on the first user action (every message but a few follows one), or

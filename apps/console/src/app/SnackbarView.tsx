@@ -3,8 +3,12 @@ import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from './hooks.js';
-import { SNACKBAR_AUTO_HIDE_MS } from './AppSnackbar.js';
-import { hideSnackbar, selectSnackbar, snackbarUndoClicked } from './snackbarSlice.js';
+import {
+  hideSnackbar,
+  selectSnackbar,
+  snackbarUndoClicked,
+  SNACKBAR_AUTO_HIDE_MS,
+} from './snackbarSlice.js';
 
 /**
  * The one transient message of the app (spec §2 Snackbar): a filled success or error

@@ -7,6 +7,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import type { WithSlice } from '@reduxjs/toolkit';
+import type { ErrorCode } from '@sos/contract';
 import { API_PREFIX } from '@sos/contract/paths';
 import { getFreshAccessToken } from '../features/auth/tokenRefresh.js';
 import { injectLazy } from './store.js';
@@ -46,7 +47,7 @@ export const baseQuery: BaseQueryFn<
   if (extraOptions?.public) return rawBaseQuery(args, api, {});
   const store = { dispatch: api.dispatch, getState: api.getState };
   const token = await getFreshAccessToken(store);
-  if (!token) return { error: { status: 401, data: { code: 'UNAUTHORIZED' } } };
+  if (!token) return { error: { status: 401, data: { code: 'UNAUTHORIZED' satisfies ErrorCode } } };
   const result = await rawBaseQuery(withToken(args, token), api, {});
   if (!isRefused(result.error)) return result;
   const renewed = await getFreshAccessToken(store, true);

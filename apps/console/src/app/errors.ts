@@ -19,10 +19,14 @@ interface ErrorLike {
   data?: { code?: ErrorCode; retryAfterS?: number; sos?: Sos };
 }
 
+/** The contract's error code of a failed call (an RTK Query error, or its payload), if any. */
+export const errorCodeOf = (error: unknown): ErrorCode | undefined =>
+  (error as ErrorLike | undefined)?.data?.code;
+
 export function errorMessageId(error: unknown): MessageId {
   const e = error as ErrorLike | undefined;
   if (e?.status === 'FETCH_ERROR') return 'error.network';
-  const code = e?.data?.code;
+  const code = errorCodeOf(e);
   return (code && CODE_MESSAGES[code]) || 'error.unexpected';
 }
 

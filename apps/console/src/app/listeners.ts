@@ -1,6 +1,6 @@
 import { createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
 import { showSnackbar } from './snackbarSlice.js';
-import { errorMessage } from './errors.js';
+import { errorCodeOf, errorMessage } from './errors.js';
 import { themeChanged, THEME_STORAGE_KEY } from '../theme/themeSlice.js';
 import { languageChanged, LANGUAGE_STORAGE_KEY } from '../i18n/languageSlice.js';
 
@@ -11,10 +11,10 @@ listeners.startListening({
   matcher: isRejectedWithValue,
   effect: (action, { dispatch, getState }) => {
     const signedIn = (getState() as { auth: { session: unknown } }).auth.session !== null;
-    const failure = action.payload as { status?: unknown; data?: { code?: unknown } } | undefined;
+    const failure = action.payload as { status?: unknown } | undefined;
     // A 401 after the session ended is expected; a refused login is not.
-    if (!signedIn && failure?.status === 401 && failure.data?.code !== 'INVALID_CREDENTIALS')
-      return;
+    const refusedLogin = errorCodeOf(failure) === 'INVALID_CREDENTIALS';
+    if (!signedIn && failure?.status === 401 && !refusedLogin) return;
     console.error('API call failed', action.meta, action.payload);
     dispatch(showSnackbar({ type: 'error', ...errorMessage(action.payload) }));
   },

@@ -5,7 +5,9 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
+import { readFormError } from '@sos/contract/form-errors';
 import type { MessageId } from '../i18n/catalogue.js';
+import { LTR_INPUT } from './LtrText.js';
 
 export interface FormTextFieldProps<T extends FieldValues> {
   name: FieldPath<T>;
@@ -22,24 +24,31 @@ export interface FormTextFieldProps<T extends FieldValues> {
   endAdornment?: ReactNode;
   /** Style of the <input> itself. */
   inputStyle?: CSSProperties;
+  /** Keys and codes: typed and shown left to right, in right-to-left pages too. */
+  ltr?: boolean;
 }
 
 /**
  * An outlined text field bound to react-hook-form. The `name` attribute is the form
- * field's name (spec field names), and the schema's message id is shown translated.
+ * field's name (spec field names), and the schema's message id (with its values, e.g. a
+ * maximum length) is shown translated.
  *
  * Built from MUI's parts as TextField builds it (same markup, classes and look, full width,
  * normal margin), without TextField itself: it imports Select, and with it Menu, Popover
  * and Modal, which the login page would download for nothing.
  */
 export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T>) {
-  const { name, control, label, helperText, endAdornment, inputStyle, spellCheck, ...rest } = props;
+  const { name, control, label, helperText, endAdornment, inputStyle, spellCheck, ltr, ...rest } =
+    props;
   const intl = useIntl();
   const id = useId();
   const { field, fieldState } = useController({ name, control });
   const error = fieldState.error?.message;
   const labelText = intl.formatMessage({ id: label });
-  const helper = error ? intl.formatMessage({ id: error as MessageId }) : helperText;
+  const shown = error ? readFormError(error) : undefined;
+  const helper = shown
+    ? intl.formatMessage({ id: shown.id as MessageId }, shown.values)
+    : helperText;
   const helperId = helper ? `${id}-helper-text` : undefined;
   return (
     <FormControl
@@ -65,7 +74,7 @@ export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T
         inputRef={field.ref}
         endAdornment={endAdornment}
         aria-describedby={helperId}
-        inputProps={{ spellCheck, style: inputStyle }}
+        inputProps={{ spellCheck, style: inputStyle, ...(ltr ? LTR_INPUT : {}) }}
       />
       {helper && <FormHelperText id={helperId}>{helper}</FormHelperText>}
     </FormControl>

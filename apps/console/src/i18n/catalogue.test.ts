@@ -1,5 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { FORM_ERRORS } from '@sos/contract/form-errors';
 import { messages } from './catalogue.js';
 import { INTL_TAGS, LOCALES } from './locales.js';
 
@@ -13,6 +14,10 @@ describe('message catalogues', () => {
   it('has Italian texts', () => {
     expect(ids.length).toBeGreaterThan(50);
     expect(italian.attention).toBe('Attenzione!');
+  });
+
+  it("has a text for every message the contract's form rules say", () => {
+    expect(Object.values(FORM_ERRORS).filter((id) => !(id in italian))).toEqual([]);
   });
 
   for (const locale of LOCALES) {

@@ -22,6 +22,8 @@ export const commonMessages = defineCatalogue(
     'validation.passwordMin': 'La password deve avere almeno 8 caratteri',
     'validation.passwordsDiffer': 'Le password non coincidono',
     'validation.apiKeyMin': "L'api key deve avere almeno 4 caratteri",
+    'validation.tooLong': 'Al massimo {max} caratteri',
+    'validation.apiKeyAscii': "L'api key può contenere solo caratteri ASCII stampabili (lettere senza accenti, cifre, simboli)",
   },
   {
     en: {
@@ -44,6 +46,8 @@ export const commonMessages = defineCatalogue(
       'validation.passwordMin': 'The password must have at least 8 characters',
       'validation.passwordsDiffer': 'The passwords do not match',
       'validation.apiKeyMin': 'The api key must have at least 4 characters',
+      'validation.tooLong': 'At most {max} characters',
+      'validation.apiKeyAscii': 'The api key may contain printable ASCII characters only (unaccented letters, digits, symbols)',
     },
     es: {
       attention: '¡Atención!',
@@ -65,6 +69,8 @@ export const commonMessages = defineCatalogue(
       'validation.passwordMin': 'La contraseña debe tener al menos 8 caracteres',
       'validation.passwordsDiffer': 'Las contraseñas no coinciden',
       'validation.apiKeyMin': 'La api key debe tener al menos 4 caracteres',
+      'validation.tooLong': 'Como máximo {max} caracteres',
+      'validation.apiKeyAscii': 'La api key solo puede contener caracteres ASCII imprimibles (letras sin acentos, dígitos, símbolos)',
     },
     fr: {
       attention: 'Attention !',
@@ -86,6 +92,8 @@ export const commonMessages = defineCatalogue(
       'validation.passwordMin': 'Le mot de passe doit comporter au moins 8 caractères',
       'validation.passwordsDiffer': 'Les mots de passe ne correspondent pas',
       'validation.apiKeyMin': "L'api key doit comporter au moins 4 caractères",
+      'validation.tooLong': '{max} caractères au maximum',
+      'validation.apiKeyAscii': "L'api key ne peut contenir que des caractères ASCII imprimables (lettres sans accents, chiffres, symboles)",
     },
     de: {
       attention: 'Achtung!',
@@ -107,6 +115,8 @@ export const commonMessages = defineCatalogue(
       'validation.passwordMin': 'Das Passwort muss mindestens 8 Zeichen haben',
       'validation.passwordsDiffer': 'Die Passwörter stimmen nicht überein',
       'validation.apiKeyMin': 'Der API-Schlüssel muss mindestens 4 Zeichen haben',
+      'validation.tooLong': 'Höchstens {max} Zeichen',
+      'validation.apiKeyAscii': 'Der API-Schlüssel darf nur druckbare ASCII-Zeichen enthalten (Buchstaben ohne Akzente, Ziffern, Symbole)',
     },
     ar: {
       attention: 'تنبيه!',
@@ -128,6 +138,8 @@ export const commonMessages = defineCatalogue(
       'validation.passwordMin': 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل',
       'validation.passwordsDiffer': 'كلمتا المرور غير متطابقتين',
       'validation.apiKeyMin': 'يجب أن يتكون مفتاح API من 4 أحرف على الأقل',
+      'validation.tooLong': 'بحد أقصى {max} حرفًا',
+      'validation.apiKeyAscii': 'يجب أن يحتوي مفتاح API على أحرف ASCII قابلة للطباعة فقط (حروف لاتينية دون علامات، أرقام، رموز)',
     },
   },
 );

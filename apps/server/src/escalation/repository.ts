@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { rowsOf, writeWithEvent } from '../live/outbox.js';
-import { sosJsonSql } from '../routes/device/sos-json-sql.js';
+import { sosJsonSql } from '../routes/sos/json-sql.js';
 import { ackTargetSecondsSql } from '../routes/conf/alarm-repository.js';
 
 /** The predicate of sos_escalation_due_idx: what can still escalate. */

@@ -12,6 +12,7 @@ import type { Sos } from '@sos/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
+import { LtrText } from '../../components/LtrText.js';
 import type { MessageId } from '../../i18n/catalogue.js';
 import { selectDeviceById } from '../dashboard/devicesSlice.js';
 import { ResidentProfile } from '../devices/ResidentProfile.js';
@@ -77,7 +78,7 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
               {device && (
                 <>
                   {' '}
-                  · <bdi dir="ltr">{device.serial}</bdi>
+                  · <LtrText>{device.serial}</LtrText>
                 </>
               )}
             </Typography>

@@ -1,5 +1,6 @@
 import type { Device } from '@sos/contract';
 import { useIntl } from 'react-intl';
+import { LtrText } from '../../components/LtrText.js';
 import { CARD_CLASS } from './cardStyles.js';
 import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
 import { HealthLine } from '../devices/HealthLine.js';
@@ -30,7 +31,7 @@ export function PlainCard({ device, onDelete }: PlainCardProps) {
           {device.displayName}
         </h2>
         <p className={CARD_CLASS.serial}>
-          {device.serial}
+          <LtrText>{device.serial}</LtrText>
           <HealthLine device={device} />
         </p>
       </div>

@@ -1,6 +1,7 @@
-import type { Device, ErrorCode, Sos, SosOutcome } from '@sos/contract';
+import type { Device, Sos, SosOutcome } from '@sos/contract';
 import { LAST_EVENT_ID_HEADER, PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
+import { errorCodeOf } from '../../app/errors.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
 import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
 
@@ -16,9 +17,8 @@ export interface DeviceSnapshot {
   lastEventId: string | null;
 }
 
-const failureData = (failure: unknown) =>
-  (failure as { error?: { data?: { code?: ErrorCode; sos?: Sos } } }).error?.data;
-const errorCode = (failure: unknown): ErrorCode | undefined => failureData(failure)?.code;
+/** The contract's error code of a failed mutation (queryFulfilled's rejection wraps it). */
+const errorCode = (failure: unknown) => errorCodeOf((failure as { error?: unknown }).error);
 
 /** What closing sends: the spec's close (no body) or, from the detail, what happened. */
 export interface CloseSosArgs {

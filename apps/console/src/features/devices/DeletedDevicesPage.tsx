@@ -5,6 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import { FormattedMessage } from 'react-intl';
+import { LtrText } from '../../components/LtrText.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useGetDeletedDevicesQuery, useRestoreDeviceMutation } from './healthApi.js';
@@ -38,7 +39,7 @@ export default function DeletedDevicesPage() {
                   primary={device.displayName}
                   secondary={
                     <span>
-                      {device.serial} · <bdi dir="ltr">{formatDateTime(device.deletedAt)}</bdi>
+                      <LtrText>{device.serial}</LtrText> · <LtrText>{formatDateTime(device.deletedAt)}</LtrText>
                     </span>
                   }
                 />

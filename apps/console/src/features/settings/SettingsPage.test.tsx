@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n/languageSlice.js';
 import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
@@ -49,6 +50,17 @@ describe('SettingsPage', () => {
     expect(await callsOf(spy)).toEqual(['GET /api/conf/apiKey']);
   });
 
+  it('refuses, as the server does, a key the devices could not send in a header', async () => {
+    const spy = serve();
+    const { input, user } = await open();
+    await user.clear(input);
+    await user.type(input, 'chiave-è-segreta');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText(/solo caratteri ASCII stampabili/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await callsOf(spy)).toEqual(['GET /api/conf/apiKey']);
+  });
+
   it('changes the key only after the warning is confirmed', async () => {
     const spy = serve();
     const { input, user } = await open();
@@ -87,5 +99,14 @@ describe('SettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Annulla' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sos');
+  });
+
+  // Last: the language's resources stay loaded in the module for the rest of the file.
+  it('shows and takes the key left to right, in Arabic too', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ar');
+    serve();
+    const { input } = await open();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    expect(input).toHaveAttribute('dir', 'ltr');
   });
 });

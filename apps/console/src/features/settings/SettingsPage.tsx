@@ -60,6 +60,7 @@ export default function SettingsPage() {
             helperText={intl.formatMessage({ id: 'settings.apiKeyHelp' })}
             autoComplete="off"
             spellCheck={false}
+            ltr
             required
             disabled={isFetching && !data}
             inputStyle={{ fontFamily: 'ui-monospace, monospace' }}

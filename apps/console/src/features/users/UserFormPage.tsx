@@ -3,6 +3,7 @@ import type { UserForm as UserValues } from '@sos/contract';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.js';
+import { errorCodeOf } from '../../app/errors.js';
 import { ROUTES } from '../../app/routes.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -11,8 +12,7 @@ import { useCreateUserMutation, useGetUserQuery, useUpdateUserMutation } from '.
 
 const outcome = (result: { error?: unknown }): SaveOutcome => {
   if (!result.error) return 'saved';
-  const code = (result.error as { data?: { code?: string } }).data?.code;
-  return code === 'USERNAME_TAKEN' ? 'usernameTaken' : 'failed';
+  return errorCodeOf(result.error) === 'USERNAME_TAKEN' ? 'usernameTaken' : 'failed';
 };
 
 /** Create (/user) or edit (/user/{id}) a user (spec §2); a bad id goes back to the list. */

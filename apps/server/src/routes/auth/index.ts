@@ -11,7 +11,7 @@ import {
   refreshQuerySchema,
 } from '@sos/contract';
 import { HttpError } from '../../lib/http-error.js';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { login } from './login.js';
 import { refresh } from './refresh.js';
 import { sessionOfToken } from './refresh-tokens.js';

@@ -3,7 +3,7 @@ import { LIVE_EVENTS, type DeletedDevice, type Device } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices } from '../../db/schema.js';
 import { appendEvent } from '../../live/outbox.js';
-import { toDeviceJson } from '../device/mappers.js';
+import { toDeviceJson } from '../device/json.js';
 import { clearTechnicalAlarms } from '../technical/repository.js';
 
 /** Deleted devices, most recently deleted first (their SOS were closed by the delete). */

@@ -12,9 +12,10 @@ import {
   PATHS,
   sosSchema,
 } from '@sos/contract';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { perDeviceRateLimit } from './rate-limit.js';
-import { raiseSos, recordHeartbeat, registerDevice } from './repository.js';
+import { recordHeartbeat, registerDevice } from '../device/contact.js';
+import { raiseSos } from './raise.js';
 
 const security = [{ apiKey: [] }];
 const errors = {

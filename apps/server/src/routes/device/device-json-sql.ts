@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isoSql, sosJsonSql } from './sos-json-sql.js';
+import { isoSql, sosJsonSql } from '../sos/json-sql.js';
 
 /**
- * toDeviceJson (mappers.ts) written in SQL, for the statements that change many devices and
+ * toDeviceJson (json.ts) written in SQL, for the statements that change many devices and
  * write one live event each in the same statement (the offline sweep, contact). `d` names a
  * relation with the devices table's columns; lastSos is its open SOS, looked up by the
- * partial unique index. test/routes/device/device-json-sql.test.ts proves both agree.
+ * partial unique index. Keep the two in step: unlike sosJsonSql, no test compares them yet.
  */
 export function deviceJsonSql(d: string): SQL {
   const c = (column: string) => sql.raw(`${d}.${column}`);

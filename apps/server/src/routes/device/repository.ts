@@ -3,8 +3,8 @@ import { LIVE_EVENTS, type Device } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
 import { appendEvent } from '../../live/outbox.js';
-import { closeSosValues, type Closer } from '../sos/repository.js';
-import { toDeviceJson, toSosJson } from './mappers.js';
+import { closeOpenSos, type Closer } from '../sos/close.js';
+import { toDeviceJson } from './json.js';
 
 /**
  * The visible devices with their open SOS, in one query (the partial unique index
@@ -38,16 +38,9 @@ export async function softDeleteDevice(db: Db, id: number, closer: Closer): Prom
       .update(devices)
       .set({ deletedAt: sql`now()` })
       .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
-      .returning();
+      .returning({ id: devices.id });
     if (!device) return false;
-    const closed = await tx
-      .update(sos)
-      .set(closeSosValues(closer))
-      .where(and(eq(sos.deviceId, id), eq(sos.state, 'OPEN')))
-      .returning();
-    for (const row of closed) {
-      await appendEvent(tx, LIVE_EVENTS.sosClosed, toSosJson(row, device));
-    }
+    await closeOpenSos(tx, sql`sos.device_id = ${id}`, closer);
     await appendEvent(tx, LIVE_EVENTS.deviceDeleted, { id });
     return true;
   });

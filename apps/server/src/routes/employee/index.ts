@@ -11,7 +11,7 @@ import {
   updateEmployeeRequestSchema,
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { findEmployee, listEmployees } from './repository.js';
 import { changeEmployee, createEmployee, removeEmployee } from './writes.js';
 

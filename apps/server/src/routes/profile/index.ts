@@ -9,7 +9,7 @@ import {
   PATHS,
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { deviceExists, purgeProfile, readProfile, writeProfile } from './repository.js';
 
 const tags = ['device profile'];

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos } from '@sos/contract';
 import type { Db } from '../../db/client.js';
 import { writeWithEvent } from '../../live/outbox.js';
-import { sosJsonSql } from '../device/sos-json-sql.js';
-import { findSos, type Closer } from './repository.js';
+import { sosJsonSql } from './json-sql.js';
+import type { Closer } from './close.js';
+import { findSos } from './repository.js';
 
 export type AckResult =
   | { sos: Sos }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { HistoryFilterQuery, Sos } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { toSosJson } from '../device/mappers.js';
+import { toSosJson } from './json.js';
 import type { HistoryKey } from './history-cursor.js';
 import { boundSql, isoMicrosSql } from './range.js';
 

@@ -11,7 +11,7 @@ import {
   type HistoryFilterQuery,
 } from '@sos/contract';
 import type { Db } from '../../db/client.js';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { CSV_BOM, CSV_HEADER, csvRow } from './history-csv.js';
 import { decodeCursor, encodeCursor, type HistoryKey } from './history-cursor.js';
 import { historyPage, historyTotal, historyWhere, toHistoryItems } from './history-repository.js';

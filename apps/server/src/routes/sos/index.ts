@@ -9,7 +9,7 @@ import {
   sosSchema,
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { handlingRoutes } from './handling.js';
 import { closeSos, listClosedSos } from './repository.js';
 import sosStatsRoutes from './stats.js';

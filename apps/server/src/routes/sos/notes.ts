@@ -3,7 +3,8 @@ import { LIVE_EVENTS, type Sos, type SosNoteEvent } from '@sos/contract';
 import type { Db } from '../../db/client.js';
 import { writeWithEvent } from '../../live/outbox.js';
 import { timelineEntrySql } from './timeline.js';
-import { findSos, type Closer } from './repository.js';
+import type { Closer } from './close.js';
+import { findSos } from './repository.js';
 
 export type NoteResult = SosNoteEvent | { error: 'NOT_FOUND' } | { error: 'NOT_OPEN'; sos: Sos };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, PATHS, reportRangeQuerySchema, sosStatsSchema } from '@sos/contract';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { resolveStatsRange } from './range.js';
 import { ackTargetSeconds, sosStats } from './stats-repository.js';
 

@@ -8,7 +8,7 @@ import {
   technicalAlarmListSchema,
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
-import type { RouteOptions } from '../index.js';
+import type { RouteOptions } from '../../app-env.js';
 import { dismissTechnicalAlarm, listTechnicalAlarms } from './repository.js';
 
 const tags = ['technical alarms'];

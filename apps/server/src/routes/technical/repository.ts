@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TechnicalAlarm } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos, technicalAlarms } from '../../db/schema.js';
-import { toDeviceJson } from '../device/mappers.js';
+import { toDeviceJson } from '../device/json.js';
 
 const openSos = and(eq(sos.deviceId, devices.id), eq(sos.state, 'OPEN'));
 

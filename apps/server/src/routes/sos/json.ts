@@ -1,12 +1,11 @@
-import type { Device, Sos } from '@sos/contract';
+import type { Sos } from '@sos/contract';
 import type { devices, sos } from '../../db/schema.js';
 
-export type DeviceRow = typeof devices.$inferSelect;
 export type SosRow = typeof sos.$inferSelect;
 /** The part of a device an SOS carries (kept for soft-deleted devices). */
-export type DeviceRef = Pick<DeviceRow, 'id' | 'displayName'>;
+export type DeviceRef = Pick<typeof devices.$inferSelect, 'id' | 'displayName'>;
 
-const iso = (date: Date) => date.toISOString();
+export const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
 /** A user copied by id and username (the username survives the user's deletion). */
 const userRef = (id: number | null, username: string | null) =>
@@ -14,7 +13,8 @@ const userRef = (id: number | null, username: string | null) =>
 
 /**
  * One SOS as the contract's sosSchema. Shared by the console routes, the device API and
- * the live stream, so an SOS looks the same wherever the console receives it.
+ * the live stream, so an SOS looks the same wherever the console receives it; json-sql.ts
+ * writes the same JSON in SQL.
  */
 export function toSosJson(row: SosRow, device: DeviceRef): Sos {
   return {
@@ -35,19 +35,5 @@ export function toSosJson(row: SosRow, device: DeviceRef): Sos {
         ? null
         : { lat: row.locationLat, lon: row.locationLon, accuracyM: row.locationAccuracyM },
     device: { id: device.id, displayName: device.displayName },
-  };
-}
-
-/** One device as the contract's deviceSchema; lastSos is its open SOS, if any. */
-export function toDeviceJson(row: DeviceRow, openSos: SosRow | null): Device {
-  return {
-    id: row.id,
-    serial: row.serial,
-    displayName: row.displayName,
-    lastSos: openSos && openSos.state === 'OPEN' ? toSosJson(openSos, row) : null,
-    dateCreated: iso(row.createdAt),
-    lastSeenAt: row.lastSeenAt ? iso(row.lastSeenAt) : null,
-    online: row.online,
-    batteryPct: row.batteryPct,
   };
 }

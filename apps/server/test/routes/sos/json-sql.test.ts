@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { devices, sos } from '../../../src/db/schema.js';
 import { rowsOf } from '../../../src/live/outbox.js';
-import { toSosJson } from '../../../src/routes/device/mappers.js';
-import { sosJsonSql } from '../../../src/routes/device/sos-json-sql.js';
+import { toSosJson } from '../../../src/routes/sos/json.js';
+import { sosJsonSql } from '../../../src/routes/sos/json-sql.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 
 describeEachDb('SOS JSON built in SQL', (kind) => {

@@ -21,9 +21,9 @@ const jsNumberSql = (column: SQL) => sql`(CASE
   ELSE (${column}::text::numeric)::text END)::json`;
 
 /**
- * toSosJson (mappers.ts) written in SQL, for the statements that raise or close an SOS and
+ * toSosJson (json.ts) written in SQL, for the statements that raise or close an SOS and
  * write its live event in one round trip. `s` names a relation with the sos table's columns;
- * test/routes/device/sos-json-sql.test.ts proves both give the same JSON. row_to_json, not
+ * test/routes/sos/json-sql.test.ts proves both give the same JSON. row_to_json, not
  * json_build_object: it writes compact JSON ("id":1, no spaces), as JSON.stringify does.
  */
 export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {

@@ -1,0 +1,124 @@
+// `npm run lint` (after ESLint): no import cycle between files, nor between folders, in each
+// workspace's src. Every import counts: static, type-only, re-exports and dynamic import().
+// A folder is a directory below src; the files directly in src (the entry points and what
+// wires them) are each their own node. Resolution is TypeScript's, with each workspace's
+// tsconfig, so `./x.js` finds x.ts as tsc does.
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WORKSPACES = ['packages/contract', 'tools/simulator', 'apps/server', 'apps/console'];
+/**
+ * Where folders are layered rooms (no folder cycle allowed). The console is not, yet: its
+ * Redux store registers feature slices that import the store back, and the typed message
+ * catalogue joins every feature's messages that the features then name by id.
+ */
+const LAYERED = new Set(['packages/contract', 'tools/simulator', 'apps/server']);
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+
+/** Each file of `src` with the files of `src` it imports. */
+function importGraph(workspace) {
+  const src = join(ROOT, workspace, 'src') + sep;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, workspace, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  );
+  const files = config.fileNames.filter(
+    (f) => f.startsWith(src) && !isTest(f) && !f.endsWith('.d.ts'),
+  );
+  const graph = new Map();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = new Set();
+    for (const { fileName } of importedFiles) {
+      const resolved = ts.resolveModuleName(fileName, file, config.options, ts.sys).resolvedModule;
+      const target = resolved?.resolvedFileName;
+      if (target && target.startsWith(src) && !target.endsWith('.d.ts')) targets.add(target);
+    }
+    graph.set(file, targets);
+  }
+  return { src, graph };
+}
+
+/** Strongly connected components with more than one node, or a node importing itself (Tarjan). */
+function cycles(graph) {
+  let index = 0;
+  const indexOf = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  const visit = (node) => {
+    indexOf.set(node, index);
+    low.set(node, index++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indexOf.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node), indexOf.get(next)));
+      }
+    }
+    if (low.get(node) !== indexOf.get(node)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || graph.get(node)?.has(node)) found.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!indexOf.has(node)) visit(node);
+  return found;
+}
+
+/** The folder graph: an edge wherever a file of one folder imports a file of another. */
+function folderGraph(src, graph) {
+  const folderOf = (file) => {
+    const dir = relative(src, dirname(file));
+    return dir === '' ? relative(src, file) : `${dir}/`;
+  };
+  const folders = new Map();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (!folders.has(from)) folders.set(from, new Set());
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== from) folders.get(from).add(to);
+    }
+  }
+  return folders;
+}
+
+let problems = 0;
+for (const workspace of WORKSPACES) {
+  const { src, graph } = importGraph(workspace);
+  const folders = folderGraph(src, graph);
+  const fileCycles = cycles(graph);
+  const folderCycles = cycles(folders);
+  const layered = LAYERED.has(workspace);
+  console.log(
+    `cycles: ${workspace}/src: ${graph.size} files, ${fileCycles.length} file cycles; ` +
+      `${folders.size} folders and root files, ${folderCycles.length} folder cycles` +
+      (layered ? '' : ' (not enforced)'),
+  );
+  for (const cycle of fileCycles)
+    console.log(`  files:   ${cycle.map((f) => relative(src, f)).join(' <-> ')}`);
+  if (layered) for (const cycle of folderCycles) console.log(`  folders: ${cycle.join(' <-> ')}`);
+  problems += fileCycles.length + (layered ? folderCycles.length : 0);
+}
+if (problems > 0) {
+  console.error(`cycles: ${problems} import cycle(s): see above`);
+  process.exit(1);
+}
