@@ -19,6 +19,7 @@ import metricsPlugin from './plugins/metrics.js';
 import healthPlugin from './plugins/health.js';
 import livePlugin from './plugins/live.js';
 import escalationPlugin from './plugins/escalation.js';
+import heartbeatsPlugin, { type HeartbeatsOptions } from './plugins/heartbeats.js';
 import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
 import routes from './routes/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
@@ -47,6 +48,7 @@ export interface BuildAppOptions {
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
   offlineSweep?: OfflineSweepOptions;
+  heartbeats?: HeartbeatsOptions;
 }
 
 export const BODY_LIMIT = 100 * 1024;
@@ -90,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(livePlugin, { retention: options.env.SOS_EVENT_RETENTION });
   await app.register(escalationPlugin);
   await app.register(healthPlugin);
+  await app.register(heartbeatsPlugin, options.heartbeats ?? {});
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
   await app.register(routes, { prefix: '/api', env: options.env });
   return app;

@@ -14,7 +14,7 @@ import {
 } from '@sos/contract';
 import type { RouteOptions } from '../index.js';
 import { perDeviceRateLimit } from './rate-limit.js';
-import { raiseSos, recordHeartbeat, registerDevice } from './repository.js';
+import { raiseSos, registerDevice } from './repository.js';
 
 const security = [{ apiKey: [] }];
 const errors = {
@@ -86,7 +86,7 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     config,
     onRequest: [app.deviceAuth],
     handler: async (request, reply) => {
-      await recordHeartbeat(app.db, request.body.serial, request.body.battery);
+      await app.heartbeats.record(request.body.serial, request.body.battery);
       return reply.code(204).send(null);
     },
   });

@@ -17,7 +17,7 @@ export interface Outcome<T> {
 }
 
 /** Throws 403 for a deleted device's serial, else 404 (no visible device has it). */
-async function refuseContact(tx: Tx, serial: string): Promise<never> {
+export async function refuseContact(tx: Tx, serial: string): Promise<never> {
   const [existing] = await tx
     .select({ id: devices.id })
     .from(devices)
@@ -184,14 +184,4 @@ async function raiseOrFind(
     }
     throw new Error(`no SOS could be raised or found for device ${device.id}`);
   });
-}
-
-/**
- * A heartbeat records the last contact and the battery. No live event but the offline →
- * online transition: thousands of devices beating would flood every console; lastSeenAt
- * and batteryPct come with the device list.
- */
-export async function recordHeartbeat(db: Db, serial: string, battery?: number): Promise<void> {
-  const id = await recordContact(db, serial, { heartbeat: true, battery });
-  if (id === undefined) await refuseContact(db, serial);
 }
