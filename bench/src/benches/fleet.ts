@@ -124,7 +124,7 @@ const fleetBench: Bench = {
         const report = nextMessage(
           worker,
           isHeartbeatReport,
-          until - wallNow() + 120_000,
+          until - wallNow() + 90_000,
           'heartbeats',
         );
         const command: HeartbeatCommand = {
@@ -150,6 +150,7 @@ const fleetBench: Bench = {
           () => wallNow() >= until,
         );
         const serverCpuPercent = round(serverCpu.stop(), 0);
+        const serverWaitPercent = round(serverCpu.waitPercent(), 0);
         await sleep(1100); // the last second's statistics reach pg_stat_database
         const statementsPerSecond = round(
           ((await commits(client)) - commitsBefore) / (options.seconds + 1.1),
@@ -182,6 +183,7 @@ const fleetBench: Bench = {
             'answered/s': achieved,
             'commits/s (database)': statementsPerSecond,
             'server CPU %': serverCpuPercent,
+            'server waited %': serverWaitPercent,
           },
         ]);
         if (beats.errorSamples.length)
@@ -195,6 +197,7 @@ const fleetBench: Bench = {
             heartbeats: beats,
             statementsPerSecond,
             serverCpuPercent,
+            serverWaitPercent,
           },
           targets: [
             {

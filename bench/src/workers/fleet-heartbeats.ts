@@ -12,9 +12,17 @@ import type { HeartbeatCommand, HeartbeatReport } from './fleet-protocol.js';
 /** Enough connections for the rate at a few hundred ms each; more only cost the server sockets. */
 const CONNECTIONS = 256;
 const TICK_MS = 5;
+const ANSWER_TIMEOUT_MS = 30_000;
 
 async function run(command: HeartbeatCommand): Promise<HeartbeatReport> {
-  const pool = new Pool(command.url, { connections: CONNECTIONS, keepAliveTimeout: 60_000 });
+  // A heartbeat unanswered after ANSWER_TIMEOUT_MS counts as an error: a server falling
+  // behind the rate then yields a report, not an ever-growing queue.
+  const pool = new Pool(command.url, {
+    connections: CONNECTIONS,
+    keepAliveTimeout: 60_000,
+    headersTimeout: ANSWER_TIMEOUT_MS,
+    bodyTimeout: ANSWER_TIMEOUT_MS,
+  });
   const path = apiPath('deviceHeartbeat');
   const from = command.startAt + command.warmupMs;
   const until = from + command.durationMs;
