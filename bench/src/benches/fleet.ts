@@ -12,6 +12,8 @@ import { printTable } from '../lib/report.js';
 import { API_KEY, startServer } from '../lib/server.js';
 import { SseFleet } from '../lib/sse-fleet.js';
 import { pick } from '../lib/size.js';
+import { profileDir } from '../lib/targets.js';
+import { writeProfileWindow } from '../lib/profile.js';
 import { round, summarize, type Summary } from '../lib/stats.js';
 import { isReady } from '../workers/ingest-protocol.js';
 import { isHeartbeatReport, type HeartbeatCommand } from '../workers/fleet-protocol.js';
@@ -87,7 +89,8 @@ const fleetBench: Bench = {
     const database = await createBenchDatabase('fleet');
     if ('skipped' in database)
       return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
-    const server = await startServer({ databaseUrl: database.url });
+    const cpuProfileDir = profileDir(ctx, 'fleet-postgres');
+    const server = await startServer({ databaseUrl: database.url, cpuProfileDir });
     const client = new pg.Client({ connectionString: database.url });
     let fleet: SseFleet | undefined;
     try {
@@ -151,6 +154,7 @@ const fleetBench: Bench = {
         );
         const serverCpuPercent = round(serverCpu.stop(), 0);
         const serverWaitPercent = round(serverCpu.waitPercent(), 0);
+        if (cpuProfileDir) writeProfileWindow(cpuProfileDir, server.spawnedAt, from, until);
         await sleep(1100); // the last second's statistics reach pg_stat_database
         const statementsPerSecond = round(
           ((await commits(client)) - commitsBefore) / (options.seconds + 1.1),
