@@ -190,6 +190,7 @@ const fleetBench: Bench = {
               ...ms(beats.latencyMs),
               missing: beats.sent - beats.answered204,
             },
+            { what: 'heartbeat send lag (generator)', ...ms(beats.sendLagMs), missing: 0 },
           ],
         );
         const achieved = round(beats.answered204 / options.seconds, 0);
@@ -242,7 +243,7 @@ const fleetBench: Bench = {
             },
           ],
           notes: [
-            'heartbeat latency: scheduled send → 204, in the generator process (open loop: a late send counts its wait)',
+            "heartbeat latency: scheduled send → 204, in the generator process (open loop: a late send counts its wait); send lag: scheduled → actually sent, the part that is the generator's own",
             'SOS latency: POST /api/device/sos sent → new-sos received on every dashboard stream; idle rounds run just before the heartbeats, in the same run',
             'commits/s: pg_stat_database.xact_commit over the loaded window (heartbeat batches, SOS, sweeps, stream reads)',
           ],

@@ -27,6 +27,7 @@ async function run(command: HeartbeatCommand): Promise<HeartbeatReport> {
   const from = command.startAt + command.warmupMs;
   const until = from + command.durationMs;
   const latencies: number[] = [];
+  const sendLags: number[] = [];
   const errorSamples: string[] = [];
   let sent = 0;
   let answered204 = 0;
@@ -34,6 +35,7 @@ async function run(command: HeartbeatCommand): Promise<HeartbeatReport> {
   const inFlight = new Set<Promise<void>>();
   const beat = (index: number, scheduledAt: number) => {
     const counted = scheduledAt >= from && scheduledAt < until;
+    if (counted) sendLags.push(wallNow() - scheduledAt);
     const serial = serialOf((index % command.devices) + 1);
     const body = JSON.stringify({ serial, battery: 20 + (index % 80) });
     const call = pool
@@ -77,7 +79,15 @@ async function run(command: HeartbeatCommand): Promise<HeartbeatReport> {
   for (; index < last; index++) beat(index, command.startAt + (index / command.rate) * 1000);
   await Promise.all(inFlight);
   await pool.close();
-  return { type: 'done', sent, answered204, errors, errorSamples, latencyMs: summarize(latencies) };
+  return {
+    type: 'done',
+    sent,
+    answered204,
+    errors,
+    errorSamples,
+    latencyMs: summarize(latencies),
+    sendLagMs: summarize(sendLags),
+  };
 }
 
 process.once('message', (command: HeartbeatCommand) => {

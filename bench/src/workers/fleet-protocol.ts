@@ -23,6 +23,8 @@ export interface HeartbeatReport {
   errorSamples: string[];
   /** Scheduled send → answer, ms (a late send counts its wait: no coordinated omission). */
   latencyMs: Summary;
+  /** Scheduled send → actual send, ms: the generator's own lateness (a starved generator). */
+  sendLagMs: Summary;
 }
 
 export const isHeartbeatReport = (message: unknown): message is HeartbeatReport =>
