@@ -9,8 +9,13 @@ import { sleep, wallNow } from '../lib/clock.js';
 import { summarize } from '../lib/stats.js';
 import type { HeartbeatCommand, HeartbeatReport } from './fleet-protocol.js';
 
-/** Enough connections for the rate at a few hundred ms each; more only cost the server sockets. */
-const CONNECTIONS = 256;
+/**
+ * Connections in use = rate × time to answer (Little's law): a heartbeat waits up to a batch
+ * interval (100 ms) plus its write, so at 1,667/s 256 connections were all busy and the
+ * heartbeats queued in this client, not in the server. One connection per device, as a real
+ * fleet has, up to this many.
+ */
+const MAX_CONNECTIONS = 4000;
 const TICK_MS = 5;
 const ANSWER_TIMEOUT_MS = 30_000;
 
@@ -18,7 +23,7 @@ async function run(command: HeartbeatCommand): Promise<HeartbeatReport> {
   // A heartbeat unanswered after ANSWER_TIMEOUT_MS counts as an error: a server falling
   // behind the rate then yields a report, not an ever-growing queue.
   const pool = new Pool(command.url, {
-    connections: CONNECTIONS,
+    connections: Math.min(MAX_CONNECTIONS, command.devices),
     keepAliveTimeout: 60_000,
     headersTimeout: ANSWER_TIMEOUT_MS,
     bodyTimeout: ANSWER_TIMEOUT_MS,
