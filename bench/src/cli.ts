@@ -9,6 +9,7 @@ import alertLatency from './benches/alert-latency.js';
 import chaos from './benches/chaos.js';
 import consoleTenK from './benches/console-10k.js';
 import fanOut from './benches/fan-out-10k.js';
+import fleet from './benches/fleet.js';
 import fuzz from './benches/fuzz.js';
 import ingest from './benches/ingest.js';
 import reporting from './benches/reporting.js';
@@ -16,10 +17,10 @@ import soak from './benches/soak.js';
 import start from './benches/start.js';
 import weight from './benches/weight.js';
 
-const BENCHES: Bench[] = [alertLatency, fanOut, ingest, consoleTenK, weight, start, reporting, chaos, fuzz, soak];
+const BENCHES: Bench[] = [alertLatency, fanOut, ingest, fleet, consoleTenK, weight, start, reporting, chaos, fuzz, soak];
 
 function usage(): never {
-  console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile]');
+  console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile] [--<flag> <number>…]');
   console.log('       npm run bench -- hotspots <file.cpuprofile> [fromMs-toMs]\n');
   for (const b of BENCHES) console.log(`  ${b.name.padEnd(14)} ${b.summary}`);
   process.exit(2);
@@ -67,6 +68,7 @@ function parseArgs(argv: string[]) {
   let size: Size = 'full';
   let profile = false;
   const names: string[] = [];
+  const flags: Record<string, number> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--size') {
@@ -79,13 +81,19 @@ function parseArgs(argv: string[]) {
       size = value;
     } else if (arg === '--profile') profile = true;
     else if (arg === '--help' || arg === '-h') usage();
-    else names.push(arg);
+    else if (arg.startsWith('--')) {
+      // A bench's own numeric flag (fleet: --devices, --rate, --seconds).
+      const [name, inline] = arg.slice(2).split('=', 2);
+      const value = Number(inline ?? argv[++i]);
+      if (!name || !Number.isFinite(value)) usage();
+      flags[name] = value;
+    } else names.push(arg);
   }
   if (names.length === 0) usage();
   const chosen = names.includes('all')
     ? BENCHES
     : names.map((n) => BENCHES.find((b) => b.name === n) ?? usage());
-  return { size, profile, chosen };
+  return { size, profile, chosen, flags };
 }
 
 async function main() {
@@ -97,8 +105,8 @@ async function main() {
     printSpots(`hot spots of ${argv[1]}`, hotSpots(argv[1], 40, window));
     return;
   }
-  const { size, profile, chosen } = parseArgs(argv);
-  const ctx: BenchContext = { size, profile, profileDir: join(RESULTS_DIR, 'profiles') };
+  const { size, profile, chosen, flags } = parseArgs(argv);
+  const ctx: BenchContext = { size, profile, profileDir: join(RESULTS_DIR, 'profiles'), flags };
   let failures = 0;
   for (const bench of chosen) {
     const machine = printHeader(bench.name, size);

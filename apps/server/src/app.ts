@@ -19,6 +19,7 @@ import metricsPlugin from './plugins/metrics.js';
 import healthPlugin from './plugins/health.js';
 import livePlugin from './plugins/live.js';
 import escalationPlugin from './plugins/escalation.js';
+import heartbeatsPlugin, { type HeartbeatsOptions } from './plugins/heartbeats.js';
 import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
 import authRoutes from './routes/auth/index.js';
 import employeeRoutes from './routes/employee/index.js';
@@ -42,6 +43,7 @@ export interface BuildAppOptions {
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
   offlineSweep?: OfflineSweepOptions;
+  heartbeats?: HeartbeatsOptions;
 }
 
 const ROUTE_PLUGINS = [
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(livePlugin, { retention: options.env.SOS_EVENT_RETENTION });
   await app.register(escalationPlugin);
   await app.register(healthPlugin);
+  await app.register(heartbeatsPlugin, options.heartbeats ?? {});
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
   // Every /api route, one plugin per resource, registered here (a routes/index.ts would
   // import app.ts's types back). Only env is passed on: each plugin handing its whole

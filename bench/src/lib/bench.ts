@@ -6,6 +6,8 @@ export interface BenchContext {
   /** --profile: the server under test writes a V8 CPU profile into profileDir. */
   profile: boolean;
   profileDir: string;
+  /** A bench's own numeric flags from the command line (`--devices 1000`, `--rate=50`). */
+  flags?: Record<string, number>;
 }
 
 /** What a bench returns; the runner adds the machine, the cores and the duration. */

@@ -4,6 +4,7 @@ import type { Tx } from '../db/client.js';
 import { getSetting, SETTING_KEYS } from '../db/settings.js';
 import { eventAppended, eventCtes, rowsOf } from '../live/outbox.js';
 import { deviceJsonSql } from '../routes/device/device-json-sql.js';
+import { HEARTBEAT_SWEEP_GRACE_MS } from './heartbeats.js';
 
 /** offlineAfterSeconds as /api/conf/alarm stores it (the default when unset or bad). */
 export async function readOfflineAfterSeconds(db: Tx): Promise<number> {
@@ -33,11 +34,17 @@ export async function sweepOffline(db: Tx, offlineAfterSeconds: number): Promise
  */
 export function sweepOfflineSql(offlineAfterSeconds: number) {
   return sql`
-    WITH gone AS (
-      UPDATE devices SET online = false
-      WHERE online AND deleted_at IS NULL
-        AND last_seen_at < now() - make_interval(secs => ${offlineAfterSeconds}::int)
-      RETURNING *
+    WITH due AS MATERIALIZED (
+      SELECT id FROM devices
+      WHERE online AND deleted_at IS NULL AND last_seen_at < ${cutoffSql(offlineAfterSeconds)}
+      -- Row locks in id order, as a heartbeat batch takes them (health/heartbeat-batch.ts):
+      -- a sweep and a batch sharing two devices wait for each other, never deadlock. A row a
+      -- batch just refreshed is re-checked after its lock and skipped.
+      ORDER BY id FOR UPDATE
+    ),
+    gone AS (
+      UPDATE devices d SET online = false FROM due WHERE d.id = due.id
+      RETURNING d.*
     ),
     source AS (SELECT ${deviceJsonSql('gone')} AS data, gone.last_seen_at, gone.id FROM gone),
     ${eventCtes(LIVE_EVENTS.deviceOffline, sql`source.last_seen_at, source.id`)}
@@ -55,8 +62,16 @@ export async function msUntilNextOffline(db: Tx, offlineAfterSeconds: number): P
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }
 
+/**
+ * The last contact before which an online device is overdue: offlineAfterSeconds ago, plus
+ * HEARTBEAT_SWEEP_GRACE_MS for heartbeats heard but still in a coalescer's batch (see there).
+ */
+function cutoffSql(offlineAfterSeconds: number) {
+  return sql`(now() - make_interval(secs => ${offlineAfterSeconds}::int) - ${HEARTBEAT_SWEEP_GRACE_MS}::int * interval '1 millisecond')`;
+}
+
 export function nextOfflineSql(offlineAfterSeconds: number) {
   return sql`
-    SELECT (EXTRACT(EPOCH FROM (min(last_seen_at) + make_interval(secs => ${offlineAfterSeconds}::int) - now())) * 1000)::float8 AS ms
+    SELECT (EXTRACT(EPOCH FROM (min(last_seen_at) - ${cutoffSql(offlineAfterSeconds)})) * 1000)::float8 AS ms
     FROM devices WHERE online AND deleted_at IS NULL`;
 }

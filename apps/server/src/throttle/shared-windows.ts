@@ -29,6 +29,11 @@ export const FLUSH_MS = 250;
 export class SharedWindows {
   private readonly windows = new Map<string, Window>();
   private flushing: Promise<void> | undefined;
+  private readonly reads = new Map<
+    string,
+    { bucket: string; start: number; answers: Array<(total: number) => void> }
+  >();
+  private reading: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -64,17 +69,51 @@ export class SharedWindows {
     return { current: window.base + window.pending, ttlMs: start + windowMs - this.now() };
   }
 
-  /** The bucket's count in the database (0 when it cannot be read: counting goes on). */
-  private async readTotal(bucket: string, start: number): Promise<number> {
-    try {
-      const result = await this.db.execute(
-        sql`SELECT hits FROM rate_windows WHERE bucket = ${bucket} AND window_start = ${new Date(start).toISOString()}::timestamptz`,
-      );
-      return Number(rowsOf<{ hits: unknown }>(result)[0]?.hits ?? 0);
-    } catch (err) {
-      this.log.warn({ err }, 'throttle: reading a shared request count failed');
-      return 0;
+  /**
+   * The bucket's count in the database (0 when it cannot be read: counting goes on). Reads
+   * are gathered: with a per-device limit of a minute and devices heartbeating once a minute,
+   * nearly every heartbeat is the first hit of its window, and one SELECT each took a pooled
+   * connection per heartbeat (thousands a second, beside the alarm path). One read is in
+   * flight at a time; what comes meanwhile goes in the next, so an idle server adds no delay.
+   */
+  private readTotal(bucket: string, start: number): Promise<number> {
+    return new Promise((resolve) => {
+      const key = `${start} ${bucket}`;
+      const entry = this.reads.get(key) ?? { bucket, start, answers: [] };
+      entry.answers.push(resolve);
+      this.reads.set(key, entry);
+      if (!this.reading) this.reading = this.readPending();
+    });
+  }
+
+  private async readPending(): Promise<void> {
+    while (this.reads.size > 0) {
+      // Those that arrive in this turn of the event loop join the first read too.
+      await new Promise((r) => setImmediate(r));
+      const batch = [...this.reads.values()];
+      this.reads.clear();
+      const totals = new Map<string, number>();
+      try {
+        const rows = batch.map((b) => ({
+          bucket: b.bucket,
+          start: new Date(b.start).toISOString(),
+        }));
+        const result = await this.db.execute(sql`
+          SELECT w.bucket, w.window_start AS start, w.hits
+          FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(bucket text, start timestamptz)
+          JOIN rate_windows w ON w.bucket = r.bucket AND w.window_start = r.start`);
+        for (const row of rowsOf<{ bucket: string; start: unknown; hits: unknown }>(result))
+          totals.set(
+            `${new Date(row.start as string | Date).getTime()} ${row.bucket}`,
+            Number(row.hits),
+          );
+      } catch (err) {
+        this.log.warn({ err }, 'throttle: reading the shared request counts failed');
+      }
+      for (const b of batch)
+        for (const answer of b.answers) answer(totals.get(`${b.start} ${b.bucket}`) ?? 0);
     }
+    this.reading = undefined;
   }
 
   /** Drops what this process knows (tests start each case from zero). */

@@ -14,7 +14,7 @@ import {
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
 import { perDeviceRateLimit } from './rate-limit.js';
-import { recordHeartbeat, registerDevice } from '../device/contact.js';
+import { registerDevice } from '../device/contact.js';
 import { raiseSos } from './raise.js';
 
 const security = [{ apiKey: [] }];
@@ -87,7 +87,7 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     config,
     onRequest: [app.deviceAuth],
     handler: async (request, reply) => {
-      await recordHeartbeat(app.db, request.body.serial, request.body.battery);
+      await app.heartbeats.record(request.body.serial, request.body.battery);
       return reply.code(204).send(null);
     },
   });

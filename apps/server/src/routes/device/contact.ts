@@ -52,7 +52,7 @@ export async function recordContact(
 }
 
 /** Throws 403 for a deleted device's serial, else 404 (no visible device has it). */
-async function refuseContact(tx: Tx, serial: string): Promise<never> {
+export async function refuseContact(tx: Tx, serial: string): Promise<never> {
   const [existing] = await tx
     .select({ id: devices.id })
     .from(devices)
@@ -98,14 +98,4 @@ export async function registerDevice(
     if (renamed) await appendEvent(tx, LIVE_EVENTS.deviceRenamed, json);
     return { created: false, value: json };
   });
-}
-
-/**
- * A heartbeat records the last contact and the battery. No live event but the offline →
- * online transition: thousands of devices beating would flood every console; lastSeenAt
- * and batteryPct come with the device list.
- */
-export async function recordHeartbeat(db: Db, serial: string, battery?: number): Promise<void> {
-  const id = await recordContact(db, serial, { heartbeat: true, battery });
-  if (id === undefined) await refuseContact(db, serial);
 }

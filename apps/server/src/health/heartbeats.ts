@@ -1,0 +1,118 @@
+import type { Beat } from './heartbeat-batch.js';
+
+/** How long a heartbeat waits for its batch at most, before the write (ms). */
+export const HEARTBEAT_BATCH_MS = 100;
+/** A batch this large is written at once, without waiting for the interval. */
+export const HEARTBEAT_BATCH_MAX = 2000;
+/**
+ * How much later than offlineAfterSeconds the offline sweep declares a device offline (ms).
+ * The sweep reads last_seen_at from the database, where a heartbeat lands up to one batch
+ * interval plus one write after it was heard (any process's coalescer). Without this grace a
+ * device heard just before its deadline but not yet written could be swept offline and come
+ * back online a moment later: two false events. The interval (100 ms) plus a write (ms) is far
+ * below this, and it is negligible beside offlineAfterSeconds (≥ 10 s, 300 s by default).
+ */
+export const HEARTBEAT_SWEEP_GRACE_MS = 1000;
+
+interface Waiter {
+  resolve(found: boolean): void;
+  reject(error: unknown): void;
+}
+interface Pending {
+  battery: number | null;
+  waiters: Waiter[];
+}
+
+export interface HeartbeatCoalescerOptions {
+  intervalMs?: number;
+  maxBatch?: number;
+}
+
+/**
+ * Gathers heartbeats in memory, one entry per serial (the last battery reported wins), and
+ * writes them in one statement per batch: at 1,667 heartbeats/s one UPDATE per heartbeat
+ * filled the connection pool and the event loop, and the alarm path queued behind them.
+ * At most one batch is written at a time, so heartbeats hold one pooled connection at most
+ * and the others stay free for SOS; while it runs the next batch simply grows. Every caller
+ * awaits its batch: answered found/unknown, or rejected with the batch's error, never dropped.
+ */
+export class HeartbeatCoalescer {
+  private pending = new Map<string, Pending>();
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+  private readonly intervalMs: number;
+  private readonly maxBatch: number;
+  /** Statements written so far (for benches and tests). */
+  batches = 0;
+
+  constructor(
+    private readonly write: (beats: Beat[]) => Promise<Set<string>>,
+    options: HeartbeatCoalescerOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? HEARTBEAT_BATCH_MS;
+    this.maxBatch = options.maxBatch ?? HEARTBEAT_BATCH_MAX;
+  }
+
+  /** Answers whether a visible device has this serial, once its heartbeat is written. */
+  record(serial: string, battery?: number): Promise<boolean> {
+    const entry = this.pending.get(serial) ?? { battery: null, waiters: [] };
+    this.pending.set(serial, entry);
+    // Written one by one, a heartbeat without a battery keeps the one before (COALESCE).
+    if (battery !== undefined) entry.battery = battery;
+    const answer = new Promise<boolean>((resolve, reject) => entry.waiters.push({ resolve, reject }));
+    if (this.pending.size >= this.maxBatch) this.kick(0);
+    else this.kick(this.intervalMs);
+    return answer;
+  }
+
+  /** Writes what is pending now (and waits for the batch being written); for shutdown. */
+  async flush(): Promise<void> {
+    while (this.writing || this.pending.size > 0) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      if (this.writing) await this.writing;
+      else this.writeNext();
+    }
+  }
+
+  private kick(ms: number) {
+    if (this.writing) return; // the batch being written schedules the next when it ends
+    if (ms === 0) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.writeNext();
+    } else {
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        this.writeNext();
+      }, ms);
+    }
+  }
+
+  private writeNext() {
+    if (this.writing || this.pending.size === 0) return;
+    // The oldest maxBatch serials (a Map keeps insertion order); the rest wait for the next.
+    const batch = new Map<string, Pending>();
+    for (const [serial, entry] of this.pending) {
+      if (batch.size >= this.maxBatch) break;
+      batch.set(serial, entry);
+      this.pending.delete(serial);
+    }
+    const beats = [...batch].map(([serial, { battery }]) => ({ serial, battery }));
+    this.batches++;
+    this.writing = this.write(beats).then(
+      (found) => {
+        for (const [serial, { waiters }] of batch) for (const w of waiters) w.resolve(found.has(serial));
+      },
+      (error: unknown) => {
+        for (const { waiters } of batch.values()) for (const w of waiters) w.reject(error);
+      },
+    );
+    void this.writing.finally(() => {
+      this.writing = undefined;
+      // What arrived meanwhile waited at least one write: send it without a further delay
+      // when it is a full batch, else after the interval.
+      if (this.pending.size > 0) this.kick(this.pending.size >= this.maxBatch ? 0 : this.intervalMs);
+    });
+  }
+}

@@ -1,0 +1,263 @@
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Agent } from 'undici';
+import { apiPath } from '@sos/contract';
+import { login, raiseSos, serialOf } from '../lib/api.js';
+import type { Bench, BenchContext } from '../lib/bench.js';
+import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import { sleep, wallNow } from '../lib/clock.js';
+import { createBenchDatabase } from '../lib/pg.js';
+import { CpuMeter } from '../lib/proc.js';
+import { printTable } from '../lib/report.js';
+import { API_KEY, startServer } from '../lib/server.js';
+import { SseFleet } from '../lib/sse-fleet.js';
+import { pick } from '../lib/size.js';
+import { profileDir } from '../lib/targets.js';
+import { writeProfileWindow } from '../lib/profile.js';
+import { round, summarize, type Summary } from '../lib/stats.js';
+import { isReady } from '../workers/ingest-protocol.js';
+import { isHeartbeatReport, type HeartbeatCommand } from '../workers/fleet-protocol.js';
+
+const WORKER = fileURLToPath(new URL('../workers/fleet-heartbeats.ts', import.meta.url));
+
+const flag = (ctx: BenchContext, name: string, fallback: number) => ctx.flags?.[name] ?? fallback;
+const ms = (s: Summary) => ({
+  p50: round(s.p50),
+  p99: round(s.p99),
+  max: round(s.max),
+  n: s.count,
+});
+
+/** Transactions committed in the bench database so far (each heartbeat batch is one). */
+async function commits(client: pg.Client): Promise<number> {
+  // Statistics are flushed by each backend about once a second: read them fresh.
+  await client.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ n: string }>(
+    'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
+  return Number(rows[0]?.n ?? NaN);
+}
+
+/**
+ * SOS raised one at a time while `until` is in the future (or `rounds` times), each measured
+ * from its POST to the `new-sos` on every dashboard stream. Devices `first`, first+1, … raise
+ * (each its own, so every SOS is new).
+ */
+async function sosRounds(
+  fleet: SseFleet,
+  url: string,
+  first: number,
+  gapMs: number,
+  stop: (i: number) => boolean,
+) {
+  const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
+  const latencies: number[] = [];
+  let missing = 0;
+  try {
+    for (let i = 0; !stop(i); i++) {
+      const delivery = await fleet.measure(
+        async () => (await raiseSos(url, serialOf(first + i), device)).id,
+      );
+      latencies.push(...delivery.latencies);
+      missing += delivery.missing;
+      await sleep(gapMs);
+    }
+  } finally {
+    await device.close();
+  }
+  return { latency: summarize(latencies), missing, raised: latencies.length };
+}
+
+/**
+ * A fleet of devices heartbeating at a fixed rate on PostgreSQL (generator on the other core),
+ * and, in the same run, SOS → dashboard delivery before the heartbeats (idle) and during them.
+ */
+const fleetBench: Bench = {
+  name: 'fleet',
+  summary:
+    'N devices heartbeating at R/s on PostgreSQL: heartbeat latency, SOS p99 loaded vs idle (--devices --rate --seconds)',
+  async run(ctx) {
+    const options = {
+      devices: flag(ctx, 'devices', pick(ctx.size, 500, 100_000)),
+      rate: flag(ctx, 'rate', pick(ctx.size, 100, 1667)),
+      seconds: flag(ctx, 'seconds', pick(ctx.size, 5, 60)),
+      dashboards: pick(ctx.size, 5, 20),
+      idleRounds: pick(ctx.size, 15, 100),
+      sosGapMs: pick(ctx.size, 100, 250),
+    };
+    const warmupMs = Math.min(3000, options.seconds * 200);
+    const database = await createBenchDatabase('fleet');
+    if ('skipped' in database)
+      return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
+    const cpuProfileDir = profileDir(ctx, 'fleet-postgres');
+    const server = await startServer({ databaseUrl: database.url, cpuProfileDir });
+    const client = new pg.Client({ connectionString: database.url });
+    let fleet: SseFleet | undefined;
+    try {
+      await client.connect();
+      // Registered in one statement: the API would take minutes for 100,000 and measure nothing here.
+      await client.query(
+        `INSERT INTO devices (serial, display_name)
+         SELECT 'BENCH-' || lpad(i::text, 6, '0'), 'Bench device ' || lpad(i::text, 6, '0') FROM generate_series(1, $1::int) i`,
+        [options.devices],
+      );
+      const token = await login(server.url);
+      fleet = await SseFleet.start({
+        streams: options.dashboards,
+        processes: 1,
+        url: server.url + apiPath('sosRealTime'),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const f = fleet;
+      await sosRounds(f, server.url, 1, options.sosGapMs, (i) => i >= 3); // warm-up
+      const idle = await sosRounds(
+        f,
+        server.url,
+        4,
+        options.sosGapMs,
+        (i) => i >= options.idleRounds,
+      );
+
+      const worker = spawnNode({ side: 'clients', script: WORKER, ipc: true });
+      try {
+        await nextMessage(worker, isReady, 60_000, 'heartbeat worker start');
+        const startAt = wallNow() + 300;
+        const from = startAt + warmupMs;
+        const until = from + options.seconds * 1000;
+        const report = nextMessage(
+          worker,
+          isHeartbeatReport,
+          until - wallNow() + 90_000,
+          'heartbeats',
+        );
+        const command: HeartbeatCommand = {
+          type: 'run',
+          url: server.url,
+          apiKey: API_KEY,
+          devices: options.devices,
+          rate: options.rate,
+          startAt,
+          warmupMs,
+          durationMs: options.seconds * 1000,
+        };
+        worker.send(command);
+        await sleep(from - wallNow());
+        const commitsBefore = await commits(client);
+        const serverCpu = new CpuMeter(() => [server.pid]);
+        // The generator and the dashboards share the load generators' core: if they are short
+        // of CPU, late sends and late receipts show as latency that is not the server's.
+        const generatorCpu = new CpuMeter(() => [worker.pid!]);
+        const dashboardsCpu = new CpuMeter(f.pids);
+        serverCpu.start();
+        generatorCpu.start();
+        dashboardsCpu.start();
+        const loaded = await sosRounds(
+          f,
+          server.url,
+          4 + options.idleRounds,
+          options.sosGapMs,
+          () => wallNow() >= until,
+        );
+        const serverCpuPercent = round(serverCpu.stop(), 0);
+        const serverWaitPercent = round(serverCpu.waitPercent(), 0);
+        const generator = {
+          cpu: round(generatorCpu.stop(), 0),
+          waited: round(generatorCpu.waitPercent(), 0),
+        };
+        const dashboards = {
+          cpu: round(dashboardsCpu.stop(), 0),
+          waited: round(dashboardsCpu.waitPercent(), 0),
+        };
+        if (cpuProfileDir) writeProfileWindow(cpuProfileDir, server.spawnedAt, from, until);
+        await sleep(1100); // the last second's statistics reach pg_stat_database
+        const statementsPerSecond = round(
+          ((await commits(client)) - commitsBefore) / (options.seconds + 1.1),
+          0,
+        );
+        const beats = await report;
+        const ratio = round(loaded.latency.p99 / idle.latency.p99, 2);
+        printTable(
+          `fleet: ${options.devices} devices, ${options.rate} heartbeats/s for ${options.seconds} s (after ${warmupMs / 1000} s warm-up), SOS to ${options.dashboards} dashboards, PostgreSQL`,
+          [
+            { what: 'SOS → dashboard, idle', ...ms(idle.latency), missing: idle.missing },
+            {
+              what: 'SOS → dashboard, heartbeating',
+              ...ms(loaded.latency),
+              missing: loaded.missing,
+            },
+            {
+              what: 'heartbeat answered 204',
+              ...ms(beats.latencyMs),
+              missing: beats.sent - beats.answered204,
+            },
+            { what: 'heartbeat send lag (generator)', ...ms(beats.sendLagMs), missing: 0 },
+          ],
+        );
+        const achieved = round(beats.answered204 / options.seconds, 0);
+        printTable('fleet: load', [
+          {
+            'heartbeats sent': beats.sent,
+            '204': beats.answered204,
+            errors: beats.errors,
+            'answered/s': achieved,
+            'commits/s (database)': statementsPerSecond,
+            'server CPU %': serverCpuPercent,
+            'server waited %': serverWaitPercent,
+            'generator CPU / waited %': `${generator.cpu} / ${generator.waited}`,
+            'dashboards CPU / waited %': `${dashboards.cpu} / ${dashboards.waited}`,
+          },
+        ]);
+        if (beats.errorSamples.length)
+          console.log(`  heartbeat errors, e.g.: ${beats.errorSamples.join(' | ')}`);
+        return {
+          results: {
+            options,
+            warmupMs,
+            idle,
+            loaded,
+            heartbeats: beats,
+            statementsPerSecond,
+            serverCpuPercent,
+            serverWaitPercent,
+            generator,
+            dashboards,
+          },
+          targets: [
+            {
+              what: 'SOS p99 heartbeating / idle p99',
+              target: '≤ 2',
+              value: ratio,
+              met: ratio <= 2,
+            },
+            {
+              what: 'heartbeats answered/s',
+              target: `≥ ${options.rate}`,
+              value: achieved,
+              met: achieved >= options.rate * 0.99,
+            },
+            {
+              what: 'heartbeat errors (non-204)',
+              target: '0',
+              value: beats.errors,
+              met: beats.errors === 0,
+            },
+          ],
+          notes: [
+            "heartbeat latency: scheduled send → 204, in the generator process (open loop: a late send counts its wait); send lag: scheduled → actually sent, the part that is the generator's own",
+            'SOS latency: POST /api/device/sos sent → new-sos received on every dashboard stream; idle rounds run just before the heartbeats, in the same run',
+            'commits/s: pg_stat_database.xact_commit over the loaded window (heartbeat batches, SOS, sweeps, stream reads)',
+          ],
+        };
+      } finally {
+        await stopChild(worker, 5000);
+      }
+    } finally {
+      await fleet?.close();
+      await client.end().catch(() => {});
+      await server.dispose();
+      await database.drop();
+    }
+  },
+};
+
+export default fleetBench;
