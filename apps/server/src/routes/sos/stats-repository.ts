@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { emptyOutcomeCounts, type SosStats } from '@sos/contract';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { SETTING_KEYS } from '../../db/settings.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
 import { rowsOf } from '../../live/outbox.js';
@@ -25,7 +25,16 @@ const median = (column: string) => r1(`percentile_cont(0.5) WITHIN GROUP (ORDER 
  * an SOS with neither has no ack time, so it is never "within" (an open one past the target is
  * a miss). Percentiles and rounding run in PostgreSQL; days are days in `tz`.
  */
-export async function sosStats(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
+export async function sosStats(db: Db, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
+  // A year is ~110,000 SOS: room to sort them in memory rather than in temporary files
+  // (measured on PostgreSQL: 0.58 s → 0.48 s), for this statement only.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    return statsIn(tx, range, tz, targetS);
+  });
+}
+
+async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
   const within = `count(*) FILTER (WHERE ack_s <= ${Number(targetS)})`;
   const result = await db.execute(sql`
     WITH base AS MATERIALIZED (
