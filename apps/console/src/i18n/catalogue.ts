@@ -8,6 +8,7 @@ import { historyMessages } from '../features/history/messages.js';
 import { settingsMessages } from '../features/settings/messages.js';
 import { statsMessages } from '../features/stats/messages.js';
 import { alarmMessages } from '../features/alarm/messages.js';
+import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
 
 /**
@@ -24,6 +25,7 @@ const catalogues = [
   settingsMessages,
   statsMessages,
   alarmMessages,
+  outcomeMessages,
   healthMessages,
 ] as const;
 

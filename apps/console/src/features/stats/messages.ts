@@ -1,7 +1,7 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
 /**
- * Reporting texts (DESIGN §6 "Reporting"): the Statistiche page, the outcome names, and the
+ * Reporting texts (DESIGN §6 "Reporting"): the Statistiche page, the
  * date range and export shared with the history page.
  */
 export const statsMessages = defineCatalogue(
@@ -31,13 +31,6 @@ export const statsMessages = defineCatalogue(
     'stats.operatorAcknowledged': 'Presi in carico',
     'stats.operatorClosed': 'Chiusi',
     'stats.noOperators': 'Nessun SOS gestito nel periodo',
-    'outcome.ASSISTANCE_SENT': 'Intervento inviato',
-    'outcome.EMERGENCY_SERVICES': 'Soccorsi allertati (112)',
-    'outcome.RESOLVED_BY_PHONE': 'Risolto al telefono',
-    'outcome.FALSE_ALARM': 'Falso allarme',
-    'outcome.TEST': 'Test',
-    'outcome.NO_RESPONSE': 'Nessuna risposta',
-    'outcome.OTHER': 'Altro',
   },
   {
     en: {
@@ -66,13 +59,6 @@ export const statsMessages = defineCatalogue(
       'stats.operatorAcknowledged': 'Taken in charge',
       'stats.operatorClosed': 'Closed',
       'stats.noOperators': 'No SOS handled in this period',
-      'outcome.ASSISTANCE_SENT': 'Assistance sent',
-      'outcome.EMERGENCY_SERVICES': 'Emergency services alerted (112)',
-      'outcome.RESOLVED_BY_PHONE': 'Resolved by phone',
-      'outcome.FALSE_ALARM': 'False alarm',
-      'outcome.TEST': 'Test',
-      'outcome.NO_RESPONSE': 'No response',
-      'outcome.OTHER': 'Other',
     },
     es: {
       'nav.stats': 'Estadísticas',
@@ -100,13 +86,6 @@ export const statsMessages = defineCatalogue(
       'stats.operatorAcknowledged': 'Atendidos',
       'stats.operatorClosed': 'Cerrados',
       'stats.noOperators': 'Ningún SOS gestionado en el periodo',
-      'outcome.ASSISTANCE_SENT': 'Asistencia enviada',
-      'outcome.EMERGENCY_SERVICES': 'Servicios de emergencia avisados (112)',
-      'outcome.RESOLVED_BY_PHONE': 'Resuelto por teléfono',
-      'outcome.FALSE_ALARM': 'Falsa alarma',
-      'outcome.TEST': 'Prueba',
-      'outcome.NO_RESPONSE': 'Sin respuesta',
-      'outcome.OTHER': 'Otro',
     },
     fr: {
       'nav.stats': 'Statistiques',
@@ -134,13 +113,6 @@ export const statsMessages = defineCatalogue(
       'stats.operatorAcknowledged': 'Pris en charge',
       'stats.operatorClosed': 'Clôturés',
       'stats.noOperators': 'Aucun SOS traité sur la période',
-      'outcome.ASSISTANCE_SENT': 'Intervention envoyée',
-      'outcome.EMERGENCY_SERVICES': 'Secours alertés (112)',
-      'outcome.RESOLVED_BY_PHONE': 'Résolu par téléphone',
-      'outcome.FALSE_ALARM': 'Fausse alerte',
-      'outcome.TEST': 'Test',
-      'outcome.NO_RESPONSE': 'Pas de réponse',
-      'outcome.OTHER': 'Autre',
     },
     de: {
       'nav.stats': 'Statistiken',
@@ -168,13 +140,6 @@ export const statsMessages = defineCatalogue(
       'stats.operatorAcknowledged': 'Übernommen',
       'stats.operatorClosed': 'Geschlossen',
       'stats.noOperators': 'Keine SOS in diesem Zeitraum bearbeitet',
-      'outcome.ASSISTANCE_SENT': 'Hilfe geschickt',
-      'outcome.EMERGENCY_SERVICES': 'Rettungsdienst alarmiert (112)',
-      'outcome.RESOLVED_BY_PHONE': 'Telefonisch gelöst',
-      'outcome.FALSE_ALARM': 'Fehlalarm',
-      'outcome.TEST': 'Test',
-      'outcome.NO_RESPONSE': 'Keine Antwort',
-      'outcome.OTHER': 'Sonstiges',
     },
     ar: {
       'nav.stats': 'الإحصاءات',
@@ -202,13 +167,6 @@ export const statsMessages = defineCatalogue(
       'stats.operatorAcknowledged': 'تمت الاستجابة',
       'stats.operatorClosed': 'أُغلقت',
       'stats.noOperators': 'لم تُعالج أي نداءات في هذه الفترة',
-      'outcome.ASSISTANCE_SENT': 'أُرسلت المساعدة',
-      'outcome.EMERGENCY_SERVICES': 'أُبلغت خدمات الطوارئ (112)',
-      'outcome.RESOLVED_BY_PHONE': 'حُلّت عبر الهاتف',
-      'outcome.FALSE_ALARM': 'إنذار كاذب',
-      'outcome.TEST': 'اختبار',
-      'outcome.NO_RESPONSE': 'لا رد',
-      'outcome.OTHER': 'أخرى',
     },
   },
 );
