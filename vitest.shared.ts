@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { defaultClientConditions, defaultServerConditions, type UserConfig } from 'vite';
+import type { Reporter, TestCase } from 'vitest/node';
 
 /**
  * The workspace packages' "@sos/source" export (tsconfig.base.json's customConditions):
@@ -15,3 +17,29 @@ export const sourceResolve = {
     },
   },
 } satisfies UserConfig;
+
+/**
+ * Under CI a failed test runs once more, as Playwright's do (e2e/playwright.config.ts): one
+ * slow moment of a shared 2-core machine must not throw a whole run away. A test that passed
+ * only on its retry is still named, at the end of its suite and by .ci/run's summary, so a
+ * flake is seen and mended, never hidden; one that fails twice fails the run.
+ */
+class FlakyReporter implements Reporter {
+  private readonly flaky: string[] = [];
+
+  onTestCaseResult(testCase: TestCase) {
+    const diagnostic = testCase.diagnostic();
+    if (diagnostic?.flaky) {
+      const file = relative(process.cwd(), testCase.module.moduleId);
+      this.flaky.push(`${file} > ${testCase.fullName} (passed on retry ${diagnostic.retryCount})`);
+    }
+  }
+
+  onTestRunEnd() {
+    for (const line of this.flaky) console.log(`flaky: ${line}`);
+  }
+}
+
+/** The test options every suite takes: retries and the flaky list under CI only. */
+export const ciTest = (): { retry?: number; reporters?: Array<string | Reporter> } =>
+  process.env.CI ? { retry: 1, reporters: ['default', new FlakyReporter()] } : {};

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { sourceResolve } from '../../vitest.shared.js';
+import { ciTest, sourceResolve } from '../../vitest.shared.js';
 import { compiledMessages } from './build/messagesPlugin.js';
 import { preloadLogin } from './build/preloadLogin.js';
 
@@ -50,6 +50,7 @@ export default defineConfig(({ command, mode }) => ({
     modulePreload: { polyfill: false },
   },
   test: {
+    ...ciTest(),
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./vitest.setup.ts'],

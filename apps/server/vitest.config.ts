@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { sourceResolve } from '../../vitest.shared.js';
+import { ciTest, sourceResolve } from '../../vitest.shared.js';
 
 export default defineConfig({
   ...sourceResolve,
   test: {
+    ...ciTest(),
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',

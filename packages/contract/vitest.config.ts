@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { sourceResolve } from '../../vitest.shared.js';
+import { ciTest, sourceResolve } from '../../vitest.shared.js';
 
-export default defineConfig({ ...sourceResolve, test: { include: ['test/**/*.test.ts'] } });
+export default defineConfig({ ...sourceResolve, test: { include: ['test/**/*.test.ts'], ...ciTest() } });

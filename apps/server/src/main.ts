@@ -1,5 +1,6 @@
 import { ConfigError, isInteractive, loadEnv } from './env.js';
 import { DataDirLockedError } from './db/lock.js';
+import { preferSmallHeap } from './lib/heap.js';
 import { startServer } from './server.js';
 
 /** How long a graceful shutdown may take before the process gives up and exits 1. */
@@ -16,6 +17,7 @@ async function main() {
     }
     throw err;
   }
+  if (!env.DATABASE_URL) preferSmallHeap();
   let server;
   try {
     server = await startServer(env, isInteractive());

@@ -6,7 +6,7 @@ import { login, raiseSos, serialOf } from '../lib/api.js';
 import type { Bench, BenchContext } from '../lib/bench.js';
 import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
 import { sleep, wallNow } from '../lib/clock.js';
-import { createBenchDatabase } from '../lib/pg.js';
+import { createBenchDatabase, insertDevices } from '../lib/pg.js';
 import { CpuMeter } from '../lib/proc.js';
 import { printTable } from '../lib/report.js';
 import { API_KEY, startServer } from '../lib/server.js';
@@ -95,12 +95,7 @@ const fleetBench: Bench = {
     let fleet: SseFleet | undefined;
     try {
       await client.connect();
-      // Registered in one statement: the API would take minutes for 100,000 and measure nothing here.
-      await client.query(
-        `INSERT INTO devices (serial, display_name)
-         SELECT 'BENCH-' || lpad(i::text, 6, '0'), 'Bench device ' || lpad(i::text, 6, '0') FROM generate_series(1, $1::int) i`,
-        [options.devices],
-      );
+      await insertDevices(client, options.devices);
       const token = await login(server.url);
       fleet = await SseFleet.start({
         streams: options.dashboards,

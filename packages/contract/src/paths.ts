@@ -63,3 +63,9 @@ export const API_KEY_HEADER = 'x-api-key';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** GET /api/device/getAll: the last live event its list includes (DESIGN §7). */
 export const LAST_EVENT_ID_HEADER = 'x-last-event-id';
+/**
+ * GET /api/device/getAll: events after X-Last-Event-Id that the list already includes
+ * (comma-separated ids, often none): the list is read without stopping the writers, so
+ * the stream resumed from X-Last-Event-Id replays them; the console skips these.
+ */
+export const INCLUDED_EVENT_IDS_HEADER = 'x-included-event-ids';

@@ -14,6 +14,9 @@ export const HEARTBEAT_BATCH_MAX = 2000;
  */
 export const HEARTBEAT_SWEEP_GRACE_MS = 1000;
 
+/** Heartbeats answered per turn of the event loop once their batch is written. */
+export const HEARTBEAT_ANSWER_SLICE = 64;
+
 interface Waiter {
   resolve(found: boolean): void;
   reject(error: unknown): void;
@@ -101,12 +104,8 @@ export class HeartbeatCoalescer {
     const beats = [...batch].map(([serial, { battery }]) => ({ serial, battery }));
     this.batches++;
     this.writing = this.write(beats).then(
-      (found) => {
-        for (const [serial, { waiters }] of batch) for (const w of waiters) w.resolve(found.has(serial));
-      },
-      (error: unknown) => {
-        for (const { waiters } of batch.values()) for (const w of waiters) w.reject(error);
-      },
+      (found) => answerInSlices(batch, (serial, w) => w.resolve(found.has(serial))),
+      (error: unknown) => answerInSlices(batch, (_serial, w) => w.reject(error)),
     );
     void this.writing.finally(() => {
       this.writing = undefined;
@@ -114,5 +113,24 @@ export class HeartbeatCoalescer {
       // when it is a full batch, else after the interval.
       if (this.pending.size > 0) this.kick(this.pending.size >= this.maxBatch ? 0 : this.intervalMs);
     });
+  }
+}
+
+/**
+ * Answers a written batch HEARTBEAT_ANSWER_SLICE requests at a time, yielding to the event
+ * loop between slices. Answered at once, 2,000 waiters ran 2,000 replies (serialization,
+ * hooks, one write each) in a single turn: tens of ms in which an SOS that had arrived
+ * waited to be read (issue 16: SOS p99 7 × idle while heartbeating). Between slices node
+ * reads the sockets again, so an SOS waits for one slice at most.
+ */
+async function answerInSlices(batch: Map<string, Pending>, answer: (serial: string, w: Waiter) => void) {
+  let answered = 0;
+  for (const [serial, { waiters }] of batch) {
+    for (const w of waiters) answer(serial, w);
+    answered += waiters.length;
+    if (answered >= HEARTBEAT_ANSWER_SLICE) {
+      answered = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 }

@@ -37,7 +37,7 @@ export function sweepOfflineSql(offlineAfterSeconds: number) {
     WITH due AS MATERIALIZED (
       SELECT id FROM devices
       WHERE online AND deleted_at IS NULL AND last_seen_at < ${cutoffSql(offlineAfterSeconds)}
-      -- Row locks in id order, as a heartbeat batch takes them (health/heartbeat-batch.ts):
+      -- Row locks in id order, as a heartbeat batch takes them (routes/device/contact.ts):
       -- a sweep and a batch sharing two devices wait for each other, never deadlock. A row a
       -- batch just refreshed is re-checked after its lock and skipped.
       ORDER BY id FOR UPDATE

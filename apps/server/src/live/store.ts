@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { events, sessions } from '../db/schema.js';
+import { events } from '../db/schema.js';
 import { OUTBOX_ORDER_LOCK, rowsOf } from './outbox.js';
 
 /** Outbox queries of the live stream; every one of them walks the primary key index. */
@@ -68,6 +68,36 @@ export async function readWithSettledHead<T>(
   });
 }
 
+/**
+ * A read that includes every event up to `head` without stopping the writers for its length
+ * (readWithSettledHead does, for the whole read: at 100,000 devices every SOS write waited
+ * for the dashboard's list). The settled head is taken first (the exclusive lock held for
+ * one max(id) only), then `read` and the ids of the events after `head` run in ONE snapshot
+ * (REPEATABLE READ): an event and its change commit together, so `included` names exactly
+ * the events after `head` whose changes `read` saw. A client resuming the stream after
+ * `head` skips those and gets every other event once (DESIGN §7).
+ */
+export async function readAfterSettledHead<T>(
+  db: Db,
+  read: (tx: Tx) => Promise<T>,
+  // Tests widen the window between the head and the read (an event committed in between).
+  settledHead: (db: Db) => Promise<number> = readSettledHead,
+): Promise<{ head: number; included: number[]; value: T }> {
+  const head = await settledHead(db);
+  return db.transaction(
+    async (tx) => {
+      const value = await read(tx);
+      const rows = await tx
+        .select({ id: events.id })
+        .from(events)
+        .where(gt(events.id, head))
+        .orderBy(asc(events.id));
+      return { head, included: rows.map((row) => Number(row.id)), value };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 /** Oldest and newest kept event ids (null when the outbox is empty). */
 export async function readBounds(db: Tx): Promise<{ min: number | null; max: number | null }> {
   const [row] = await db
@@ -76,16 +106,6 @@ export async function readBounds(db: Tx): Promise<{ min: number | null; max: num
   // int8 aggregates come back as strings from node-postgres.
   const toId = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return { min: toId(row?.min), max: toId(row?.max) };
-}
-
-/** Whether a stream's session still lives (it ends with a logout, its user's deletion...). */
-export async function sessionLive(db: Db, userId: number, sessionId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** Keeps the newest `retention` events: one DELETE bounded by an index-only lookup. */

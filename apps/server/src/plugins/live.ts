@@ -7,7 +7,7 @@ import { LiveHub } from '../live/hub.js';
 import { parseCursor, startStream } from '../live/replay.js';
 import { SHUTDOWN } from '../live/sse.js';
 import { newCounters, type LiveStats } from '../live/stats.js';
-import { pruneEvents, sessionLive } from '../live/store.js';
+import { pruneEvents } from '../live/store.js';
 import { LiveStream } from '../live/stream.js';
 
 export interface LiveClient {
@@ -101,8 +101,9 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
       });
       // The user may have been deleted, or the session ended, between authentication and
       // subscription: the notice to end its streams then came too early to reach this one.
-      sessionLive(app.db, client.userId, client.sessionId)
-        .then((live) => live || stream.end())
+      app
+        .sessionUser({ userId: client.userId, sessionId: client.sessionId })
+        .then((user) => user ?? stream.end())
         .catch(() => {});
     },
     stats: () => ({ ...counters, streamsOpen: hub.streams.size }),

@@ -1,28 +1,55 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 
-/** Security headers. Rate limits and throttles are the throttle plugin's (DESIGN §7). */
-async function securityPlugin(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
+/** The console loads nothing cross-origin; helmet's other defaults (nosniff...) stay. */
+const HELMET: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      mediaSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
     },
-    // The console loads nothing cross-origin; keep the defaults' other headers (nosniff...).
-    crossOriginEmbedderPolicy: false,
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * Helmet's headers, computed once. @fastify/helmet ran helmet(options) on every response,
+ * parsing the policy again each time (1–2 % of the server's CPU under 1,667 heartbeats/s,
+ * issue 16), and set the headers on node's response, which keeps them for a live stream's
+ * whole life. These options have no per-request part (no nonces), so the headers are constant.
+ */
+function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+/** Security headers on every answer. Rate limits and throttles are the throttle plugin's (DESIGN §7). */
+async function securityPlugin(app: FastifyInstance) {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Beat } from '../../src/health/heartbeat-batch.js';
-import { HeartbeatCoalescer } from '../../src/health/heartbeats.js';
+import { HEARTBEAT_ANSWER_SLICE, HeartbeatCoalescer } from '../../src/health/heartbeats.js';
 
 /** A write that records its batches and answers every serial but "unknown-*" as found. */
 function recordingWrite() {
@@ -81,5 +81,22 @@ describe('HeartbeatCoalescer', () => {
     await coalescer.flush();
     await expect(answer).resolves.toBe(true);
     expect(batches).toEqual([[{ serial: 'a', battery: 1 }]]);
+  });
+});
+
+describe('HeartbeatCoalescer: answers in slices', () => {
+  it('lets other work run after each slice of a written batch, so an SOS never waits for a whole batch', async () => {
+    const serials = Array.from({ length: 3 * HEARTBEAT_ANSWER_SLICE + 10 }, (_, i) => `s-${i}`);
+    let answered = 0;
+    let answeredWhenOtherWorkRan = -1;
+    const write = async (beats: Beat[]) => {
+      // Work that became ready while the batch was being written (an SOS read off its socket).
+      setImmediate(() => (answeredWhenOtherWorkRan = answered));
+      return new Set(beats.map((b) => b.serial));
+    };
+    const coalescer = new HeartbeatCoalescer(write, { intervalMs: 1 });
+    const answers = await Promise.all(serials.map((s) => coalescer.record(s).then((found) => (answered++, found))));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(answeredWhenOtherWorkRan).toBe(HEARTBEAT_ANSWER_SLICE);
   });
 });

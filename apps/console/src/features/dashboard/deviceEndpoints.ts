@@ -1,12 +1,13 @@
 import type { Device, Sos, SosOutcome } from '@sos/contract';
-import { LAST_EVENT_ID_HEADER, PATHS } from '@sos/contract/paths';
+import { INCLUDED_EVENT_IDS_HEADER, LAST_EVENT_ID_HEADER, PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 import { errorCodeOf } from '../../app/errors.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
 import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
+import { deviceIn, type DeviceTable } from './deviceTable.js';
 
 interface DevicesSliceState {
-  devices: { entities: Record<number, Device | undefined> };
+  devices?: { entities: DeviceTable };
   auth: { session: { id: number } | null };
 }
 
@@ -15,7 +16,13 @@ export interface DeviceSnapshot {
   devices: Device[];
   /** Open the live stream from here and nothing raised meanwhile is missed; null if unknown. */
   lastEventId: string | null;
+  /** Events after lastEventId the list already includes: the resumed stream replays them. */
+  includedEventIds: string[];
 }
+
+/** X-Included-Event-Ids: comma-separated event ids, often none. */
+const idList = (header: string | null | undefined) =>
+  header ? header.split(',').filter((id) => /^\d+$/.test(id)) : [];
 
 /** The contract's error code of a failed mutation (queryFulfilled's rejection wraps it). */
 const errorCode = (failure: unknown) => errorCodeOf((failure as { error?: unknown }).error);
@@ -39,10 +46,17 @@ export const deviceApi = api.injectEndpoints({
     /** The device list; the devices slice keeps it sorted and live. */
     getDevices: build.query<DeviceSnapshot, void>({
       query: () => PATHS.deviceGetAll,
-      transformResponse: (devices: Device[], meta) => ({
-        devices,
-        lastEventId: meta?.response?.headers.get(LAST_EVENT_ID_HEADER) ?? null,
-      }),
+      // Frozen: Immer stops at a frozen value, so storing the answer in the cache does not
+      // walk (and deep-freeze) 100,000 devices, ~200 ms of the first card (bench/RESULTS.md).
+      // The devices slice copies what it changes; nothing writes into these objects.
+      transformResponse: (devices: Device[], meta): DeviceSnapshot =>
+        Object.freeze({
+          devices: Object.freeze(devices) as Device[],
+          lastEventId: meta?.response?.headers.get(LAST_EVENT_ID_HEADER) ?? null,
+          includedEventIds: idList(meta?.response?.headers.get(INCLUDED_EVENT_IDS_HEADER)),
+        }),
+      // A reload is a new list: comparing it with the old one, device by device, buys nothing.
+      structuralSharing: false,
       providesTags: ['Device'],
     }),
     /** Spec §2: sends deviceId and sosId; the call needs sosId, deviceId drives the optimistic update. */
@@ -57,7 +71,7 @@ export const deviceApi = api.injectEndpoints({
       async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
         const { deviceId, sosId } = args;
         const state = getState() as unknown as DevicesSliceState;
-        const before = state.devices.entities[deviceId]?.lastSos;
+        const before = state.devices && deviceIn(state.devices.entities, deviceId)?.lastSos;
         dispatch(sosCloseStarted({ deviceId, sosId }));
         try {
           const { data: closed } = await queryFulfilled;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { Device } from '@sos/contract';
 import { describe, expect, it } from 'vitest';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
 import { sosCloseStarted } from './deviceActions.js';
 import { devicesSlice } from './devicesSlice.js';
 import { sortDeviceIds } from './deviceOrder.js';
+import { devicesIn } from './deviceTable.js';
 import { device, sos } from './testKit.js';
 
 // Few ids, names and times, so ties and repeated events are frequent.
@@ -50,7 +50,7 @@ describe('incremental device order', () => {
                 : sosCloseStarted({ deviceId: step.id, sosId: step.sosId });
             state = devicesSlice.reducer(state, action);
           }
-          const devices = Object.values(state.entities) as Device[];
+          const devices = devicesIn(state.entities);
           expect(state.order).toEqual(sortDeviceIds(devices));
           expect(state.order).toHaveLength(devices.length);
         },

@@ -5,6 +5,7 @@ import { deviceRemoved, sosAnswered, sosCloseReverted, sosCloseStarted } from '.
 import { changeOf, closing, handling, type DeviceChange } from './deviceChanges.js';
 import { deviceApi } from './deviceEndpoints.js';
 import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
+import { deviceIn, EMPTY_TABLE, tableOf, withDevice, type DeviceTable } from './deviceTable.js';
 import { injectLazy } from '../../app/store.js';
 
 /*
@@ -15,7 +16,8 @@ import { injectLazy } from '../../app/store.js';
  */
 
 export interface DevicesState {
-  readonly entities: Readonly<Record<number, Device>>;
+  /** By id, in buckets (deviceTable.ts): an event copies one bucket, not 100,000 entries. */
+  readonly entities: DeviceTable;
   /** Device ids in dashboard order, kept sorted incrementally. */
   readonly order: readonly number[];
   /** Requests of the list in flight: live events meanwhile are kept to replay on the answer. */
@@ -23,24 +25,18 @@ export interface DevicesState {
   readonly buffer: readonly LiveEvent[];
 }
 
-const initialState: DevicesState = { entities: {}, order: [], loading: [], buffer: [] };
+const initialState: DevicesState = { entities: EMPTY_TABLE, order: [], loading: [], buffer: [] };
 
 /** Moves one device: out of its old place, new value stored, into its new place. */
 function apply(state: DevicesState, change: DeviceChange | null): DevicesState {
   if (!change) return state;
   const { entities } = state;
-  const lookup = (id: number) => entities[id];
+  const lookup = (id: number) => deviceIn(entities, id);
   const order = state.order.slice();
-  const previous = entities[change.id];
+  const previous = lookup(change.id);
   if (previous) removeSorted(order, previous, lookup);
-  const next = { ...entities };
-  if (change.next) {
-    insertSorted(order, change.next, lookup);
-    next[change.id] = change.next;
-  } else {
-    delete next[change.id];
-  }
-  return { ...state, entities: next, order };
+  if (change.next) insertSorted(order, change.next, lookup);
+  return { ...state, entities: withDevice(entities, change.id, change.next), order };
 }
 
 /** A loaded list, with the events that arrived while it was on its way applied on top. */
@@ -55,7 +51,7 @@ function load(state: DevicesState, devices: readonly Device[]): DevicesState {
   const loaded = [...byId.values()];
   return {
     ...state,
-    entities: Object.fromEntries(loaded.map((device) => [device.id, device])),
+    entities: tableOf(loaded),
     order: sortDeviceIds(loaded),
   };
 }
@@ -71,26 +67,26 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
   if (liveEventReceived.match(action)) {
     const next = apply(
       state,
-      changeOf(action.payload, (id) => state.entities[id]),
+      changeOf(action.payload, (id) => deviceIn(state.entities, id)),
     );
     return next.loading.length > 0 ? { ...next, buffer: [...next.buffer, action.payload] } : next;
   }
   if (sosCloseStarted.match(action)) {
-    return apply(state, closing(state.entities[action.payload.deviceId], action.payload.sosId));
+    return apply(state, closing(deviceIn(state.entities, action.payload.deviceId), action.payload.sosId));
   }
   if (sosCloseReverted.match(action)) {
-    const device = state.entities[action.payload.deviceId];
+    const device = deviceIn(state.entities, action.payload.deviceId);
     // Only if nothing newer (another SOS, a closure event) changed the device meanwhile.
     if (!device || device.lastSos) return state;
     return apply(state, { id: device.id, next: { ...device, lastSos: action.payload.sos } });
   }
   if (sosAnswered.match(action)) {
     const sos = action.payload;
-    const device = state.entities[sos.device.id];
+    const device = deviceIn(state.entities, sos.device.id);
     return apply(state, sos.state === 'CLOSED' ? closing(device, sos.id) : handling(device, sos));
   }
   if (deviceRemoved.match(action)) {
-    return state.entities[action.payload]
+    return deviceIn(state.entities, action.payload)
       ? apply(state, { id: action.payload, next: undefined })
       : state;
   }
@@ -125,13 +121,15 @@ const devicesOf = (state: WithDevices): DevicesState => state.devices ?? initial
 
 export const selectOrder = (state: WithDevices) => devicesOf(state).order;
 export const selectDeviceById = (state: WithDevices, id: number): Device | undefined =>
-  devicesOf(state).entities[id];
+  deviceIn(devicesOf(state).entities, id);
 /** Open SOS sort first, so the first device tells whether any is open. */
 export const selectAnyOpenSos = (state: WithDevices) => {
   const devices = devicesOf(state);
-  return devices.order.length > 0 && hasOpenSos(devices.entities[devices.order[0] as number]);
+  return (
+    devices.order.length > 0 && hasOpenSos(deviceIn(devices.entities, devices.order[0] as number))
+  );
 };
 export const selectDeviceCount = (state: WithDevices) => devicesOf(state).order.length;
 export const selectIsDeviceKnown = (state: WithDevices, id: number) =>
-  id in devicesOf(state).entities;
+  deviceIn(devicesOf(state).entities, id) !== undefined;
 export const selectDevicesLoading = (state: WithDevices) => devicesOf(state).loading.length > 0;

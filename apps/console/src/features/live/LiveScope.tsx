@@ -15,12 +15,15 @@ const Owned = createContext(false);
 function ConsoleWatch() {
   // The stream opens from the last event the loaded list includes (DESIGN §7): an SOS
   // raised between the two is replayed, never lost. Later reloads leave it open.
-  const { resumeFrom } = useGetDevicesQuery(undefined, {
+  // The list is read without stopping the writers: the replayed events it already includes
+  // are skipped (no second alarm, no card brought back by an SOS closed meanwhile).
+  const { resumeFrom, included } = useGetDevicesQuery(undefined, {
     selectFromResult: ({ isFetching, isError, data }) => ({
       resumeFrom: isFetching ? undefined : data ? data.lastEventId : isError ? null : undefined,
+      included: data?.includedEventIds,
     }),
   });
-  useLiveStream(resumeFrom);
+  useLiveStream(resumeFrom, included);
   const audioOn = useAudioUnlock();
   useAlarm();
   useHiddenTabAlerts(audioOn);

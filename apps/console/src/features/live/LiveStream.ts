@@ -9,6 +9,11 @@ export interface LiveStreamOptions {
    * (GET /api/device/getAll's X-Last-Event-Id), so an SOS raised in between is replayed.
    */
   lastEventId?: string | null;
+  /**
+   * Events after lastEventId whose changes the loaded list already shows (X-Included-Event-Ids):
+   * replayed, they are not applied again (an SOS closed meanwhile would come back and ring).
+   */
+  skipEventIds?: readonly string[];
   /** The bearer token; `force` after the server refused the current one. */
   getToken: (force: boolean) => Promise<string | null>;
   onEvent: (event: LiveEvent) => void;
@@ -33,6 +38,7 @@ const MAX_RETRY_MS = 30_000;
 export class LiveStream {
   private source: EventSource | null = null;
   private lastEventId: string | null = null;
+  private readonly skip: ReadonlySet<string>;
   private forceRefresh = false;
   private failures = 0;
   private downSince: number | null = null;
@@ -42,6 +48,7 @@ export class LiveStream {
 
   constructor(private readonly options: LiveStreamOptions) {
     this.lastEventId = options.lastEventId ?? null;
+    this.skip = new Set(options.skipEventIds ?? []);
   }
 
   start(): void {
@@ -80,6 +87,7 @@ export class LiveStream {
       source.addEventListener(name, (message: MessageEvent<string>) => {
         if (source !== this.source) return;
         if (message.lastEventId) this.lastEventId = message.lastEventId;
+        if (this.skip.has(message.lastEventId)) return;
         const event = parseLiveEvent(name, message.data);
         if (event) this.options.onEvent(event);
       });

@@ -76,7 +76,7 @@ function Dashboardish() {
 /** As the dashboard does it: the stream waits for the list, and starts from its last event. */
 function ListFirst() {
   const { data, isFetching } = useGetDevicesQuery();
-  useLiveStream(isFetching ? undefined : (data?.lastEventId ?? undefined));
+  useLiveStream(isFetching ? undefined : (data?.lastEventId ?? undefined), data?.includedEventIds);
   return null;
 }
 
@@ -110,6 +110,38 @@ describe('live stream', () => {
     // An SOS raised between the list and the stream is replayed, and applied.
     act(() => stream.send('new-sos', sos(1, 'Alfa', '2025-03-01T10:00:00Z'), 42));
     await waitFor(() => expect(selectDeviceById(store.getState(), 1)?.lastSos).not.toBeNull());
+  });
+
+  it('skips the replayed events the list already includes (read while SOS were raised and closed)', async () => {
+    const stream = sse();
+    stubFetch((call) => {
+      if (call.url.pathname === '/api/device/getAll') {
+        // The list shows Alfa's SOS 900 already closed: events 42 (raised) and 43 (closed) are in it.
+        return new Response(JSON.stringify([device(1, 'Alfa'), device(2, 'Bravo')]), {
+          headers: {
+            'content-type': 'application/json',
+            'x-last-event-id': '41',
+            'x-included-event-ids': '42,43',
+          },
+        });
+      }
+      if (call.url.pathname === '/api/sos/realTime') return stream.response;
+      return undefined;
+    });
+    const store = signedInStore();
+    let alfaAlerted = false;
+    store.subscribe(() => {
+      if (selectDeviceById(store.getState(), 1)?.lastSos) alfaAlerted = true;
+    });
+    renderWithStore(store, <ListFirst />);
+    await waitFor(() => expect(selectOrder(store.getState())).toEqual([1, 2]));
+    const closedSos = sos(1, 'Alfa', '2025-03-01T10:00:00Z', 900);
+    act(() => stream.send('new-sos', closedSos, 42));
+    act(() => stream.send('new-sos-closed', { ...closedSos, state: 'CLOSED' }, 43));
+    act(() => stream.send('new-sos', sos(2, 'Bravo', '2025-03-01T10:00:01Z'), 44));
+    await waitFor(() => expect(selectOrder(store.getState())).toEqual([2, 1]));
+    // The replayed raise of an SOS the list shows closed never brought Alfa's alert back.
+    expect(alfaAlerted).toBe(false);
   });
 
   it('connects with the bearer token and applies the events to the list', async () => {

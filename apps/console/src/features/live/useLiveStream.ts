@@ -23,19 +23,29 @@ function needsReload(event: LiveEvent, store: AppStore): boolean {
  * (spec §2), and re-subscribes when the window regains focus or the network comes back.
  *
  * `resumeFrom` is where it starts (DESIGN §7): the last event the loaded device list
- * includes, null for "from now", undefined while the list is still loading. It opens once
+ * includes, null for "from now", undefined while the list is still loading;
+ * `alreadyIncluded`, the events after it the list includes too (X-Included-Event-Ids). It opens once
  * that is known, from the first value given, and stays open whatever later loads say.
  */
-export function useLiveStream(resumeFrom: string | null | undefined): void {
+export function useLiveStream(
+  resumeFrom: string | null | undefined,
+  alreadyIncluded?: readonly string[],
+): void {
   const store = useStore() as AppStore;
   const [from, setFrom] = useState<string | null | undefined>(resumeFrom);
-  if (from === undefined && resumeFrom !== undefined) setFrom(resumeFrom);
+  // Taken with the first resume point, from the same list: later loads do not change either.
+  const [skip, setSkip] = useState<readonly string[] | undefined>(alreadyIncluded);
+  if (from === undefined && resumeFrom !== undefined) {
+    setFrom(resumeFrom);
+    setSkip(alreadyIncluded);
+  }
   useEffect(() => {
     if (from === undefined) return;
     const reload = () => store.dispatch(api.util.invalidateTags(['Device']));
     const stream = new LiveStream({
       url: API_PREFIX + PATHS.sosRealTime,
       lastEventId: from,
+      skipEventIds: skip,
       getToken: (force) => getFreshAccessToken(store, force),
       onEvent: (event) => {
         const reloadNeeded = needsReload(event, store);
@@ -54,5 +64,5 @@ export function useLiveStream(resumeFrom: string | null | undefined): void {
       window.removeEventListener('online', resubscribe);
       stream.stop();
     };
-  }, [store, from]);
+  }, [store, from, skip]);
 }

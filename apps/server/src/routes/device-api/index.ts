@@ -68,7 +68,7 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     handler: async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const { serial, location } = request.body;
-      const { created, value } = await raiseSos(app.db, serial, key, location);
+      const { created, value } = await raiseSos(app.db, serial, key, location, app.sosWrites.raiseNew);
       return reply.code(created ? 201 : 200).send(value);
     },
   });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Outcome } from '../../lib/outcome.js';
 import { touchDevice } from '../device/contact.js';
-import { findOrRaiseSos, locationColumns, raiseNewSos } from '../sos/raise.js';
+import { findOrRaiseSos, locationColumns, type LocationColumns } from '../sos/raise.js';
 import { recordDeletedDeviceSos } from './deleted-sos.js';
 
 /**
@@ -16,10 +16,12 @@ export async function raiseSos(
   db: Db,
   serial: string,
   idempotencyKey: string | undefined,
-  location?: DeviceSosLocation,
+  location: DeviceSosLocation | undefined,
+  // raiseNewSos, batched with the raises that arrive together (plugins/sos-writes.ts).
+  raiseNew: (serial: string, key: string | undefined, at: LocationColumns) => Promise<Sos | null>,
 ): Promise<Outcome<Sos>> {
   const at = locationColumns(location);
-  const raised = await raiseNewSos(db, serial, idempotencyKey, at);
+  const raised = await raiseNew(serial, idempotencyKey, at);
   if (raised) return { created: true, value: raised };
   try {
     return await db.transaction(async (tx) =>

@@ -9,35 +9,41 @@ import { deviceJsonSql } from './device-json-sql.js';
 import { deletedDevice, unknownDevice } from './errors.js';
 import { toDeviceJson, type DeviceRow } from './json.js';
 
-export interface ContactOptions {
+/** One contact to record: a device's serial, whether it is a heartbeat, the battery it reported. */
+export interface Contact {
+  serial: string;
   /** A heartbeat starts monitoring (online from null to true); other calls only refresh it. */
   heartbeat: boolean;
-  /** The battery level a heartbeat reported (0–100). */
-  battery?: number | undefined;
+  battery: number | null;
 }
 
 /**
- * Records a device's contact in ONE statement: last contact, battery, and the offline →
- * online transition with its `device-online` event. The row lock (FOR UPDATE) makes the
- * previous `online` the committed one, so among concurrent contacts and sweeps of every
- * process exactly one sees `false` and writes the event. Answers the device id, or
- * undefined when no visible device has that serial. Written on a set (`prev`) so that
- * batched heartbeats (`… FROM unnest(…)`) can reuse it as is.
+ * Records devices' contacts in ONE statement, for one device or a batch of heartbeats
+ * (health/heartbeats.ts; the serials must differ): last contact, battery, and the offline →
+ * online transition with its `device-online` event. The row locks (FOR UPDATE, in id order, as
+ * the offline sweep takes them) make each previous `online` the committed one, so among
+ * concurrent contacts and sweeps of every process exactly one sees `false` and writes the
+ * event, and overlapping batches wait for each other instead of deadlocking. Answers the id of
+ * each visible device touched, by serial; the others are unknown or deleted (refuseContact).
  */
-export async function recordContact(
-  tx: Tx,
-  serial: string,
-  { heartbeat, battery }: ContactOptions,
-): Promise<number | undefined> {
+export async function recordContacts(tx: Tx, contacts: readonly Contact[]): Promise<Map<string, number>> {
+  if (contacts.length === 0) return new Map();
+  // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
+  const column = <T>(pick: (c: Contact) => T) => sql.param(contacts.map(pick));
   const result = await tx.execute(sql`
-    WITH prev AS MATERIALIZED (
-      SELECT id, online FROM devices WHERE serial = ${serial} AND deleted_at IS NULL FOR UPDATE
+    WITH contact AS (
+      SELECT * FROM unnest(${column((c) => c.serial)}::text[], ${column((c) => c.heartbeat)}::boolean[],
+        ${column((c) => c.battery)}::smallint[]) AS c(serial, heartbeat, battery)
+    ),
+    prev AS MATERIALIZED (
+      SELECT d.id, d.online, contact.heartbeat, contact.battery FROM devices d JOIN contact ON contact.serial = d.serial
+      WHERE d.deleted_at IS NULL ORDER BY d.id FOR UPDATE OF d
     ),
     touched AS (
       UPDATE devices d SET
         last_seen_at = now(),
-        online = CASE WHEN ${heartbeat}::boolean OR d.online IS NOT NULL THEN true END,
-        battery_pct = COALESCE(${battery ?? null}::smallint, d.battery_pct)
+        online = CASE WHEN prev.heartbeat OR d.online IS NOT NULL THEN true END,
+        battery_pct = COALESCE(prev.battery, d.battery_pct)
       FROM prev WHERE d.id = prev.id
       RETURNING d.*, prev.online AS was_online
     ),
@@ -45,10 +51,10 @@ export async function recordContact(
       SELECT ${deviceJsonSql('touched')} AS data, touched.id FROM touched WHERE touched.was_online = false
     ),
     ${eventCtes(LIVE_EVENTS.deviceOnline, sql`source.id`)}
-    SELECT touched.id, (SELECT count(*) FROM appended)::int AS events FROM touched`);
-  const [row] = rowsOf<{ id: number; events: number }>(result);
-  if (row && Number(row.events) > 0) eventAppended();
-  return row ? Number(row.id) : undefined;
+    SELECT touched.id, touched.serial, (SELECT count(*) FROM appended)::int AS events FROM touched`);
+  const rows = rowsOf<{ id: number; serial: string; events: number }>(result);
+  if (rows.some((r) => Number(r.events) > 0)) eventAppended();
+  return new Map(rows.map((r) => [r.serial, Number(r.id)]));
 }
 
 /** Throws 403 for a deleted device's serial, else 404 (no visible device has it). */
@@ -61,12 +67,12 @@ export async function refuseContact(tx: Tx, serial: string): Promise<never> {
 }
 
 /**
- * Records the device's last contact (recordContact) and returns it; throws 404 for an unknown
+ * Records the device's last contact (recordContacts) and returns it; throws 404 for an unknown
  * serial and 403 for a deleted device. The row lock lasts until the transaction ends, so a
  * device's concurrent calls (and its deletion) run one after the other.
  */
 export async function touchDevice(tx: Tx, serial: string): Promise<DeviceRow> {
-  const id = await recordContact(tx, serial, { heartbeat: false });
+  const id = (await recordContacts(tx, [{ serial, heartbeat: false, battery: null }])).get(serial);
   const [device] = id === undefined ? [] : await tx.select().from(devices).where(eq(devices.id, id));
   return device ?? refuseContact(tx, serial);
 }

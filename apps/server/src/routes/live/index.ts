@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, LIVE_EVENTS, LIVE_KEEPALIVE_MS, PATHS } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
+import { openHijackedStream } from './hijack.js';
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -43,15 +43,6 @@ comment comes every ${LIVE_KEEPALIVE_MS / 1000} s. The stream ends when the acce
 when its session ends (logout, a password or role change elsewhere), when the user is deleted, and when the server shuts down: refresh the token if needed, then
 reconnect with Last-Event-ID. Not rate limited.`;
 
-/** Fastify's headers so far (helmet's among them), for the hijacked response. */
-function replyHeaders(reply: FastifyReply): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) headers[name] = value;
-  }
-  return headers;
-}
-
 /** GET /api/sos/realTime: the live stream (DESIGN §3), served by the live plugin's hub. */
 export default async function liveRoutes(app: FastifyInstance, _options: RouteOptions) {
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -78,9 +69,7 @@ export default async function liveRoutes(app: FastifyInstance, _options: RouteOp
     onRequest: [app.authenticate],
     handler: (request, reply) => {
       const header = request.headers['last-event-id'];
-      reply.hijack();
-      reply.raw.writeHead(200, { ...replyHeaders(reply), ...SSE_HEADERS });
-      app.live.open(reply.raw, {
+      app.live.open(openHijackedStream(request, reply, SSE_HEADERS), {
         userId: request.user!.id,
         sessionId: request.sessionId!,
         tokenExpiresAt: request.tokenExpiresAt!,

@@ -45,7 +45,13 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     },
     onRequest: [app.authenticate],
     handler: async (request) => {
-      const result = await closeSos(app.db, request.query.sosId, request.user!, request.body ?? {});
+      const result = await closeSos(
+        app.db,
+        request.query.sosId,
+        request.user!,
+        request.body ?? {},
+        app.sosWrites.closeOpen,
+      );
       if ('error' in result) throw notFound('SOS');
       return result.sos;
     },

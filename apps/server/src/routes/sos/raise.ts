@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type DeviceSosLocation, type Sos } from '@sos/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { sos } from '../../db/schema.js';
 import type { Outcome } from '../../lib/outcome.js';
-import { appendEvent, writeWithEvent } from '../../live/outbox.js';
+import { appendEvent, eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
 import { sosJsonSql } from './json-sql.js';
 import { toSosJson, type DeviceRef } from './json.js';
 import { openSosOf } from './repository.js';
@@ -33,40 +33,62 @@ const existingSosOf = (tx: Tx, deviceId: number, idempotencyKey: string | undefi
         .orderBy(sql`${sos.idempotencyKey} IS NOT DISTINCT FROM ${idempotencyKey} DESC`)
         .limit(1);
 
+/** One raise: the device's serial, the Idempotency-Key it sent, where it is. */
+export interface NewSosRaise {
+  serial: string;
+  idempotencyKey: string | undefined;
+  at: LocationColumns;
+}
+
 /**
- * The common case in ONE statement (one round trip, one transaction): touch the device,
- * insert its new SOS, append `new-sos`. Answers null when it created none (unknown or
- * deleted device, an SOS already open, an Idempotency-Key already seen): the caller
- * then finds out which with findOrRaiseSos, in a transaction.
+ * The common case, for one raise or a batch of them (plugins/sos-writes.ts), in ONE statement
+ * and one commit: touch each device, insert its new SOS, append `new-sos`. Each raise gets its
+ * new SOS, or null when it created none (unknown or deleted device, an SOS already open, an
+ * Idempotency-Key already seen): the caller then finds out which with findOrRaiseSos, in a
+ * transaction. The serials must differ (lib/batcher.ts keeps one per batch): an SOS insert
+ * is decided per device. The device rows are locked in id order first, as the heartbeat
+ * batches and the offline sweep lock them, so overlapping batches wait instead of deadlocking.
+ * The `new-sos` events are appended in the raises' order, under the outbox's shared lock.
  */
-export async function raiseNewSos(
-  db: Db,
-  serial: string,
-  idempotencyKey: string | undefined,
-  at: LocationColumns,
-): Promise<Sos | null> {
-  const data = await writeWithEvent(
-    db,
-    LIVE_EVENTS.newSos,
-    sql`device AS (
-      UPDATE devices SET last_seen_at = now()
+export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promise<Array<Sos | null>> {
+  if (raises.length === 0) return [];
+  // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
+  const column = <T>(pick: (r: NewSosRaise) => T) => sql.param(raises.map(pick));
+  const result = await db.execute(sql`
+    WITH raise AS (
+      SELECT * FROM unnest(${column((r) => r.serial)}::text[], ${column((r) => r.idempotencyKey ?? null)}::text[],
+        ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
+        ${column((r) => r.at.locationAccuracyM)}::float8[])
+        WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, n)
+    ),
+    locked AS MATERIALIZED (
       -- An offline device coming back takes raiseSos's path, which writes its device-online event.
-      WHERE serial = ${serial} AND deleted_at IS NULL AND online IS NOT FALSE
-      RETURNING id, display_name
+      SELECT d.id FROM devices d JOIN raise ON raise.serial = d.serial
+      WHERE d.deleted_at IS NULL AND d.online IS NOT FALSE ORDER BY d.id FOR UPDATE OF d
+    ),
+    device AS (
+      UPDATE devices d SET last_seen_at = now() FROM locked WHERE d.id = locked.id
+      RETURNING d.id, d.display_name, d.serial
     ),
     inserted AS (
       INSERT INTO sos (device_id, idempotency_key, location_lat, location_lon, location_accuracy_m)
-      SELECT id, ${idempotencyKey ?? null}::text, ${at.locationLat}::float8, ${at.locationLon}::float8,
-        ${at.locationAccuracyM}::float8 FROM device
+      SELECT device.id, raise.idempotency_key, raise.lat, raise.lon, raise.accuracy_m
+      FROM device JOIN raise ON raise.serial = device.serial ORDER BY raise.n
       ON CONFLICT DO NOTHING
       RETURNING *
     ),
     source AS (
-      SELECT ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
-      FROM inserted, device
-    )`,
-  );
-  return data === undefined ? null : (JSON.parse(data) as Sos);
+      SELECT raise.n, ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
+      FROM inserted JOIN device ON device.id = inserted.device_id JOIN raise ON raise.serial = device.serial
+    ),
+    ${eventCtes(LIVE_EVENTS.newSos, sql`source.n`)}
+    SELECT source.n, source.data FROM source`);
+  const rows = rowsOf<{ n: unknown; data: string }>(result);
+  const answers: Array<Sos | null> = raises.map(() => null);
+  // WITH ORDINALITY counts from 1 (bigint: a string from node-postgres).
+  for (const row of rows) answers[Number(row.n) - 1] = JSON.parse(row.data) as Sos;
+  if (rows.length > 0) eventAppended();
+  return answers;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Sos } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos } from '../../db/schema.js';
-import { closeOpenSos, type Closer, type Closing } from './close.js';
+import type { Closer, Closing } from './close.js';
 import { toSosJson } from './json.js';
 
 /** The device's open SOS (at most one: the partial unique index), as a query. */
@@ -24,9 +24,11 @@ export async function closeSos(
   db: Db,
   id: number,
   closer: Closer,
-  closing: Closing = {},
+  closing: Closing,
+  // closeOpenSos (close.ts), batched with the closes that arrive together (plugins/sos-writes.ts).
+  closeOpen: (id: number, closer: Closer, closing: Closing) => Promise<Sos | undefined>,
 ): Promise<CloseResult> {
-  const closed = await closeOpenSos(db, sql`sos.id = ${id}`, closer, closing);
+  const closed = await closeOpen(id, closer, closing);
   if (closed) return { sos: closed, closed: true };
   const existing = await findSos(db, id);
   return existing ? { sos: existing, closed: false } : { error: 'NOT_FOUND' };

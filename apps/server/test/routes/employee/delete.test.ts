@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorResponseSchema } from '@sos/contract';
-import { refreshTokens, users } from '../../../src/db/schema.js';
+import { refreshTokens, sessions, users } from '../../../src/db/schema.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { restoreUsers, snapshotUsers } from './reset.js';
 import { addUser, loginAs, refreshByBody } from '../auth/helpers.js';
@@ -10,9 +10,11 @@ describeEachDb('DELETE /api/employee/:id', (kind) => {
   let ctx: TestContext;
   let disconnected: number[];
   let seeded: Awaited<ReturnType<typeof snapshotUsers>>;
+  let seededSessions: Array<typeof sessions.$inferSelect>;
   beforeAll(async () => {
     ctx = await createTestApp(kind);
     seeded = await snapshotUsers(ctx.database);
+    seededSessions = await ctx.database.db.select().from(sessions);
     // Record the calls to the live hub (it ends the user's streams on every process).
     ctx.app.live.disconnectUser = async (id: number) => {
       disconnected.push(id);
@@ -21,8 +23,12 @@ describeEachDb('DELETE /api/employee/:id', (kind) => {
   beforeEach(() => {
     disconnected = [];
   });
-  // These tests delete users: each starts from the seeded ones.
-  afterEach(async () => restoreUsers(ctx.database, seeded));
+  // These tests delete users: each starts from the seeded ones, with their sessions (deleting a
+  // user deletes them; in the race below either administrator may be the one deleted).
+  afterEach(async () => {
+    await restoreUsers(ctx.database, seeded);
+    await ctx.database.db.insert(sessions).values(seededSessions).onConflictDoNothing();
+  });
   afterAll(async () => ctx.close());
 
   const remove = (id: number | string, token = ctx.admin.token) =>
