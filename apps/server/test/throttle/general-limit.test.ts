@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { apiPath, errorResponseSchema } from '@sos/contract';
 import { buildApp } from '../../src/app.js';
 import { describeEachDb, TEST_ENV } from '../helpers/app.js';
@@ -19,6 +19,8 @@ const expectRateLimited = (res: NetResponse) => {
 /** DESIGN §7: the general limit keys on the address or the verified user, never on what a client claims. */
 describeEachDb('general rate limit (SOS_RATE_LIMIT)', (kind) => {
   const t = listeningApp(kind, { SOS_RATE_LIMIT: LIMIT });
+  // Each test counts up to the limit in one fixed window of a minute.
+  beforeEach(() => roomInWindow(10_000), 20_000);
 
   const getAll = (from: string, headers: Record<string, string>) =>
     send(t.base, { path: apiPath('deviceGetAll'), headers, from });
@@ -80,6 +82,7 @@ describeEachDb('general rate limit (SOS_RATE_LIMIT)', (kind) => {
 
 describeEachDb('client address behind a trusted proxy (SOS_TRUST_PROXY)', (kind) => {
   const t = listeningApp(kind, { SOS_RATE_LIMIT: LIMIT, SOS_TRUST_PROXY: ['127.0.0.30/32'] });
+  beforeEach(() => roomInWindow(10_000), 20_000);
 
   const viaProxy = (client: string) =>
     send(t.base, {
