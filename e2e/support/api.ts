@@ -124,6 +124,11 @@ export class AdminApi {
     return this.call<AlarmConf>('/api/conf/alarm', { method: 'POST', body: JSON.stringify(conf) });
   }
 
+  /** POST /api/alarms/technical/dismiss (DESIGN §6): "Ignora" a deleted device's SOS. */
+  dismissTechnicalAlarm(deviceId: number) {
+    return this.call<null>(`/api/alarms/technical/dismiss?deviceId=${deviceId}`, { method: 'POST' });
+  }
+
   /** Closes every open SOS: for tests that need a quiet dashboard. */
   async closeAllOpenSos(): Promise<void> {
     for (const device of await this.devices()) {

@@ -5,8 +5,8 @@ import { E2E } from '../env.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { DeletedDevicesPage, HealthPanel } from '../pages/HealthPanel.js';
 import { Shell } from '../pages/Shell.js';
-import { login } from '../support/api.js';
-import { expect, seedStorage, sessionStorageItems, test, type Preferences } from '../support/fixtures.js';
+import { login, type AdminApi } from '../support/api.js';
+import { expect, seedStorage, sessionStorageItems, test, type Fleet, type Preferences } from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
 
 const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -108,13 +108,11 @@ test.describe('device health and the person behind the device (DESIGN §6)', () 
     await expect(dashboard.card(name)).toBeVisible();
   });
 
-  test('an SOS from a deleted device is a technical alarm until the device is restored', async ({
-    page,
-    signIn,
-    fleet,
-    admin,
-  }) => {
-    const name = `Ciondolo eliminato ${uid('x').slice(-4)}`;
+  /** A deleted device's SOS, refused to it, shown as a technical alarm on the signed-in page. */
+  async function deletedDeviceSos(
+    { page, signIn, fleet, admin }: { page: Page; signIn: () => Promise<unknown>; fleet: Fleet; admin: AdminApi },
+    name: string,
+  ) {
     const { sim, device } = await fleet.add(name);
     await admin.deleteDevice(device.id);
     await signIn();
@@ -122,6 +120,17 @@ test.describe('device health and the person behind the device (DESIGN §6)', () 
     const health = new HealthPanel(page);
     expect((await sim.raiseSos()).status).toBe(403);
     await expect(health.deletedSos(name)).toBeVisible();
+    return { device, health };
+  }
+
+  test('an SOS from a deleted device is a technical alarm until the device is restored', async ({
+    page,
+    signIn,
+    fleet,
+    admin,
+  }) => {
+    const name = `Ciondolo eliminato ${uid('x').slice(-4)}`;
+    const { health } = await deletedDeviceSos({ page, signIn, fleet, admin }, name);
     await expect(health.deletedSos(name).getByRole('button', { name: 'Ignora' })).toBeVisible();
 
     const deleted = new DeletedDevicesPage(page);
@@ -130,6 +139,19 @@ test.describe('device health and the person behind the device (DESIGN §6)', () 
     await expect(deleted.restoreButton(name)).toBeHidden();
     await openDashboard(page);
     await expect(new DashboardPage(page).card(name)).toBeVisible();
+    await expect(health.deletedSos(name)).toBeHidden();
+  });
+
+  test('a deleted device’s SOS dismissed elsewhere leaves every console without a reload', async ({
+    page,
+    signIn,
+    fleet,
+    admin,
+  }) => {
+    const name = `Pulsante ignorato ${uid('x').slice(-4)}`;
+    const { device, health } = await deletedDeviceSos({ page, signIn, fleet, admin }, name);
+    // Another super administrator's "Ignora", in another console.
+    await admin.dismissTechnicalAlarm(device.id);
     await expect(health.deletedSos(name)).toBeHidden();
   });
 

@@ -20,6 +20,8 @@ export const LIVE_EVENTS = {
   deviceOnline: 'device-online',
   /** A deleted device sent an SOS (refused to it): a technical alarm (DESIGN §6). */
   deviceDeletedSos: 'device-deleted-sos',
+  /** A super administrator dismissed that technical alarm: `{ id }` of the device. */
+  deviceDeletedSosDismissed: 'device-deleted-sos-dismissed',
   /** The client missed more than the server keeps: reload the lists. */
   resync: 'resync',
 } as const;
@@ -41,6 +43,7 @@ export const liveEventSchemas = {
   'device-offline': deviceSchema,
   'device-online': deviceSchema,
   'device-deleted-sos': deviceSchema,
+  'device-deleted-sos-dismissed': deviceDeletedEventSchema,
   resync: resyncEventSchema,
 } as const satisfies Record<LiveEventName, z.ZodType>;
 

@@ -42,6 +42,7 @@ export function changeOf(event: LiveEvent, current: Current): DeviceChange | nul
     case 'device-deleted-sos':
     case 'device-deleted':
       return current(event.data.id) ? { id: event.data.id, next: undefined } : null;
+    case 'device-deleted-sos-dismissed': // the technical alarm list's, not a card's
     case 'resync':
       return null;
   }

@@ -26,6 +26,13 @@ describe('the technical alarm list follows the live events', () => {
     expect(applyToAlarms(once, { name: 'device-registered', data: device(2, 'Cucina') }, now)).toEqual([]);
   });
 
+  it('drops a deleted device’s SOS that a super administrator dismissed, on every console', () => {
+    const offline: TechnicalAlarm = { type: 'DEVICE_OFFLINE', device: monitored(1, false), since: now.toISOString() };
+    const deleted = applyToAlarms([offline], { name: 'device-deleted-sos', data: device(2, 'Cucina') }, now)!;
+    expect(deleted).toHaveLength(2);
+    expect(applyToAlarms(deleted, { name: 'device-deleted-sos-dismissed', data: { id: 2 } }, now)).toEqual([offline]);
+  });
+
   it('ignores the SOS events', () => {
     const alarms: TechnicalAlarm[] = [];
     expect(applyToAlarms(alarms, { name: 'resync', data: { reason: 'x' } }, now)).toBeNull();

@@ -27,6 +27,7 @@ export function applyToAlarms(alarms: Alarms, event: LiveEvent, now = new Date()
       return [...alarms, { type: 'DELETED_DEVICE_SOS', device: event.data, since: now.toISOString() }];
     }
     case 'device-registered': // a restore clears its alarm
+    case 'device-deleted-sos-dismissed':
       return without(alarms, event.data.id, 'DELETED_DEVICE_SOS');
     default:
       return null;

@@ -33,6 +33,7 @@ Events (\`event:\` name, \`data:\` JSON):
 - \`${LIVE_EVENTS.sosNote}\`: \`{ sosId, entry }\`, a note added to an SOS's timeline
 - \`${LIVE_EVENTS.deviceOffline}\`, \`${LIVE_EVENTS.deviceOnline}\`: a monitored device went silent / was heard again (the device)
 - \`${LIVE_EVENTS.deviceDeletedSos}\`: a deleted device sent an SOS, refused to it (the device; a technical alarm)
+- \`${LIVE_EVENTS.deviceDeletedSosDismissed}\`: \`{ id }\` of that device: a super administrator dismissed its technical alarm
 - \`${LIVE_EVENTS.resync}\`: \`{ reason }\`, the client missed more than the server keeps: reload the lists
 
 Every event has an \`id:\`. A reconnecting client sends \`Last-Event-ID\` (or \`?lastEventId=\`)

@@ -38,7 +38,7 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     schema: {
       tags,
       security,
-      summary: "Dismisses a deleted device's SOS alarm (super administrators)",
+      summary: "Dismisses a deleted device's SOS alarm (super administrators); event device-deleted-sos-dismissed",
       querystring: technicalAlarmDismissQuerySchema,
       response: {
         204: z.null().describe('Dismissed'),
@@ -49,7 +49,7 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request, reply) => {
-      if ((await dismissTechnicalAlarm(app.db, request.query.deviceId)) === 0) throw notFound('Technical alarm');
+      if (!(await dismissTechnicalAlarm(app.db, request.query.deviceId))) throw notFound('Technical alarm');
       return reply.code(204).send(null);
     },
   });

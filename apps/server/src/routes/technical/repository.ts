@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { TechnicalAlarm } from '@sos/contract';
+import { LIVE_EVENTS, type TechnicalAlarm } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos, technicalAlarms } from '../../db/schema.js';
+import { writeWithEvent } from '../../live/outbox.js';
 import { toDeviceJson } from '../device/json.js';
 
 const openSos = and(eq(sos.deviceId, devices.id), eq(sos.state, 'OPEN'));
@@ -37,14 +38,28 @@ export async function listTechnicalAlarms(db: Tx): Promise<TechnicalAlarm[]> {
   ];
 }
 
-/** Clears a device's stored technical alarms (a dismissal or a restore); answers how many. */
-export async function clearTechnicalAlarms(db: Tx, deviceId: number): Promise<number> {
-  const cleared = await db
+/** Clears a device's stored technical alarms, in a restore's transaction (its event says so). */
+export async function clearTechnicalAlarms(db: Tx, deviceId: number): Promise<void> {
+  await db
     .update(technicalAlarms)
     .set({ clearedAt: sql`now()` })
-    .where(and(eq(technicalAlarms.deviceId, deviceId), isNull(technicalAlarms.clearedAt)))
-    .returning({ id: technicalAlarms.id });
-  return cleared.length;
+    .where(and(eq(technicalAlarms.deviceId, deviceId), isNull(technicalAlarms.clearedAt)));
 }
 
-export const dismissTechnicalAlarm = (db: Db, deviceId: number) => clearTechnicalAlarms(db, deviceId);
+/**
+ * A super administrator's "Ignora": clears the device's stored alarm and tells every console
+ * (`device-deleted-sos-dismissed`), in one statement. Answers false when none was standing.
+ */
+export async function dismissTechnicalAlarm(db: Db, deviceId: number): Promise<boolean> {
+  const data = await writeWithEvent(
+    db,
+    LIVE_EVENTS.deviceDeletedSosDismissed,
+    sql`cleared AS (
+      UPDATE technical_alarms SET cleared_at = now()
+      WHERE device_id = ${deviceId} AND cleared_at IS NULL
+      RETURNING device_id
+    ),
+    source AS (SELECT json_build_object('id', device_id)::text AS data FROM cleared LIMIT 1)`,
+  );
+  return data !== undefined;
+}

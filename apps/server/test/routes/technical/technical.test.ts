@@ -56,10 +56,14 @@ describeEachDb('technical alarms, deleted devices, restore', (kind) => {
     await raiseSos(ctx, 't-dis');
     const url = `${apiPath('alarmsTechnicalDismiss')}?deviceId=${id}`;
     expect((await call('POST', url, ctx.employee.token)).statusCode).toBe(403);
+    const before = await lastEventId(ctx);
     expect((await call('POST', url)).statusCode).toBe(204);
     expect(await alarmOf(id)).toEqual([]);
+    // Every console drops it: one event, none for the 404 below.
+    expect(await eventsAfter(ctx, before)).toEqual([{ type: 'device-deleted-sos-dismissed', data: { id } }]);
     expect((await call('POST', url)).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
     expect((await call('POST', `${apiPath('alarmsTechnicalDismiss')}?deviceId=x`)).statusCode).toBe(400);
+    expect(await eventsAfter(ctx, before)).toHaveLength(1);
   });
 
   it('lists deleted devices and restores one with its history, clearing its alarm', async () => {
