@@ -80,6 +80,21 @@ describe('HistoryPage', () => {
     expect(screen.getByText(/1–20 di 25/)).toBeInTheDocument();
   });
 
+  it('keeps the server\'s order (newest closure first): a header click sorts nothing, since a page is 20 of many', async () => {
+    storeSession('SUPER_ADMIN');
+    // The newest closure took longer: sorting the page by duration would swap the rows.
+    const long = { ...closed, id: 5, device: { id: 5, displayName: 'Lungo' } };
+    const short = { ...closed, id: 6, dateCreated: iso(2025, 2, 8, 11, 0, 0), lastUpdated: iso(2025, 2, 8, 11, 0, 5), device: { id: 6, displayName: 'Breve' } };
+    stubFetch(answer(page([long, short], 40, 'next')));
+    renderApp('/sos/history');
+    await screen.findByText('Lungo');
+    const devices = () => screen.getAllByRole('row').slice(1).map((row) => within(row).queryByText(/Lungo|Breve/)?.textContent);
+    expect(devices()).toEqual(['Lungo', 'Breve']);
+    await userEvent.setup().click(screen.getByRole('columnheader', { name: 'Durata' }));
+    expect(devices()).toEqual(['Lungo', 'Breve']);
+    expect(screen.getByRole('columnheader', { name: 'Durata' })).not.toHaveAttribute('aria-sort', 'ascending');
+  });
+
   it('says "Errore inaspettato!" when the history cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     storeSession('SUPER_ADMIN');

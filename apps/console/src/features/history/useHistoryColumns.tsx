@@ -10,8 +10,8 @@ const time = (iso: string) => new Date(iso).getTime();
 
 /**
  * Spec §2 History: Stato, Data di apertura, Data di chiusura (lastUpdated), Durata
- * (lastUpdated − dateCreated), Dispositivo; plus who closed it. Dates and durations sort
- * by their value, not by their text.
+ * (lastUpdated − dateCreated), Dispositivo; plus who closed it. Times are kept as numbers,
+ * shown as text (the page's order is the server's: HistoryPage).
  */
 export function useHistoryColumns(): GridColDef<Sos>[] {
   const intl = useIntl();
@@ -46,7 +46,7 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         headerName: header('history.duration'),
         width: 120,
         valueGetter: (_value: unknown, row: Sos) => time(row.lastUpdated) - time(row.dateCreated),
-        // Sorting uses the exact value; the text is whole seconds like the dates.
+        // The value is exact; the text is whole seconds like the dates.
         valueFormatter: (_value: number, row: Sos) =>
           formatDuration(row.dateCreated, row.lastUpdated),
       },
