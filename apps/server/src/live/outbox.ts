@@ -70,29 +70,6 @@ export async function writeWithEvent(
   return data;
 }
 
-/**
- * writeWithEvent for a batch of `count` items in ONE statement (one round trip, one commit):
- * `ctes` make the changes and end with a CTE `source` of one row per event, `n` (the item's
- * place, from 1: `WITH ORDINALITY`) and `data`; the events are appended in the items' order.
- * Answers each item's event JSON, or undefined for an item that made no change.
- */
-export async function writeEachWithEvent(
-  db: Tx,
-  type: LiveEventName,
-  count: number,
-  ctes: SQL,
-): Promise<Array<string | undefined>> {
-  const result = await db.execute(
-    sql`WITH ${ctes}, ${eventCtes(type, sql`source.n`)} SELECT source.n, source.data FROM source`,
-  );
-  const rows = rowsOf<{ n: unknown; data: string }>(result);
-  const answers = Array.from<string | undefined>({ length: count });
-  // A bigint: a string from node-postgres.
-  for (const row of rows) answers[Number(row.n) - 1] = row.data;
-  if (rows.length > 0) eventAppended();
-  return answers;
-}
-
 /** The rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Device } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { columnOf } from '../../db/columns.js';
 import { devices } from '../../db/schema.js';
 import type { Outcome } from '../../lib/outcome.js';
 import { appendEvent, eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
@@ -29,7 +28,8 @@ export interface Contact {
  */
 export async function recordContacts(tx: Tx, contacts: readonly Contact[]): Promise<Map<string, number>> {
   if (contacts.length === 0) return new Map();
-  const column = <T>(pick: (c: Contact) => T) => columnOf(contacts, pick);
+  // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
+  const column = <T>(pick: (c: Contact) => T) => sql.param(contacts.map(pick));
   const result = await tx.execute(sql`
     WITH contact AS (
       SELECT * FROM unnest(${column((c) => c.serial)}::text[], ${column((c) => c.heartbeat)}::boolean[],

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos, type SosOutcome } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
-import { columnOf } from '../../db/columns.js';
-import { writeEachWithEvent } from '../../live/outbox.js';
+import { eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
 import { sosJsonSql } from './json-sql.js';
 
 /** Who closes an SOS: kept as id and username, so the history survives the user's deletion. */
@@ -36,12 +35,10 @@ export interface SosClose {
  */
 export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise<Array<Sos | undefined>> {
   if (closes.length === 0) return [];
-  const column = <T>(pick: (c: SosClose) => T) => columnOf(closes, pick);
-  const closed = await writeEachWithEvent(
-    db,
-    LIVE_EVENTS.sosClosed,
-    closes.length,
-    sql`closing AS (
+  // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
+  const column = <T>(pick: (c: SosClose) => T) => sql.param(closes.map(pick));
+  const result = await db.execute(sql`
+    WITH closing AS (
       SELECT * FROM unnest(${column((c) => c.id)}::int[], ${column((c) => c.closer.id)}::int[],
         ${column((c) => c.closer.username)}::text[], ${column((c) => c.closing.outcome ?? null)}::text[],
         ${column((c) => c.closing.note || null)}::text[])
@@ -61,7 +58,13 @@ export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise
     ),
     source AS (
       SELECT closed.n, ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
-    )`,
-  );
-  return closed.map((data) => (data === undefined ? undefined : (JSON.parse(data) as Sos)));
+    ),
+    ${eventCtes(LIVE_EVENTS.sosClosed, sql`source.n`)}
+    SELECT source.n, source.data FROM source`);
+  const rows = rowsOf<{ n: unknown; data: string }>(result);
+  const answers: Array<Sos | undefined> = closes.map(() => undefined);
+  // WITH ORDINALITY counts from 1 (bigint: a string from node-postgres).
+  for (const row of rows) answers[Number(row.n) - 1] = JSON.parse(row.data) as Sos;
+  if (rows.length > 0) eventAppended();
+  return answers;
 }

@@ -1,10 +1,9 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type DeviceSosLocation, type Sos } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
-import { columnOf } from '../../db/columns.js';
 import { sos } from '../../db/schema.js';
 import type { Outcome } from '../../lib/outcome.js';
-import { appendEvent, writeEachWithEvent } from '../../live/outbox.js';
+import { appendEvent, eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
 import { sosJsonSql } from './json-sql.js';
 import { toSosJson, type DeviceRef } from './json.js';
 import { openSosOf } from './repository.js';
@@ -53,12 +52,10 @@ export interface NewSosRaise {
  */
 export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promise<Array<Sos | null>> {
   if (raises.length === 0) return [];
-  const column = <T>(pick: (r: NewSosRaise) => T) => columnOf(raises, pick);
-  const raised = await writeEachWithEvent(
-    db,
-    LIVE_EVENTS.newSos,
-    raises.length,
-    sql`raise AS (
+  // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
+  const column = <T>(pick: (r: NewSosRaise) => T) => sql.param(raises.map(pick));
+  const result = await db.execute(sql`
+    WITH raise AS (
       SELECT * FROM unnest(${column((r) => r.serial)}::text[], ${column((r) => r.idempotencyKey ?? null)}::text[],
         ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
         ${column((r) => r.at.locationAccuracyM)}::float8[])
@@ -83,9 +80,15 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
     source AS (
       SELECT raise.n, ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
       FROM inserted JOIN device ON device.id = inserted.device_id JOIN raise ON raise.serial = device.serial
-    )`,
-  );
-  return raised.map((data) => (data === undefined ? null : (JSON.parse(data) as Sos)));
+    ),
+    ${eventCtes(LIVE_EVENTS.newSos, sql`source.n`)}
+    SELECT source.n, source.data FROM source`);
+  const rows = rowsOf<{ n: unknown; data: string }>(result);
+  const answers: Array<Sos | null> = raises.map(() => null);
+  // WITH ORDINALITY counts from 1 (bigint: a string from node-postgres).
+  for (const row of rows) answers[Number(row.n) - 1] = JSON.parse(row.data) as Sos;
+  if (rows.length > 0) eventAppended();
+  return answers;
 }
 
 /**
