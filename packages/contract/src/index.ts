@@ -7,6 +7,7 @@ export * from './paths.js';
 export * from './errors.js';
 export * from './common.js';
 export * from './auth.js';
+export * from './kinds.js';
 export * from './device.js';
 export * from './alarm.js';
 export * from './sos-handling.js';

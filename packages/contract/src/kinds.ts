@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * What an SOS is about (docs/contract.md, "Alarm kinds"). An SOS raised through the HTTP
+ * device API with no kind is PANIC; DC-09 and SCAIP codes map onto these.
+ */
+export const ALARM_KINDS = [
+  'PANIC',
+  'FALL',
+  'MEDICAL',
+  'FIRE',
+  'GAS',
+  'FLOOD',
+  'INTRUSION',
+  'INACTIVITY',
+  'WANDERING',
+  'OTHER',
+] as const;
+export const alarmKindSchema = z.enum(ALARM_KINDS);
+export type AlarmKind = z.infer<typeof alarmKindSchema>;
+
+/** A second alarm of one of these kinds replaces the open SOS's kind, when that is not one of them. */
+export const UPGRADING_KINDS: readonly AlarmKind[] = ['FIRE', 'GAS', 'FALL', 'MEDICAL'];
+
+/** How an alarm reached us. */
+export const ALARM_PROTOCOLS = ['HTTP', 'DC09', 'SCAIP'] as const;
+export const alarmProtocolSchema = z.enum(ALARM_PROTOCOLS);
+export type AlarmProtocol = z.infer<typeof alarmProtocolSchema>;
+
+/**
+ * code: as the device sent it (Contact ID qualifier + event "1101", SIA DCS letters "QA",
+ * SCAIP "<dty>/<stc>" such as "0005/0010" or "0005/"); detail: zone, user or peripheral in words.
+ */
+export const alarmSourceSchema = z.object({
+  protocol: alarmProtocolSchema,
+  code: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AlarmSource = z.infer<typeof alarmSourceSchema>;
+
+/** Technical alarms that device events set and their restores clear (beside DEVICE_OFFLINE). */
+export const DEVICE_TECHNICAL_TYPES = ['LOW_BATTERY', 'POWER_FAILURE', 'TAMPER'] as const;
+export type DeviceTechnicalType = (typeof DEVICE_TECHNICAL_TYPES)[number];
