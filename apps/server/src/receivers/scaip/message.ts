@@ -1,0 +1,77 @@
+import type { DeviceSignal, ReceivedMessage } from '../signal.js';
+import {
+  ALARM_STATUS_CODES,
+  CANCEL_STATUS_CODE,
+  TECHNICAL_BY_STC,
+  TECHNICAL_CLEAR_BY_STC,
+  TEST_STATUS_CODES,
+  deviceTypeWords,
+  kindOfDeviceType,
+} from './codes.js';
+import type { Mrq } from './mrq.js';
+
+/**
+ * A valid `<mrq>` → what it means for us (docs/scaip.md): one signal, on the device
+ * `SCAIP-<cid>`, repeats recognised by `ref`.
+ */
+
+/** The peripheral in words: "Rilevatore di caduta, n. 2, componente 1, Camera da letto". */
+export function peripheralDetail(mrq: Mrq): string {
+  const parts = [deviceTypeWords(mrq.dty)];
+  if (mrq.did) parts.push(`n. ${mrq.did}`);
+  if (mrq.dco) parts.push(`componente ${mrq.dco}`);
+  if (mrq.dte) parts.push(mrq.dte);
+  return parts.join(', ');
+}
+
+function signalOf(mrq: Mrq): DeviceSignal {
+  const code = `${mrq.dty}/${mrq.stc ?? ''}`;
+  const detail = peripheralDetail(mrq);
+  const stc = mrq.stc;
+  switch (mrq.mty) {
+    case 'PI':
+      return { type: 'HEARTBEAT' };
+    case 'IN':
+      return { type: 'CONTACT', code };
+    case 'RE': {
+      // A reset of a technical condition ends it (the only clear a tamper has); any other
+      // reset is the device's restore.
+      const alarm = stc ? (TECHNICAL_BY_STC[stc] ?? TECHNICAL_CLEAR_BY_STC[stc]) : undefined;
+      return alarm ? { type: 'TECHNICAL_CLEAR', alarm, code, detail } : { type: 'RESTORE', code, detail };
+    }
+    default:
+      break;
+  }
+  if (stc === undefined || ALARM_STATUS_CODES.includes(stc)) {
+    const signal: DeviceSignal = { type: 'ALARM', kind: kindOfDeviceType(mrq.dty), code, detail };
+    if (mrq.location) signal.location = mrq.location;
+    return signal;
+  }
+  const technical = TECHNICAL_BY_STC[stc];
+  if (technical) return { type: 'TECHNICAL', alarm: technical, code, detail };
+  const cleared = TECHNICAL_CLEAR_BY_STC[stc];
+  if (cleared) return { type: 'TECHNICAL_CLEAR', alarm: cleared, code, detail };
+  if (stc === CANCEL_STATUS_CODE) return { type: 'CANCEL', code, detail };
+  // Test reports, and every other status: the device is alive, nothing more.
+  if (TEST_STATUS_CODES.includes(stc)) return { type: 'CONTACT', code };
+  return { type: 'CONTACT', code };
+}
+
+export function toReceivedMessage(mrq: Mrq): ReceivedMessage {
+  return {
+    protocol: 'SCAIP',
+    serial: `SCAIP-${mrq.cid}`,
+    displayName: `SCAIP ${mrq.cid}`,
+    repeatKey: mrq.ref,
+    signals: [signalOf(mrq)],
+  };
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`. */
+export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7): Buffer {
+  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>0</mre></mrs>`, 'utf8');
+}
