@@ -5,3 +5,5 @@ export { DeviceApiError, type DeviceApiErrorKind } from './errors.js';
 export { displayNameFor, serialFor } from './names.js';
 export { summaryLine } from './report.js';
 export type { Simulation, SimulationEvent, SimulationOptions, SimulationStats } from './types.js';
+export { ScaipUnit, PERIPHERALS, type Peripheral, type ScaipUnitOptions } from './scaip/unit.js';
+export { mrqDocument, type MrqFields, type SipAnswer, type SipTarget } from './scaip/sip.js';
