@@ -10,7 +10,18 @@ import type { AlarmKind, AlarmProtocol, DeviceTechnicalType } from '@sos/contrac
 /** One thing a device says in a message. code/detail as in the SOS's `source`. */
 export type DeviceSignal =
   /** An alarm: a new SOS, or a DEVICE_EVENT (and a possible kind upgrade) on the open one. */
-  | { type: 'ALARM'; kind: AlarmKind; code: string | null; detail: string | null; location?: SignalLocation }
+  | {
+      type: 'ALARM';
+      kind: AlarmKind;
+      code: string | null;
+      detail: string | null;
+      location?: SignalLocation;
+      /**
+       * Contact ID qualifier 6 ("still present"): as an alarm on an open SOS, but it never
+       * raises a new one (without an open SOS it is contact only).
+       */
+      stillPresent?: true;
+    }
   /** A restore (Contact ID qualifier 3, SIA restore codes, SCAIP mty RE): a DEVICE_EVENT, never a close. */
   | { type: 'RESTORE'; code: string | null; detail: string | null }
   /** A cancel (Contact ID 406, SCAIP stc 0019): a DEVICE_EVENT, never a close. */
