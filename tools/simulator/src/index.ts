@@ -7,3 +7,4 @@ export { summaryLine } from './report.js';
 export type { Simulation, SimulationEvent, SimulationOptions, SimulationStats } from './types.js';
 export { ScaipUnit, PERIPHERALS, type Peripheral, type ScaipUnitOptions } from './scaip/unit.js';
 export { mrqDocument, type MrqFields, type SipAnswer, type SipTarget } from './scaip/sip.js';
+export { startScaipFleet, scaipCid, type ScaipFleet, type ScaipFleetEvent, type ScaipFleetOptions } from './scaip/fleet.js';

@@ -31,7 +31,7 @@ export class ScaipUnit {
   private udp: UdpSocket | null = null;
   private tcp: Socket | null = null;
   private buffered: Buffer = Buffer.alloc(0);
-  private readonly waiting = new Map<string, (answer: SipAnswer) => void>();
+  private readonly waiting = new Map<string, { resolve: (answer: SipAnswer) => void; reject: (err: Error) => void }>();
   private cseq = 0;
   private closed = false;
 
@@ -68,7 +68,7 @@ export class ScaipUnit {
   private answered(message: Buffer): void {
     const answer = readAnswer(message);
     if (!answer?.branch) return;
-    this.waiting.get(answer.branch)?.(answer);
+    this.waiting.get(answer.branch)?.resolve(answer);
   }
 
   private local(): { host: string; port: number; user: string } {
@@ -91,9 +91,15 @@ export class ScaipUnit {
         this.waiting.delete(branch);
         for (const t of timers) clearTimeout(t);
       };
-      this.waiting.set(branch, (answer) => {
-        done();
-        resolve(answer);
+      this.waiting.set(branch, {
+        resolve: (answer) => {
+          done();
+          resolve(answer);
+        },
+        reject: (err) => {
+          done();
+          reject(err);
+        },
       });
       timers.push(setTimeout(() => (done(), reject(new Error(`no answer to ${ref} within ${timeoutMs} ms`))), timeoutMs));
       if (this.tcp) {
@@ -128,8 +134,10 @@ export class ScaipUnit {
     return this.send({ mty: 'ME', stc: cleared ? '0015' : '0016', ...PERIPHERALS[peripheral] });
   }
 
+  /** Closes the sockets; messages still waiting for an answer fail at once. */
   close(): void {
     this.closed = true;
+    for (const waiter of [...this.waiting.values()]) waiter.reject(new Error('the unit is closed'));
     this.udp?.close();
     this.tcp?.destroy();
     this.udp = null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScaipUnit } from '@sos/simulator';
+import { ScaipUnit, startScaipFleet } from '@sos/simulator';
 import { createScaipProtocol } from '../../../src/receivers/scaip/protocol.js';
 import { ReceiverTransport } from '../../../src/receivers/transport.js';
 import { TcpPeer, udpExchange } from '../peer.js';
@@ -48,5 +48,31 @@ describe('SCAIP over the network', () => {
   it('answers a UDP datagram without Content-Length to its sender', async () => {
     const answer = await udpExchange(port, sipMessage(mrq({ ref: 'nolen', cid: 'udp', dty: '0005' }), { noLength: true }));
     expect(readAnswer(answer)).toMatchObject({ status: 'SIP/2.0 200 OK', snu: '0' });
+  });
+
+  it("the simulator's fleet heartbeats and raises detector alarms with the unit's position", async () => {
+    const fleet = await startScaipFleet({
+      target: { host: '127.0.0.1', port, transport: 'udp' },
+      units: 2,
+      cidPrefix: 'FLEET',
+      alarmEverySeconds: 3600,
+      heartbeatSeconds: 3600,
+      firstAlarmAfterSeconds: 0,
+    });
+    try {
+      while (!sink.accepted.some((m) => m.serial === 'SCAIP-FLEET0001' && m.signals[0]?.type === 'ALARM')) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await fleet.stop();
+    }
+    const alarm = sink.accepted.find((m) => m.serial === 'SCAIP-FLEET0001' && m.signals[0]?.type === 'ALARM')?.signals[0];
+    expect(alarm).toMatchObject({ type: 'ALARM' });
+    if (alarm?.type === 'ALARM' && alarm.kind === 'FALL') expect(alarm.location).toMatchObject({ lat: 45.4662, lon: 9.193 });
+    if (alarm?.type === 'ALARM') expect(['FALL', 'FIRE']).toContain(alarm.kind);
+    expect(sink.accepted.filter((m) => m.signals[0]?.type === 'HEARTBEAT').map((m) => m.serial)).toEqual(
+      expect.arrayContaining(['SCAIP-FLEET0001', 'SCAIP-FLEET0002']),
+    );
+    expect(fleet.stats().errors).toBe(0);
   });
 });
