@@ -57,6 +57,16 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it travels in a header)')
     .max(512)
     .optional(),
+  /** The SIA DC-09 receiver's port, TCP and UDP, at HOST (docs/receivers.md); unset: off. */
+  SOS_DC09_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The DC-09 AES key in hex (32/48/64 digits: AES-128/192/256); set, only encrypted frames. */
+  SOS_DC09_KEY: z
+    .string()
+    .trim()
+    .regex(/^(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{48}|[0-9A-Fa-f]{64})$/, 'must be 32, 48 or 64 hex digits (AES-128/192/256)')
+    .optional(),
+  /** The SCAIP receiver's port, SIP over UDP and TCP, at HOST; unset: off. */
+  SOS_SCAIP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SOS_CONSOLE_DIR: z.string().min(1).optional(),
   /** The time zone of the reports' days (DESIGN §6): an IANA name the server and PostgreSQL know. */
   TZ: z

@@ -29,7 +29,17 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     await database.close();
     throw err;
   });
-  const app = await buildApp({ env, database, logger: loggerOptions(env, interactive) });
+  const app = await buildApp({
+    env,
+    database,
+    logger: loggerOptions(env, interactive),
+    receivers: {
+      host: env.HOST,
+      dc09Port: env.SOS_DC09_PORT,
+      dc09Key: env.SOS_DC09_KEY,
+      scaipPort: env.SOS_SCAIP_PORT,
+    },
+  });
   const consoleDir = resolve(env.SOS_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(join(consoleDir, 'index.html'));
   if (hasConsole) await app.register(consolePlugin, { root: consoleDir });
@@ -70,6 +80,11 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     }
   }
   lines.push(`  device API key (X-Api-Key): ${boot.apiKey}`);
+  const dc09Port = app.receivers.port('DC09');
+  if (dc09Port !== null) {
+    const security = env.SOS_DC09_KEY ? `AES-${env.SOS_DC09_KEY.length * 4}` : 'plain frames, no key';
+    lines.push(`  SIA DC-09 receiver: TCP and UDP port ${dc09Port} (${security})`);
+  }
   if (demo) {
     lines.push(
       `  demo: ${env.SOS_DEMO_DEVICES} simulated devices (${DEMO_SERIAL_PREFIX}0001...): an SOS now and then, ` +

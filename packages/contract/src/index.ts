@@ -17,6 +17,7 @@ export * from './sos.js';
 export * from './reporting.js';
 export * from './employee.js';
 export * from './conf.js';
+export * from './receivers.js';
 export * from './events.js';
 export * from './rules.js';
 export * from './form-errors.js';

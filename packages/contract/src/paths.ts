@@ -20,6 +20,8 @@ export const PATHS = {
   employeeById: '/employee/:id',
   confApiKey: '/conf/apiKey',
   confAlarm: '/conf/alarm',
+  /** The alarm receivers' status (DC-09, SCAIP): super administrators only. */
+  confReceivers: '/conf/receivers',
   deviceRegister: '/device/register',
   deviceSos: '/device/sos',
   deviceHeartbeat: '/device/heartbeat',

@@ -6,6 +6,7 @@ import { authMessages } from '../features/auth/messages.js';
 import { usersMessages } from '../features/users/messages.js';
 import { historyMessages } from '../features/history/messages.js';
 import { settingsMessages } from '../features/settings/messages.js';
+import { receiversMessages } from '../features/settings/receivers.messages.js';
 import { statsMessages } from '../features/stats/messages.js';
 import { alarmMessages } from '../features/alarm/messages.js';
 import { outcomeMessages } from '../features/alarm/outcome.messages.js';
@@ -23,6 +24,7 @@ const catalogues = [
   usersMessages,
   historyMessages,
   settingsMessages,
+  receiversMessages,
   statsMessages,
   alarmMessages,
   outcomeMessages,

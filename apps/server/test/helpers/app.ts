@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { describe, inject } from 'vitest';
-import { buildApp, type AppEnv } from '../../src/app.js';
+import { buildApp, type AppEnv, type BuildAppOptions } from '../../src/app.js';
 import { openEmbedded, openPostgres, type Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
 import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
@@ -88,13 +88,20 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void | Promise<void>,
   /** pino options (a test reading the log output); none by default. */
   logger?: FastifyServerOptions['logger'],
+  /** Further build options (the alarm receivers). */
+  build?: Pick<BuildAppOptions, 'receivers'>,
 ): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase(kind);
   const adminId = await seedUser(database, 'admin', 'SUPER_ADMIN', 'admin-password');
   const employeeId = await seedUser(database, 'employee', 'EMPLOYEE', 'employee-password');
   const apiKey = 'test-device-key';
   await setSetting(database.db, SETTING_KEYS.apiKey, apiKey);
-  const app = await buildApp({ env: { ...TEST_ENV, ...env }, database, ...(logger ? { logger } : {}) });
+  const app = await buildApp({
+    env: { ...TEST_ENV, ...env },
+    database,
+    ...(logger ? { logger } : {}),
+    ...build,
+  });
   await beforeReady?.(app);
   await app.ready();
   const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE', sessionId: string) =>

@@ -11,6 +11,8 @@ vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</
 // The console-wide live connection and alarm (LiveScope) are tested on their own.
 // The alarm settings below the API key have their own test (AlarmConfForm.test.tsx).
 vi.mock('../alarm/AlarmConfForm.js', () => ({ AlarmConfForm: () => null }));
+// So are the receivers (ReceiversBlock.test.tsx).
+vi.mock('./ReceiversBlock.js', () => ({ ReceiversBlock: () => null }));
 vi.mock('../live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));

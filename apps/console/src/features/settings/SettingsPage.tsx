@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { FormTextField } from '../../components/FormTextField.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { DeletedDevicesLink } from '../devices/DeletedDevicesLink.js';
+import { ReceiversBlock } from './ReceiversBlock.js';
 import { useGetApiKeyQuery, useSetApiKeyMutation } from './settingsApi.js';
 
 /**
@@ -82,6 +83,7 @@ export default function SettingsPage() {
         </form>
       </Paper>
       <AlarmConfForm />
+      <ReceiversBlock />
       <DeletedDevicesLink />
       <ConfirmDialog
         open={pending !== null}

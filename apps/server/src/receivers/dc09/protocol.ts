@@ -66,7 +66,9 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
     try {
       await sink.accept(message);
     } catch (err) {
-      log.warn({ protocol: 'DC09', transport, account, seq: header.seq, err }, 'DC-09 frame not committed: no answer');
+      // The error's message only: a database error may quote the values it was given.
+      const reason = err instanceof Error ? err.message : 'sink failed';
+      log.warn({ protocol: 'DC09', transport, account, seq: header.seq, reason }, 'DC-09 frame not committed: no answer');
       return { bytes: null, refused: true };
     }
     return { bytes: ackFrame(header, key, now()), refused: false };

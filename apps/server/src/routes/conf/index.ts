@@ -11,6 +11,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { alarmConfRoutes } from './alarm.js';
+import { receiversConfRoutes } from './receivers.js';
 import { readApiKey, writeApiKey } from './repository.js';
 
 const tags = ['conf'];
@@ -68,4 +69,5 @@ export default async function confRoutes(app: FastifyInstance, _options: RouteOp
   });
 
   alarmConfRoutes(app);
+  receiversConfRoutes(app);
 }

@@ -1,0 +1,12 @@
+import type { ReceiversResponse } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
+import { api } from '../../app/api.js';
+
+/** The alarm receivers' status (GET /api/conf/receivers), read when Settings opens. */
+export const receiversApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getReceivers: build.query<ReceiversResponse, void>({ query: () => PATHS.confReceivers }),
+  }),
+});
+
+export const { useGetReceiversQuery } = receiversApi;

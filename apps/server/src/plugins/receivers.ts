@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { Counter } from 'prom-client';
+import { createDc09Protocol } from '../receivers/dc09/protocol.js';
+import { Receivers } from '../receivers/receivers.js';
+import type { SignalSink } from '../receivers/signal.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The alarm receivers of this process (DC-09, SCAIP) and their status. */
+    receivers: Receivers;
+    /** Declared by the 'signal-sink' plugin: where receivers commit what devices send. */
+    signalSink: SignalSink;
+  }
+}
+
+export interface ReceiversPluginOptions {
+  /** HOST: the receivers listen on the same address as the HTTP server. */
+  host: string;
+  /** SOS_DC09_PORT; unset: DC-09 off. */
+  dc09Port?: number | undefined;
+  /** SOS_DC09_KEY in hex; unset: plain frames only. */
+  dc09Key?: string | undefined;
+  /** SOS_SCAIP_PORT; listed off until the SCAIP protocol is wired here. */
+  scaipPort?: number | undefined;
+}
+
+/**
+ * Starts the configured receivers once the app is ready (the sink and the database are
+ * there) and stops them first on close, so no frame is taken in that could not be committed.
+ * Each frame is counted in sos_receiver_frames_total{protocol,transport,result}.
+ */
+async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOptions) {
+  const frames = new Counter({
+    name: 'sos_receiver_frames_total',
+    help: 'Alarm receiver messages by protocol, transport and result (accepted, refused)',
+    labelNames: ['protocol', 'transport', 'result'] as const,
+    registers: [app.metrics],
+  });
+  const key = options.dc09Key ? Buffer.from(options.dc09Key, 'hex') : null;
+  const receivers = new Receivers({
+    host: options.host,
+    configs: [
+      {
+        protocol: 'DC09',
+        port: options.dc09Port,
+        create: () => createDc09Protocol({ key, sink: app.signalSink, log: app.log }),
+      },
+      { protocol: 'SCAIP', port: options.scaipPort },
+    ],
+    onFrame: (protocol, transport, result) => frames.inc({ protocol, transport, result }),
+  });
+  app.decorate('receivers', receivers);
+  app.addHook('onReady', () => receivers.start());
+  app.addHook('preClose', () => receivers.stop());
+}
+
+export default fp(receiversPlugin, {
+  name: 'receivers',
+  dependencies: ['metrics'],
+  fastify: '5.x',
+});
