@@ -85,6 +85,8 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     const security = env.SOS_DC09_KEY ? `AES-${env.SOS_DC09_KEY.length * 4}` : 'plain frames, no key';
     lines.push(`  SIA DC-09 receiver: TCP and UDP port ${dc09Port} (${security})`);
   }
+  const scaipPort = app.receivers.port('SCAIP');
+  if (scaipPort !== null) lines.push(`  SCAIP receiver: SIP over TCP and UDP port ${scaipPort}`);
   if (demo) {
     lines.push(
       `  demo: ${env.SOS_DEMO_DEVICES} simulated devices (${DEMO_SERIAL_PREFIX}0001...): an SOS now and then, ` +

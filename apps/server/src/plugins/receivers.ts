@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Counter } from 'prom-client';
 import { createDc09Protocol } from '../receivers/dc09/protocol.js';
+import { createScaipProtocol } from '../receivers/scaip/protocol.js';
 import { Receivers } from '../receivers/receivers.js';
 import type { SignalSink } from '../receivers/signal.js';
 
@@ -21,7 +22,7 @@ export interface ReceiversPluginOptions {
   dc09Port?: number | undefined;
   /** SOS_DC09_KEY in hex; unset: plain frames only. */
   dc09Key?: string | undefined;
-  /** SOS_SCAIP_PORT; listed off until the SCAIP protocol is wired here. */
+  /** SOS_SCAIP_PORT; unset: SCAIP off. */
   scaipPort?: number | undefined;
 }
 
@@ -46,7 +47,15 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
         port: options.dc09Port,
         create: () => createDc09Protocol({ key, sink: app.signalSink, log: app.log }),
       },
-      { protocol: 'SCAIP', port: options.scaipPort },
+      {
+        protocol: 'SCAIP',
+        port: options.scaipPort,
+        create: () =>
+          createScaipProtocol(app.signalSink, {
+            // A failure other than the database being unreachable: a bug, answered 503.
+            onSinkError: (err) => app.log.error({ protocol: 'SCAIP', err }, 'SCAIP message: unexpected failure, answered 503'),
+          }),
+      },
     ],
     onFrame: (protocol, transport, result) => frames.inc({ protocol, transport, result }),
   });

@@ -62,10 +62,12 @@ describeEachDb('GET /api/conf/receivers', (kind) => {
         { transport: 'tcp', port, listening: true, frames: 0 },
         { transport: 'udp', port, listening: true, frames: 0 },
       ]);
-      // SCAIP is listed off until its protocol is plugged in.
+      // SCAIP listens on a port of its own, on both transports.
+      const scaipPort = ctx.app.receivers.port('SCAIP');
+      expect(scaipPort).not.toBe(port);
       expect(before.filter((r) => r.protocol === 'SCAIP')).toMatchObject([
-        { port: null, listening: false },
-        { port: null, listening: false },
+        { transport: 'tcp', port: scaipPort, listening: true, frames: 0 },
+        { transport: 'udp', port: scaipPort, listening: true, frames: 0 },
       ]);
       const peer = await TcpPeer.open(port);
       await peer.write(Buffer.from(FRAMES.plainBadCrc + FRAMES.plainUnknownToken, 'latin1'));
