@@ -46,7 +46,7 @@ run('SCAIP receivers sharing one PostgreSQL', () => {
   });
 
   it('kill -9 before the commit: no 200 is sent; the unit retrying later raises exactly one SOS', async () => {
-    const server = spawnServer({ DATABASE_URL: ctx.databaseUrl!, SOS_SCAIP_PORT: '0', SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET });
+    const server = spawnServer({ DATABASE_URL: ctx.databaseUrl!, SOS_SCAIP_PORT: '0', SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET ?? "" });
     const locker = new pg.Client({ connectionString: ctx.databaseUrl! });
     try {
       await waitForUrl(server);
