@@ -22,6 +22,7 @@ import escalationPlugin from './plugins/escalation.js';
 import heartbeatsPlugin, { type HeartbeatsOptions } from './plugins/heartbeats.js';
 import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
 import sosWritesPlugin from './plugins/sos-writes.js';
+import signalSinkPlugin from './plugins/signal-sink.js';
 import receiversPlugin, { type ReceiversPluginOptions } from './plugins/receivers.js';
 import authRoutes from './routes/auth/index.js';
 import employeeRoutes from './routes/employee/index.js';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(heartbeatsPlugin, options.heartbeats ?? {});
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
   await app.register(sosWritesPlugin);
+  await app.register(signalSinkPlugin);
   await app.register(receiversPlugin, options.receivers ?? { host: '127.0.0.1' });
   // Every /api route, one plugin per resource, registered here (a routes/index.ts would
   // import app.ts's types back). Only env is passed on: each plugin handing its whole

@@ -4,7 +4,10 @@ import { SOS_OUTCOMES } from './limits.js';
 export const sosOutcomeSchema = z.enum(SOS_OUTCOMES);
 export type SosOutcome = z.infer<typeof sosOutcomeSchema>;
 
-/** The kinds of step an SOS's timeline lists (DESIGN §6), oldest first. */
-export const SOS_TIMELINE_TYPES = ['RAISED', 'ACKNOWLEDGED', 'ESCALATED', 'NOTE', 'CLOSED'] as const;
+/**
+ * The kinds of step an SOS's timeline lists, oldest first (docs/alarm-kinds.md): DEVICE_EVENT
+ * is what the device said while its SOS was open (another alarm, a restore, a cancel).
+ */
+export const SOS_TIMELINE_TYPES = ['RAISED', 'ACKNOWLEDGED', 'ESCALATED', 'NOTE', 'DEVICE_EVENT', 'CLOSED'] as const;
 export const sosTimelineTypeSchema = z.enum(SOS_TIMELINE_TYPES);
 export type SosTimelineType = z.infer<typeof sosTimelineTypeSchema>;

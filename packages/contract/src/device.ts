@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common.js';
 import { sosOutcomeSchema } from './alarm.js';
+import { alarmKindSchema, alarmSourceSchema } from './kinds.js';
 import { deviceSosLocationSchema, sosLocationSchema, userRefSchema } from './sos-handling.js';
 import { DISPLAY_NAME_MAX_LENGTH, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './limits.js';
 
@@ -30,6 +31,10 @@ export const sosSchema = z.object({
   outcome: sosOutcomeSchema.nullable(),
   note: z.string().nullable(),
   location: sosLocationSchema.nullable(),
+  /** What the alarm is about (PANIC unless the device said otherwise; docs/alarm-kinds.md). */
+  kind: alarmKindSchema,
+  /** How it reached us, and the code as the device sent it. */
+  source: alarmSourceSchema,
   device: deviceRefSchema,
 });
 export type Sos = z.infer<typeof sosSchema>;
@@ -60,21 +65,23 @@ const serial = z
   .regex(SERIAL_PATTERN, 'may contain only letters, digits and . _ : -');
 
 /** Device API (DESIGN §3), authenticated by X-Api-Key. */
-export const deviceRegisterRequestSchema = z.object({
-  serial,
-  displayName: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(DISPLAY_NAME_MAX_LENGTH)
-    // PostgreSQL text cannot hold NUL; control characters and lone surrogates break displays.
-    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not contain control characters'),
-});
+const displayName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(DISPLAY_NAME_MAX_LENGTH)
+  // PostgreSQL text cannot hold NUL; control characters and lone surrogates break displays.
+  .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not contain control characters');
+export const deviceRegisterRequestSchema = z.object({ serial, displayName });
 export type DeviceRegisterRequest = z.infer<typeof deviceRegisterRequestSchema>;
 export const deviceSerialRequestSchema = z.object({ serial });
 export type DeviceSerialRequest = z.infer<typeof deviceSerialRequestSchema>;
-/** POST /api/device/sos: the serial, and where the device is when it knows (DESIGN §6). */
-export const deviceSosRequestSchema = z.object({ serial, location: deviceSosLocationSchema.optional() });
+/** POST /api/device/sos: the serial, where the device is when it knows, what the alarm is about (default PANIC). */
+export const deviceSosRequestSchema = z.object({
+  serial,
+  location: deviceSosLocationSchema.optional(),
+  kind: alarmKindSchema.optional(),
+});
 export type DeviceSosRequest = z.infer<typeof deviceSosRequestSchema>;
 /** A heartbeat may carry the battery level (DESIGN §6). */
 export const deviceHeartbeatRequestSchema = z.object({
@@ -83,3 +90,8 @@ export const deviceHeartbeatRequestSchema = z.object({
 });
 export type DeviceHeartbeatRequest = z.infer<typeof deviceHeartbeatRequestSchema>;
 export const idempotencyKeySchema = z.string().min(1).max(200);
+
+/** PATCH /api/device/rename?id= (super administrators): the name operators see; a device heard again keeps it. */
+export const deviceRenameQuerySchema = z.object({ id: idSchema });
+export const deviceRenameBodySchema = z.object({ displayName });
+export type DeviceRenameBody = z.infer<typeof deviceRenameBodySchema>;

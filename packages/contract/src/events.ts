@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceSchema, sosSchema } from './device.js';
 import { sosNoteEventSchema } from './sos-handling.js';
+import { technicalAlarmClearedEventSchema, technicalAlarmSchema } from './health.js';
 
 /** Live stream event names (spec §9 plus the device events of DESIGN §3). */
 export const LIVE_EVENTS = {
@@ -22,6 +23,15 @@ export const LIVE_EVENTS = {
   deviceDeletedSos: 'device-deleted-sos',
   /** A super administrator dismissed that technical alarm: `{ id }` of the device. */
   deviceDeletedSosDismissed: 'device-deleted-sos-dismissed',
+  /**
+   * A device said more about its open SOS (another alarm, a restore, a cancel): a DEVICE_EVENT
+   * timeline entry, maybe a new kind. The SOS with its device (docs/alarm-kinds.md).
+   */
+  sosUpdated: 'sos-updated',
+  /** A device reported low battery, power failure or tamper: `{type, device, since}`. */
+  technicalAlarm: 'technical-alarm',
+  /** That technical alarm was restored by the device or dismissed: `{type, deviceId}`. */
+  technicalAlarmCleared: 'technical-alarm-cleared',
   /** The client missed more than the server keeps: reload the lists. */
   resync: 'resync',
 } as const;
@@ -44,6 +54,9 @@ export const liveEventSchemas = {
   'device-online': deviceSchema,
   'device-deleted-sos': deviceSchema,
   'device-deleted-sos-dismissed': deviceDeletedEventSchema,
+  'sos-updated': sosSchema,
+  'technical-alarm': technicalAlarmSchema,
+  'technical-alarm-cleared': technicalAlarmClearedEventSchema,
   resync: resyncEventSchema,
 } as const satisfies Record<LiveEventName, z.ZodType>;
 

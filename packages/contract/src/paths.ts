@@ -28,6 +28,7 @@ export const PATHS = {
   // Device health and the person behind the device (DESIGN §6).
   deviceProfile: '/device/profile',
   deviceDeleted: '/device/deleted',
+  deviceRename: '/device/rename',
   deviceRestore: '/device/restore',
   devicePurge: '/device/purge',
   alarmsTechnical: '/alarms/technical',

@@ -3,6 +3,7 @@ import { idSchema } from './common.js';
 import { sosSchema } from './device.js';
 import { sosOutcomeSchema } from './alarm.js';
 import { SOS_OUTCOMES } from './limits.js';
+import { ALARM_KINDS, alarmKindSchema } from './kinds.js';
 
 /** Most SOS one history page holds (DESIGN §6 "History, paged"). */
 export const HISTORY_MAX_LIMIT = 500;
@@ -46,6 +47,8 @@ export const sosStatsSchema = z.object({
   p90AckSeconds: secondsSchema,
   medianCloseSeconds: secondsSchema,
   byOutcome: z.record(sosOutcomeSchema, z.number().int().nonnegative()),
+  /** Every kind, 0 when none was raised (docs/alarm-kinds.md). */
+  byKind: z.record(alarmKindSchema, z.number().int().nonnegative()),
   byDay: z.array(
     z.object({
       day: z.iso.date(),
@@ -68,6 +71,9 @@ export type SosStatsDay = SosStats['byDay'][number];
 export type SosStatsOperator = SosStats['byOperator'][number];
 export const emptyOutcomeCounts = (): Record<(typeof SOS_OUTCOMES)[number], number> =>
   Object.fromEntries(SOS_OUTCOMES.map((o) => [o, 0])) as Record<(typeof SOS_OUTCOMES)[number], number>;
+
+export const emptyKindCounts = (): Record<(typeof ALARM_KINDS)[number], number> =>
+  Object.fromEntries(ALARM_KINDS.map((k) => [k, 0])) as Record<(typeof ALARM_KINDS)[number], number>;
 
 /** Filters shared by the paged history and its CSV export. */
 export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
@@ -101,6 +107,7 @@ export type HistoryPage = z.infer<typeof historyPageSchema>;
 export const HISTORY_CSV_COLUMNS = [
   'id',
   'device',
+  'kind',
   'raised',
   'acknowledged',
   'acknowledgedBy',

@@ -25,7 +25,10 @@ export const deviceSosLocationSchema = z.object({
 });
 export type DeviceSosLocation = z.infer<typeof deviceSosLocationSchema>;
 
-/** The handling fields of an SOS nobody has handled yet (fixtures, simulators). */
+/**
+ * The handling fields of an SOS nobody has handled yet (fixtures, simulators), and the kind
+ * and source of one raised over HTTP without a kind.
+ */
 export const SOS_HANDLING_UNSET = {
   acknowledgedAt: null,
   acknowledgedBy: null,
@@ -33,6 +36,8 @@ export const SOS_HANDLING_UNSET = {
   outcome: null,
   note: null,
   location: null,
+  kind: 'PANIC',
+  source: { protocol: 'HTTP', code: null, detail: null },
 } as const;
 
 /** ?sosId=&takeOver=true: take charge of an SOS, or of one someone else has (DESIGN §6). */

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { SOS_OUTCOMES, SOS_TIMELINE_TYPES } from '@sos/contract';
+import { ALARM_KINDS, ALARM_PROTOCOLS, DEVICE_TECHNICAL_TYPES, SOS_OUTCOMES, SOS_TIMELINE_TYPES } from '@sos/contract';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -115,6 +115,12 @@ export const sos = pgTable(
     locationLat: doublePrecision('location_lat'),
     locationLon: doublePrecision('location_lon'),
     locationAccuracyM: doublePrecision('location_accuracy_m'),
+    // What the alarm is about and how it came (docs/alarm-kinds.md); a later, graver alarm
+    // of the same device may change kind while the SOS is open.
+    kind: text('kind', { enum: ALARM_KINDS }).notNull().default('PANIC'),
+    sourceProtocol: text('source_protocol', { enum: ALARM_PROTOCOLS }).notNull().default('HTTP'),
+    sourceCode: text('source_code'),
+    sourceDetail: text('source_detail'),
   },
   (t) => [
     // The database itself guarantees at most one open SOS per device.
@@ -173,8 +179,10 @@ export const deviceProfiles = pgTable('device_profiles', {
 });
 
 /**
- * Stored technical alarms: an SOS from a deleted device (DEVICE_OFFLINE is derived from
- * devices.online). One active row per device and type; cleared by a restore or a dismissal.
+ * Stored technical alarms: an SOS from a deleted device, and what devices report of
+ * themselves (low battery, power failure, tamper; DEVICE_OFFLINE is derived from
+ * devices.online). One active row per device and type; cleared by a restore (of the device,
+ * or the device's own restore event) or a dismissal.
  */
 export const technicalAlarms = pgTable(
   'technical_alarms',
@@ -183,7 +191,7 @@ export const technicalAlarms = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['DELETED_DEVICE_SOS'] }).notNull(),
+    type: text('type', { enum: ['DELETED_DEVICE_SOS', ...DEVICE_TECHNICAL_TYPES] }).notNull(),
     since: tstz('since').notNull().defaultNow(),
     /** Last repeat: repeats within 60 s add nothing. */
     lastAt: tstz('last_at').notNull().defaultNow(),
@@ -194,6 +202,21 @@ export const technicalAlarms = pgTable(
       .on(t.deviceId, t.type)
       .where(sql`cleared_at IS NULL`),
   ],
+);
+
+/**
+ * Messages a receiver committed, by device serial and what makes a repeat (DC-09 seq and
+ * data, SCAIP ref), kept 10 minutes: a repeat is answered again and changes nothing, whichever
+ * process receives it, because the row is written in the transaction of the message's effect.
+ */
+export const deviceRepeats = pgTable(
+  'device_repeats',
+  {
+    serial: text('serial').notNull(),
+    repeatKey: text('repeat_key').notNull(),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serial, t.repeatKey] }), index('device_repeats_at_idx').on(t.at)],
 );
 
 /** Key/value settings: the device API key, the generated JWT secret. */
@@ -262,6 +285,7 @@ export const schema = {
   sosTimeline,
   deviceProfiles,
   technicalAlarms,
+  deviceRepeats,
   settings,
   events,
   authFailures,

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Sos } from '@sos/contract';
+import type { AlarmKind, Sos } from '@sos/contract';
 import { Batcher, type BatcherOptions } from '../lib/batcher.js';
 import { closeOpenSos, type Closer, type Closing, type SosClose } from '../routes/sos/close.js';
 import { raiseNewSos, type LocationColumns, type NewSosRaise } from '../routes/sos/raise.js';
@@ -10,7 +10,7 @@ declare module 'fastify' {
     /** The hot SOS writes, batched (lib/batcher.ts): each answers as a batch of one would. */
     sosWrites: {
       /** raiseNewSos (routes/sos/raise.ts): the new SOS, or null when it created none. */
-      raiseNew(serial: string, idempotencyKey: string | undefined, at: LocationColumns): Promise<Sos | null>;
+      raiseNew(serial: string, idempotencyKey: string | undefined, at: LocationColumns, kind?: AlarmKind): Promise<Sos | null>;
       /** closeOpenSos of one SOS id (routes/sos/close.ts): the SOS it closed, or undefined. */
       closeOpen(id: number, closer: Closer, closing: Closing): Promise<Sos | undefined>;
       /** Batch statements written so far by this process (tests, benches). */
@@ -38,7 +38,7 @@ async function sosWritesPlugin(app: FastifyInstance, options: SosWritesOptions) 
     options,
   );
   app.decorate('sosWrites', {
-    raiseNew: (serial, idempotencyKey, at) => raises.run({ serial, idempotencyKey, at }),
+    raiseNew: (serial, idempotencyKey, at, kind = 'PANIC') => raises.run({ serial, idempotencyKey, at, kind }),
     closeOpen: (id, closer, closing) => closes.run({ id, closer, closing }),
     get batches() {
       return raises.batches + closes.batches;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DELETED_SOS_REPEAT_S, LIVE_EVENTS } from '@sos/contract';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { writeWithEvent } from '../../live/outbox.js';
 import { deviceJsonSql } from '../device/device-json-sql.js';
 
@@ -10,7 +10,7 @@ import { deviceJsonSql } from '../device/device-json-sql.js';
  * type) makes concurrent calls of every process agree: the first inserts, a repeat within
  * DELETED_SOS_REPEAT_S adds nothing, a later one refreshes `last_at` and sounds again.
  */
-export async function recordDeletedDeviceSos(db: Db, serial: string): Promise<void> {
+export async function recordDeletedDeviceSos(db: Tx, serial: string): Promise<void> {
   await writeWithEvent(
     db,
     LIVE_EVENTS.deviceDeletedSos,

@@ -58,7 +58,7 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
       tags: ['device API'],
       summary: "Raises an SOS (201), or answers the device's open one / the key's one (200)",
       description:
-        'An optional location {lat, lon, accuracyM} is kept with a new SOS (DESIGN §6). Never rate limited with the right key (DESIGN §7): a repeat answers the open SOS. Wrong keys are counted per address.',
+        'An optional location {lat, lon, accuracyM} is kept with a new SOS (DESIGN §6). An optional kind (default PANIC; an unknown one is a 400 and raises nothing): on an open SOS of another kind it adds a DEVICE_EVENT timeline entry, may upgrade the kind (FIRE, GAS, FALL, MEDICAL over the others) and sends sos-updated; the answer is the SOS as it then stands (docs/alarm-kinds.md). Never rate limited with the right key (DESIGN §7): a repeat answers the open SOS. Wrong keys are counted per address.',
       security,
       body: deviceSosRequestSchema,
       headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
@@ -67,8 +67,8 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     onRequest: [app.deviceAuth],
     handler: async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const { serial, location } = request.body;
-      const { created, value } = await raiseSos(app.db, serial, key, location, app.sosWrites.raiseNew);
+      const { serial, location, kind } = request.body;
+      const { created, value } = await raiseSos(app.db, serial, key, location, kind, app.sosWrites.raiseNew);
       return reply.code(created ? 201 : 200).send(value);
     },
   });

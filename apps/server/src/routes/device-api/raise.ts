@@ -1,4 +1,4 @@
-import type { DeviceSosLocation, Sos } from '@sos/contract';
+import type { AlarmKind, DeviceSosLocation, Sos } from '@sos/contract';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { Outcome } from '../../lib/outcome.js';
@@ -17,15 +17,17 @@ export async function raiseSos(
   serial: string,
   idempotencyKey: string | undefined,
   location: DeviceSosLocation | undefined,
+  /** As sent: undefined raises PANIC, and on an open SOS is a plain repeat. */
+  kind: AlarmKind | undefined,
   // raiseNewSos, batched with the raises that arrive together (plugins/sos-writes.ts).
-  raiseNew: (serial: string, key: string | undefined, at: LocationColumns) => Promise<Sos | null>,
+  raiseNew: (serial: string, key: string | undefined, at: LocationColumns, kind: AlarmKind) => Promise<Sos | null>,
 ): Promise<Outcome<Sos>> {
   const at = locationColumns(location);
-  const raised = await raiseNew(serial, idempotencyKey, at);
+  const raised = await raiseNew(serial, idempotencyKey, at, kind ?? 'PANIC');
   if (raised) return { created: true, value: raised };
   try {
     return await db.transaction(async (tx) =>
-      findOrRaiseSos(tx, await touchDevice(tx, serial), idempotencyKey, at),
+      findOrRaiseSos(tx, await touchDevice(tx, serial), idempotencyKey, at, kind),
     );
   } catch (error) {
     // Still refused to the device, but never silent: a technical alarm in every console.

@@ -29,6 +29,7 @@ export function csvRow({ sos, device }: HistoryRow): string {
   return csvLine([
     sos.id,
     device.displayName,
+    sos.kind,
     iso(sos.createdAt),
     iso(sos.acknowledgedAt),
     sos.acknowledgedByUsername,

@@ -45,6 +45,9 @@ export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {
         ${jsNumberSql(c('location_lon'))} AS "lon",
         CASE WHEN ${c('location_accuracy_m')} IS NULL THEN NULL
           ELSE ${jsNumberSql(c('location_accuracy_m'))} END AS "accuracyM") place) END AS "location",
+    ${c('kind')} AS "kind",
+    (SELECT row_to_json(src) FROM (SELECT ${c('source_protocol')} AS "protocol", ${c('source_code')} AS "code",
+      ${c('source_detail')} AS "detail") src) AS "source",
     (SELECT row_to_json(device) FROM (SELECT ${deviceId} AS "id", ${displayName} AS "displayName") device)
       AS "device"
   ) sos_json)::text`;

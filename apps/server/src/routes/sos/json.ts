@@ -34,6 +34,8 @@ export function toSosJson(row: SosRow, device: DeviceRef): Sos {
       row.locationLat === null || row.locationLon === null
         ? null
         : { lat: row.locationLat, lon: row.locationLon, accuracyM: row.locationAccuracyM },
+    kind: row.kind,
+    source: { protocol: row.sourceProtocol, code: row.sourceCode, detail: row.sourceDetail },
     device: { id: device.id, displayName: device.displayName },
   };
 }

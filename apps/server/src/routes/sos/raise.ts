@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { LIVE_EVENTS, type DeviceSosLocation, type Sos } from '@sos/contract';
+import { LIVE_EVENTS, type AlarmKind, type DeviceSosLocation, type Sos } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
 import { sos } from '../../db/schema.js';
 import type { Outcome } from '../../lib/outcome.js';
@@ -7,6 +7,8 @@ import { appendEvent, eventAppended, eventCtes, rowsOf } from '../../live/outbox
 import { sosJsonSql } from './json-sql.js';
 import { toSosJson, type DeviceRef } from './json.js';
 import { openSosOf } from './repository.js';
+import { addDeviceEvent } from '../../sos/device-event.js';
+import { ALARM_KIND_LABELS_IT } from '../../sos/device-event-text.js';
 
 /** The sos columns of a device's location (DESIGN §6), all null without one. */
 export const locationColumns = (location: DeviceSosLocation | undefined) => ({
@@ -33,11 +35,12 @@ const existingSosOf = (tx: Tx, deviceId: number, idempotencyKey: string | undefi
         .orderBy(sql`${sos.idempotencyKey} IS NOT DISTINCT FROM ${idempotencyKey} DESC`)
         .limit(1);
 
-/** One raise: the device's serial, the Idempotency-Key it sent, where it is. */
+/** One raise: the device's serial, the Idempotency-Key it sent, where it is, what about (PANIC when unsaid). */
 export interface NewSosRaise {
   serial: string;
   idempotencyKey: string | undefined;
   at: LocationColumns;
+  kind: AlarmKind;
 }
 
 /**
@@ -58,8 +61,8 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
     WITH raise AS (
       SELECT * FROM unnest(${column((r) => r.serial)}::text[], ${column((r) => r.idempotencyKey ?? null)}::text[],
         ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
-        ${column((r) => r.at.locationAccuracyM)}::float8[])
-        WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, n)
+        ${column((r) => r.at.locationAccuracyM)}::float8[], ${column((r) => r.kind)}::text[])
+        WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, kind, n)
     ),
     locked AS MATERIALIZED (
       -- An offline device coming back takes raiseSos's path, which writes its device-online event.
@@ -71,8 +74,8 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
       RETURNING d.id, d.display_name, d.serial
     ),
     inserted AS (
-      INSERT INTO sos (device_id, idempotency_key, location_lat, location_lon, location_accuracy_m)
-      SELECT device.id, raise.idempotency_key, raise.lat, raise.lon, raise.accuracy_m
+      INSERT INTO sos (device_id, idempotency_key, location_lat, location_lon, location_accuracy_m, kind)
+      SELECT device.id, raise.idempotency_key, raise.lat, raise.lon, raise.accuracy_m, raise.kind
       FROM device JOIN raise ON raise.serial = device.serial ORDER BY raise.n
       ON CONFLICT DO NOTHING
       RETURNING *
@@ -94,18 +97,25 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
 /**
  * In a transaction that holds the device's row (touched): the device's open SOS (200), the
  * one an already seen Idempotency-Key created (200, even if closed since), else a new open
- * SOS (201, `new-sos`) at `at`. A repeat answers the SOS as it was raised.
+ * SOS (201, `new-sos`) at `at`. A repeat answers the SOS as it was raised, unless it names a
+ * kind other than the open SOS's: then the device said something new (docs/alarm-kinds.md),
+ * a DEVICE_EVENT entry, the kind upgrade and `sos-updated`. `kind` undefined: none was sent.
  */
 export async function findOrRaiseSos(
   tx: Tx,
   device: DeviceRef,
   idempotencyKey: string | undefined,
   at: LocationColumns,
+  kind?: AlarmKind,
 ): Promise<Outcome<Sos>> {
-  const found = (row: typeof sos.$inferSelect) => ({
-    created: false,
-    value: toSosJson(row, device),
-  });
+  const found = async (row: typeof sos.$inferSelect) => {
+    const replayed = idempotencyKey !== undefined && row.idempotencyKey === idempotencyKey;
+    if (row.state !== 'OPEN' || kind === undefined || kind === row.kind || replayed)
+      return { created: false, value: toSosJson(row, device) };
+    const updated = toSosJson(await addDeviceEvent(tx, row, { text: ALARM_KIND_LABELS_IT[kind], kind }), device);
+    await appendEvent(tx, LIVE_EVENTS.sosUpdated, updated);
+    return { created: false, value: updated };
+  };
   // raiseNewSos just found an answer existing (or no device): look it up first. The
   // insert is the last word under concurrency: the unique indexes (one OPEN per device,
   // one SOS per Idempotency-Key) refuse it when a row exists; two rounds at most.
@@ -114,7 +124,7 @@ export async function findOrRaiseSos(
     if (existing) return found(existing);
     const [inserted] = await tx
       .insert(sos)
-      .values({ deviceId: device.id, idempotencyKey: idempotencyKey ?? null, ...at })
+      .values({ deviceId: device.id, idempotencyKey: idempotencyKey ?? null, ...at, kind: kind ?? 'PANIC' })
       .onConflictDoNothing()
       .returning();
     if (inserted) {

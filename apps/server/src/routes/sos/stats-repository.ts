@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { emptyOutcomeCounts, type SosStats } from '@sos/contract';
+import { emptyKindCounts, emptyOutcomeCounts, type SosStats } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { SETTING_KEYS } from '../../db/settings.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
@@ -38,7 +38,7 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
   const within = `count(*) FILTER (WHERE ack_s <= ${Number(targetS)})`;
   const result = await db.execute(sql`
     WITH base AS MATERIALIZED (
-      SELECT (created_at AT TIME ZONE ${tz})::date AS day, outcome, closed_by_username,
+      SELECT (created_at AT TIME ZONE ${tz})::date AS day, outcome, kind, closed_by_username,
         CASE WHEN acknowledged_at IS NOT NULL THEN acknowledged_by_username ELSE closed_by_username END AS acker,
         extract(epoch FROM coalesce(acknowledged_at, closed_at) - created_at)::float8 AS ack_s,
         extract(epoch FROM closed_at - created_at)::float8 AS close_s
@@ -68,16 +68,19 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
         'medianCloseSeconds', ${median('close_s')}) FROM base)::text AS head,
       (SELECT coalesce(json_object_agg(outcome, n), '{}') FROM
         (SELECT outcome, count(*) AS n FROM base WHERE outcome IS NOT NULL GROUP BY outcome) o)::text AS outcomes,
+      (SELECT coalesce(json_object_agg(kind, n), '{}') FROM
+        (SELECT kind, count(*) AS n FROM base GROUP BY kind) k)::text AS kinds,
       (SELECT json_agg(json_build_object('day', to_char(days.day, 'YYYY-MM-DD'), 'total', coalesce(total, 0),
         'medianAckSeconds', median_ack, 'ackWithinTargetPct', within_pct) ORDER BY days.day)
         FROM days LEFT JOIN per_day USING (day))::text AS by_day,
       (SELECT coalesce(json_agg(json_build_object('username', username, 'acknowledged', acknowledged,
         'closed', closed, 'medianAckSeconds', median_ack) ORDER BY username), '[]') FROM per_operator)::text AS by_operator
   `);
-  const row = rowsOf<{ head: string; outcomes: string; by_day: string; by_operator: string }>(result)[0]!;
+  const row = rowsOf<{ head: string; outcomes: string; kinds: string; by_day: string; by_operator: string }>(result)[0]!;
   return {
-    ...(JSON.parse(row.head) as Omit<SosStats, 'byOutcome' | 'byDay' | 'byOperator'>),
+    ...(JSON.parse(row.head) as Omit<SosStats, 'byOutcome' | 'byKind' | 'byDay' | 'byOperator'>),
     byOutcome: { ...emptyOutcomeCounts(), ...(JSON.parse(row.outcomes) as SosStats['byOutcome']) },
+    byKind: { ...emptyKindCounts(), ...(JSON.parse(row.kinds) as SosStats['byKind']) },
     byDay: JSON.parse(row.by_day) as SosStats['byDay'],
     byOperator: JSON.parse(row.by_operator) as SosStats['byOperator'],
   };

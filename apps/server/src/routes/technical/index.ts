@@ -25,7 +25,7 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     schema: {
       tags,
       security,
-      summary: 'Offline devices (since their last contact) and SOS of deleted devices',
+      summary: 'Offline devices (since their last contact), SOS of deleted devices, and low battery, power failure and tamper as devices reported them',
       response: { 200: technicalAlarmListSchema, ...authErrors },
     },
     onRequest: [app.authenticate],
@@ -38,18 +38,20 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     schema: {
       tags,
       security,
-      summary: "Dismisses a deleted device's SOS alarm (super administrators); event device-deleted-sos-dismissed",
+      summary: "Dismisses a device's technical alarm (super administrators)",
+      description:
+        'type: DELETED_DEVICE_SOS (the default; event device-deleted-sos-dismissed {id}), LOW_BATTERY, POWER_FAILURE or TAMPER (event technical-alarm-cleared {type, deviceId}). DEVICE_OFFLINE clears itself when the device is heard.',
       querystring: technicalAlarmDismissQuerySchema,
       response: {
         204: z.null().describe('Dismissed'),
         400: errorResponseSchema,
         ...authErrors,
-        404: errorResponseSchema.describe('NOT_FOUND: that device has no stored technical alarm'),
+        404: errorResponseSchema.describe('NOT_FOUND: that device has no standing technical alarm of that type'),
       },
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request, reply) => {
-      if (!(await dismissTechnicalAlarm(app.db, request.query.deviceId))) throw notFound('Technical alarm');
+      if (!(await dismissTechnicalAlarm(app.db, request.query))) throw notFound('Technical alarm');
       return reply.code(204).send(null);
     },
   });

@@ -1,4 +1,4 @@
-import type { SosOutcome } from '@sos/contract';
+import type { AlarmKind, SosOutcome } from '@sos/contract';
 import { devices, sos } from '../../../src/db/schema.js';
 import type { TestContext } from '../../helpers/app.js';
 
@@ -13,6 +13,8 @@ export interface SeededSos {
   note?: string;
   escalateAfterS?: number;
   deviceId?: number;
+  /** PANIC when unsaid. */
+  kind?: AlarmKind;
 }
 
 const after = (raised: Date, seconds: number | undefined) =>
@@ -49,6 +51,7 @@ export async function seedSos(ctx: TestContext, list: SeededSos[]): Promise<numb
         escalatedAt: after(raised, item.escalateAfterS),
         outcome: item.outcome ?? null,
         note: item.note ?? null,
+        kind: item.kind ?? 'PANIC',
       })
       .returning({ id: sos.id });
     ids.push(row!.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiPath, sosStatsSchema } from '@sos/contract';
+import { ALARM_KINDS, apiPath, sosStatsSchema } from '@sos/contract';
 import { setSetting } from '../../../src/db/settings.js';
 import { ACK_TARGET_SETTING } from '../../../src/routes/sos/stats-repository.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
@@ -14,12 +14,14 @@ const SEED = [
   { raised: '2026-03-27T23:00:00Z', ackAfterS: 30, ackBy: 'maria', closeAfterS: 100, closedBy: 'maria', outcome: 'FALSE_ALARM' }, // 28th 00:00
   { raised: '2026-03-28T22:59:59Z', ackAfterS: 60, ackBy: 'luca', closeAfterS: 300, closedBy: 'maria', outcome: 'ASSISTANCE_SENT' }, // 28th 23:59:59
   // Closed without acknowledgement: its close (90 s, by luca) is its acknowledgement.
-  { raised: '2026-03-28T23:30:00Z', closeAfterS: 90, closedBy: 'luca', outcome: 'FALSE_ALARM' }, // 29th 00:30
+  { raised: '2026-03-28T23:30:00Z', closeAfterS: 90, closedBy: 'luca', outcome: 'FALSE_ALARM', kind: 'FALL' }, // 29th 00:30
   { raised: '2026-03-29T21:59:59Z', ackAfterS: 200, ackBy: 'maria' }, // 29th 23:59:59 (summer time), still open
-  { raised: '2026-03-29T22:00:00Z' }, // 30th 00:00: open, never acknowledged: a miss
+  { raised: '2026-03-29T22:00:00Z', kind: 'FIRE' }, // 30th 00:00: open, never acknowledged: a miss
   { raised: '2026-03-30T21:59:59Z', ackAfterS: 45.5, ackBy: 'zoe', closeAfterS: 120, closedBy: 'zoe', outcome: 'TEST' }, // 30th
-  { raised: '2026-03-30T22:00:00Z', ackAfterS: 5, ackBy: 'zoe', closeAfterS: 6, closedBy: 'zoe' }, // 31st: out
+  { raised: '2026-03-30T22:00:00Z', ackAfterS: 5, ackBy: 'zoe', closeAfterS: 6, closedBy: 'zoe', kind: 'GAS' }, // 31st: out
 ] as const;
+
+const NO_KINDS = Object.fromEntries(ALARM_KINDS.map((k) => [k, 0]));
 
 const NO_OUTCOMES = {
   ASSISTANCE_SENT: 0,
@@ -58,6 +60,7 @@ describeEachDb('GET /api/sos/stats', (kind) => {
       p90AckSeconds: 156, // 90 + 0.6 × (200 − 90)
       medianCloseSeconds: 110, // (100 + 120) / 2
       byOutcome: { ...NO_OUTCOMES, FALSE_ALARM: 2, ASSISTANCE_SENT: 1, TEST: 1 },
+      byKind: { ...NO_KINDS, PANIC: 4, FALL: 1, FIRE: 1 }, // GAS is out of range
       byDay: [
         { day: '2026-03-28', total: 2, medianAckSeconds: 45, ackWithinTargetPct: 100 },
         { day: '2026-03-29', total: 2, medianAckSeconds: 145, ackWithinTargetPct: 0 },
@@ -98,6 +101,7 @@ describeEachDb('GET /api/sos/stats', (kind) => {
       p90AckSeconds: null,
       medianCloseSeconds: null,
       byOutcome: NO_OUTCOMES,
+      byKind: NO_KINDS,
       byDay: [
         { day: '2025-01-01', total: 0, medianAckSeconds: null, ackWithinTargetPct: null },
         { day: '2025-01-02', total: 0, medianAckSeconds: null, ackWithinTargetPct: null },

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { LIVE_EVENTS, type Device } from '@sos/contract';
+import type { Db, Tx } from '../db/client.js';
+import { devices } from '../db/schema.js';
+import { clearDeviceTechnicalAlarm, setDeviceTechnicalAlarm } from '../devices/device-technical.js';
+import { lockOrRegisterDevice } from '../devices/identity.js';
+import { claimMessage } from '../devices/repeats.js';
+import { appendEvent } from '../live/outbox.js';
+import { recordContacts } from '../routes/device/contact.js';
+import { toDeviceJson, type DeviceRow } from '../routes/device/json.js';
+import { recordDeletedDeviceSos } from '../routes/device-api/deleted-sos.js';
+import { toSosJson } from '../routes/sos/json.js';
+import { openSosOf } from '../routes/sos/repository.js';
+import { noteDeviceEvent, raiseDeviceAlarm } from '../sos/device-alarm.js';
+import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
+import { isDatabaseUnreachable } from './unreachable.js';
+import { SinkUnavailableError, type DeviceSignal, type ReceivedMessage, type SignalSink } from './signal.js';
+
+/** An event to append once every row is written; some need the device as it ends up. */
+type Pending = (tx: Tx, device: Device) => Promise<unknown>;
+
+/**
+ * The signal sink (receivers/signal.ts): one message, one transaction, in this order so that
+ * nothing waits while holding the outbox's lock (live/outbox.ts): claim the repeat key (a
+ * repeat stops here), lock or register the device, apply each signal, record the contact, then
+ * append the events in the order they happened. Only once that commits does accept resolve,
+ * and only then may the receiver acknowledge the device (docs/alarm-kinds.md).
+ */
+export function createSignalSink(db: Db): SignalSink {
+  return {
+    async accept(message) {
+      try {
+        return await db.transaction((tx) => applyMessage(tx, message));
+      } catch (error) {
+        throw isDatabaseUnreachable(error) ? new SinkUnavailableError(error) : error;
+      }
+    },
+  };
+}
+
+async function applyMessage(tx: Tx, message: ReceivedMessage): Promise<'committed' | 'repeat'> {
+  if (!(await claimMessage(tx, message.serial, message.repeatKey))) return 'repeat';
+  const { device, registered } = await lockOrRegisterDevice(tx, message.serial, message.displayName);
+  if (device.deletedAt !== null) {
+    // As over HTTP: told to every console as a technical alarm; the device gets its answer.
+    if (message.signals.some((s) => s.type === 'ALARM')) await recordDeletedDeviceSos(tx, device.serial);
+    return 'committed';
+  }
+  const pending: Pending[] = [];
+  if (registered) pending.push((t, json) => appendEvent(t, LIVE_EVENTS.deviceRegistered, { ...json, lastSos: null }));
+  for (const signal of message.signals) await applySignal(tx, message, device, signal, pending);
+  const heartbeat = message.signals.some((s) => s.type === 'HEARTBEAT');
+  await recordContacts(tx, [{ serial: device.serial, heartbeat, battery: null }]);
+  if (pending.length > 0) {
+    const json = await deviceJson(tx, device.id);
+    for (const append of pending) await append(tx, json);
+  }
+  return 'committed';
+}
+
+async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, signal: DeviceSignal, pending: Pending[]) {
+  switch (signal.type) {
+    case 'ALARM': {
+      const source = { protocol: message.protocol, code: signal.code, detail: signal.detail };
+      const effect = await raiseDeviceAlarm(tx, device.id, { kind: signal.kind, source, location: signal.location });
+      const json = toSosJson(effect.sos, device);
+      pending.push((t) => appendEvent(t, effect.raised ? LIVE_EVENTS.newSos : LIVE_EVENTS.sosUpdated, json));
+      return;
+    }
+    case 'RESTORE':
+    case 'CANCEL': {
+      const words = signal.type === 'RESTORE' ? RESTORE_TEXT_IT : CANCEL_TEXT_IT;
+      const updated = await noteDeviceEvent(tx, device.id, words, signal.code);
+      if (updated) pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, toSosJson(updated, device)));
+      return;
+    }
+    case 'TECHNICAL': {
+      const since = await setDeviceTechnicalAlarm(tx, device.id, signal.alarm);
+      const type = signal.alarm;
+      if (since) pending.push((t, json) => appendEvent(t, LIVE_EVENTS.technicalAlarm, { type, device: json, since: since.toISOString() }));
+      return;
+    }
+    case 'TECHNICAL_CLEAR': {
+      const type = signal.alarm;
+      if (await clearDeviceTechnicalAlarm(tx, device.id, type))
+        pending.push((t) => appendEvent(t, LIVE_EVENTS.technicalAlarmCleared, { type, deviceId: device.id }));
+      return;
+    }
+    // Contact (and monitoring, for a heartbeat) is recorded once for the whole message.
+    case 'CONTACT':
+    case 'HEARTBEAT':
+      return;
+  }
+}
+
+async function deviceJson(tx: Tx, id: number): Promise<Device> {
+  const [row] = await tx.select().from(devices).where(eq(devices.id, id));
+  if (!row) throw new Error(`device ${id} vanished in its own transaction`);
+  const [open] = await openSosOf(tx, id);
+  return toDeviceJson(row, open ?? null);
+}

@@ -1,0 +1,52 @@
+import type { AlarmKind, AlarmSource } from '@sos/contract';
+import type { Tx } from '../db/client.js';
+import { sos } from '../db/schema.js';
+import { addDeviceEvent, findOpenSos, type DeviceEvent, type SosRow } from './device-event.js';
+import { ALARM_KIND_LABELS_IT, deviceEventText } from './device-event-text.js';
+
+export interface DeviceAlarm {
+  kind: AlarmKind;
+  source: AlarmSource;
+  location?: { lat: number; lon: number; accuracyM: number | null } | undefined;
+}
+
+/** What an alarm did: a new SOS (`new-sos`) or an entry on the open one (`sos-updated`). */
+export interface AlarmEffect {
+  raised: boolean;
+  sos: SosRow;
+}
+
+/**
+ * A device's alarm, in a transaction holding its (visible) device's row: a new open SOS of
+ * that kind and source, or, when the device has one open, a DEVICE_EVENT on it ("Incendio
+ * (1110)") and the kind upgrade (sos/device-event.ts). The caller appends the event.
+ */
+export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAlarm): Promise<AlarmEffect> {
+  const open = await findOpenSos(tx, deviceId);
+  if (open) {
+    const text = deviceEventText(ALARM_KIND_LABELS_IT[alarm.kind], alarm.source.code);
+    const event: DeviceEvent = { text, kind: alarm.kind, ...(alarm.location ? { location: alarm.location } : {}) };
+    return { raised: false, sos: await addDeviceEvent(tx, open, event) };
+  }
+  const [row] = await tx
+    .insert(sos)
+    .values({
+      deviceId,
+      kind: alarm.kind,
+      sourceProtocol: alarm.source.protocol,
+      sourceCode: alarm.source.code,
+      sourceDetail: alarm.source.detail,
+      locationLat: alarm.location?.lat ?? null,
+      locationLon: alarm.location?.lon ?? null,
+      locationAccuracyM: alarm.location?.accuracyM ?? null,
+    })
+    .returning();
+  if (!row) throw new Error(`no SOS raised for device ${deviceId}`);
+  return { raised: true, sos: row };
+}
+
+/** A restore or a cancel from the device: a DEVICE_EVENT on its open SOS, which stays open. */
+export async function noteDeviceEvent(tx: Tx, deviceId: number, words: string, code: string | null): Promise<SosRow | null> {
+  const open = await findOpenSos(tx, deviceId);
+  return open ? addDeviceEvent(tx, open, { text: deviceEventText(words, code) }) : null;
+}
