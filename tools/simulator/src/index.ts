@@ -5,3 +5,6 @@ export { DeviceApiError, type DeviceApiErrorKind } from './errors.js';
 export { displayNameFor, serialFor } from './names.js';
 export { summaryLine } from './report.js';
 export type { Simulation, SimulationEvent, SimulationOptions, SimulationStats } from './types.js';
+export { crc16, dc09Frame, dc09Time, envelope, parseAnswer, type Dc09Answer, type Dc09Message } from './dc09/frame.js';
+export { Dc09Client, type Dc09ClientOptions } from './dc09/client.js';
+export { DC09_DEMO_ACCOUNTS, startDc09Devices, type Dc09DeviceEvent, type Dc09Devices, type Dc09DevicesOptions } from './dc09/devices.js';
