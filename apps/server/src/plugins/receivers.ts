@@ -4,14 +4,11 @@ import { Counter } from 'prom-client';
 import { createDc09Protocol } from '../receivers/dc09/protocol.js';
 import { createScaipProtocol } from '../receivers/scaip/protocol.js';
 import { Receivers } from '../receivers/receivers.js';
-import type { SignalSink } from '../receivers/signal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The alarm receivers of this process (DC-09, SCAIP) and their status. */
     receivers: Receivers;
-    /** Declared by the 'signal-sink' plugin: where receivers commit what devices send. */
-    signalSink: SignalSink;
   }
 }
 
@@ -66,6 +63,6 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
 
 export default fp(receiversPlugin, {
   name: 'receivers',
-  dependencies: ['metrics'],
+  dependencies: ['metrics', 'signal-sink'],
   fastify: '5.x',
 });
