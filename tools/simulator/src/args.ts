@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { serialPrefixProblem } from './names.js';
+import type { SipTarget } from './scaip/sip.js';
 import type { SimulationOptions } from './types.js';
 
 export const USAGE = `Usage: npm run simulate -- --api-key KEY [options]
@@ -15,6 +16,10 @@ Options:
   --heartbeat S      seconds between two heartbeats of one device (default 30)
   --duration S       stop by itself after S seconds (default: run until Ctrl+C)
   --prefix P         serial prefix: P0001, P0002... (default SIM-)
+  --scaip HOST:PORT  instead: SCAIP local units (a fall and a smoke detector
+                     behind each) sending to that SCAIP receiver; --devices
+                     units, cid P0001... (no API key needed)
+  --scaip-transport T  udp (default) or tcp
   -h, --help         this help
 `;
 
@@ -23,7 +28,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export type CliOptions = Omit<SimulationOptions, 'onEvent' | 'canRaiseSos'> & { help: boolean };
+export type CliOptions = Omit<SimulationOptions, 'onEvent' | 'canRaiseSos'> & { help: boolean; scaip?: SipTarget };
 
 function number(
   name: string,
@@ -62,6 +67,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
         heartbeat: { type: 'string' },
         duration: { type: 'string' },
         prefix: { type: 'string' },
+        scaip: { type: 'string' },
+        'scaip-transport': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -87,8 +94,9 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const serialPrefix = values.prefix ?? 'SIM-';
   const problem = serialPrefixProblem(serialPrefix, devices);
   if (problem) throw new UsageError(`--prefix: ${problem}`);
+  const scaip = scaipTarget(values.scaip, values['scaip-transport']);
   const apiKey = values['api-key'] ?? env.SOS_DEVICE_API_KEY ?? '';
-  if (!help && apiKey.trim() === '') throw new UsageError('--api-key: is required');
+  if (!help && !scaip && apiKey.trim() === '') throw new UsageError('--api-key: is required');
   return {
     help,
     url,
@@ -98,5 +106,21 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     heartbeatSeconds,
     serialPrefix,
     ...(closeAfter !== undefined ? { closeAfter } : {}),
+    ...(scaip ? { scaip } : {}),
   };
+}
+
+/** `--scaip HOST:PORT` and `--scaip-transport`: where the SCAIP units send. */
+function scaipTarget(raw: string | undefined, transport: string | undefined): SipTarget | undefined {
+  if (raw === undefined) {
+    if (transport !== undefined) throw new UsageError('--scaip-transport: only with --scaip');
+    return undefined;
+  }
+  const match = /^(.+):(\d{1,5})$/.exec(raw);
+  const port = Number(match?.[2]);
+  if (!match?.[1] || !(port > 0 && port < 65536)) throw new UsageError(`--scaip: must be HOST:PORT (got "${raw}")`);
+  if (transport !== undefined && transport !== 'udp' && transport !== 'tcp') {
+    throw new UsageError(`--scaip-transport: must be udp or tcp (got "${transport}")`);
+  }
+  return { host: match[1], port, transport: transport === 'tcp' ? 'tcp' : 'udp' };
 }

@@ -1,6 +1,7 @@
 import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
 import { DeviceApiError } from './errors.js';
 import { Reporter, summaryLine } from './report.js';
+import { runScaip } from './run-scaip.js';
 import { startSimulation } from './simulation.js';
 import type { SimulationEvent } from './types.js';
 
@@ -79,6 +80,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(USAGE);
     return 0;
   }
+  if (options.scaip) return runScaip({ ...options, scaip: options.scaip }, io);
   const reporter = new Reporter(io.stdout);
   const verbose = options.devices <= VERBOSE_MAX_DEVICES;
   reporter.line(
