@@ -9,6 +9,7 @@ import { bootstrap } from './bootstrap.js';
 import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';
 import { demoOpenSosCap, DEMO_SERIAL_PREFIX, startDemo } from './demo.js';
+import { startScaipDemo } from './demo-scaip.js';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -66,6 +67,16 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
           return undefined;
         })
       : undefined;
+  const scaipPort = app.receivers.port('SCAIP');
+  const scaipDemo =
+    env.SOS_DEMO_DEVICES > 0 && scaipPort !== null
+      ? await startScaipDemo({ host: loopback, port: scaipPort, db: database.db, log: app.log, openSosCap: demoOpenSosCap(env.SOS_DEMO_DEVICES) }).catch(
+          (err: unknown) => {
+            app.log.error({ err }, 'demo: the SCAIP units could not start');
+            return undefined;
+          },
+        )
+      : undefined;
 
   const lines = [
     '',
@@ -85,7 +96,6 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     const security = env.SOS_DC09_KEY ? `AES-${env.SOS_DC09_KEY.length * 4}` : 'plain frames, no key';
     lines.push(`  SIA DC-09 receiver: TCP and UDP port ${dc09Port} (${security})`);
   }
-  const scaipPort = app.receivers.port('SCAIP');
   if (scaipPort !== null) lines.push(`  SCAIP receiver: SIP over TCP and UDP port ${scaipPort}`);
   if (demo) {
     lines.push(
@@ -101,6 +111,7 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     url,
     close: async () => {
       await demo?.stop();
+      await scaipDemo?.stop();
       await app.close();
     },
   };

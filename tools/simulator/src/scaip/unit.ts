@@ -1,5 +1,5 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { connect, type Socket } from 'node:net';
+import { connect, isIPv6, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { mrqDocument, newBranch, readAnswer, sipMessage, splitAnswers, type MrqFields, type SipAnswer, type SipTarget } from './sip.js';
 
@@ -44,7 +44,7 @@ export class ScaipUnit {
   }
 
   private openUdp(): Promise<void> {
-    const udp = createSocket('udp4');
+    const udp = createSocket(isIPv6(this.options.target.host) ? 'udp6' : 'udp4');
     this.udp = udp;
     udp.on('message', (message) => this.answered(message));
     udp.on('error', () => undefined);
