@@ -9,4 +9,6 @@ export const E2E = {
   baseURL: `http://127.0.0.1:${port}`,
   admin: { username: 'admin', password: 'e2e-admin-password' },
   apiKey: 'e2e-device-key',
+  /** The SCAIP receiver's port (SIP over UDP and TCP). */
+  scaipPort: Number(process.env.E2E_SCAIP_PORT ?? port + 7),
 } as const;

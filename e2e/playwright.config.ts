@@ -47,6 +47,7 @@ export default defineConfig({
       SOS_ADMIN_USERNAME: E2E.admin.username,
       SOS_ADMIN_PASSWORD: E2E.admin.password,
       SOS_DEVICE_API_KEY: E2E.apiKey,
+      SOS_SCAIP_PORT: String(E2E.scaipPort),
       SOS_RATE_LIMIT: '100000',
       SOS_DEVICE_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
