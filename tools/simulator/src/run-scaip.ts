@@ -1,5 +1,4 @@
 import type { CliOptions } from './args.js';
-import type { CliIo } from './run-cli.js';
 import { Reporter } from './report.js';
 import { startScaipFleet, type ScaipFleetEvent } from './scaip/fleet.js';
 import type { SipTarget } from './scaip/sip.js';
@@ -14,7 +13,13 @@ function printer(reporter: Reporter, verbose: boolean) {
 }
 
 /** The CLI with --scaip: simulated SCAIP local units until Ctrl+C or --duration. */
-export async function runScaip(options: CliOptions & { scaip: SipTarget }, io: CliIo): Promise<number> {
+/** The CLI's output streams (run-cli.ts's CliIo, which calls this). */
+interface ScaipIo {
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown };
+}
+
+export async function runScaip(options: CliOptions & { scaip: SipTarget }, io: ScaipIo): Promise<number> {
   const reporter = new Reporter(io.stdout);
   const { host, port, transport } = options.scaip;
   reporter.line(
