@@ -1,16 +1,22 @@
+import { createSocket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiversResponseSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { deviceBySerial, openSosOf, sosOf, technicalAlarmsOf } from '../fixtures.js';
 import { TcpPeer, udpExchange } from '../peer.js';
 import { mrq, readAnswer, sipMessage } from './messages.js';
+import { SEEDS, mutate, prng } from './mutate.js';
+
+const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
 
 /** Every answer of the SCAIP receiver, through a real app and its database. */
 describeEachDb('SCAIP receiver', (kind) => {
   let ctx: TestContext;
   let port = 0;
   beforeAll(async () => {
-    ctx = await createTestApp(kind, {}, undefined, undefined, { receivers: { host: '127.0.0.1', scaipPort: 0 } });
+    ctx = await createTestApp(kind, { SOS_METRICS_TOKEN: METRICS_TOKEN }, undefined, undefined, {
+      receivers: { host: '127.0.0.1', scaipPort: 0 },
+    });
     port = ctx.app.receivers.port('SCAIP') ?? 0;
   });
   afterAll(() => ctx.close());
@@ -119,6 +125,33 @@ describeEachDb('SCAIP receiver', (kind) => {
     expect(tcp).toMatchObject({ port, listening: true, frames: 3, refused: 0 });
     // Over UDP: 1 + 6 + 3 + 3 accepted, the OPTIONS; refused: 3 snu errors, the INVITE and CANCEL.
     expect(udp).toMatchObject({ port, listening: true, frames: 19, refused: 5 });
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.body).toContain('sos_receiver_frames_total{protocol="SCAIP",transport="udp",result="refused"} 5');
+    expect(metrics.body).toContain('sos_receiver_frames_total{protocol="SCAIP",transport="tcp",result="accepted"} 3');
+  });
+
+  it('after 1,000 mutated datagrams and a mutated TCP stream, valid messages are still answered', async () => {
+    const random = prng(8);
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
+    for (let i = 0; i < 1000; i += 1) {
+      socket.send(mutate(random, SEEDS[i % SEEDS.length] ?? Buffer.alloc(0)), port, '127.0.0.1');
+      if (i % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    socket.close();
+    const peer = await TcpPeer.open(port);
+    for (let i = 0; i < 200 && !peer.closed; i += 1) await peer.write(mutate(random, SEEDS[i % SEEDS.length] ?? Buffer.alloc(0)));
+    peer.close();
+    const valid = { ref: 'after-fuzz', cid: 'F1', dty: '0005' };
+    expect(readAnswer(await udpExchange(port, sipMessage(mrq(valid)))).snu).toBe('0');
+    const fresh = await TcpPeer.open(port);
+    try {
+      await fresh.write(sipMessage(mrq({ ...valid, ref: 'after-fuzz-tcp' })));
+      expect(await fresh.until((t) => t.includes('</mrs>'))).toContain('<snu>0</snu>');
+    } finally {
+      fresh.close();
+    }
+    expect(await sosOf(ctx, 'SCAIP-F1')).toHaveLength(1);
   });
 });
 
