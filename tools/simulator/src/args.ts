@@ -16,6 +16,8 @@ Options:
   --duration S       stop by itself after S seconds (default: run until Ctrl+C)
   --prefix P         serial prefix: P0001, P0002... (default SIM-)
   -h, --help         this help
+
+SIA DC-09 instead (one message to the alarm receiver): npm run simulate -- dc09 --help
 `;
 
 /** A bad command line: the message names the option; the CLI prints it with the usage. */
