@@ -45,6 +45,11 @@ export class DashboardPage {
     return this.card(displayName).getByRole('button', { name: `Chiudi SOS di ${displayName}` });
   }
 
+  /** The kind's label an alert card shows under its name (none for PANIC). */
+  kindLabel(displayName: string): Locator {
+    return this.card(displayName).getByTestId('sos-kind');
+  }
+
   /** The alert card's button that opens its detail ("Dettaglio", DESIGN §6). */
   detailButton(displayName: string): Locator {
     return this.card(displayName).getByRole('button', { name: `Dettaglio di ${displayName}` });

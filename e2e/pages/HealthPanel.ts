@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** DESIGN §6 on the dashboard: the technical alarm list, and the resident profile form. */
+/** The dashboard's "Allarmi tecnici" list (one line per alarm), and the resident profile form. */
 export class HealthPanel {
   readonly alarms: Locator;
   readonly offlineList: Locator;
@@ -8,17 +8,23 @@ export class HealthPanel {
 
   constructor(readonly page: Page) {
     this.alarms = page.getByTestId('technical-alarms');
-    this.offlineList = page.getByTestId('offline-list');
+    // One list for every technical alarm now ("Allarmi tecnici"); offline devices are lines of it.
+    this.offlineList = this.alarms;
     this.profileDialog = page.getByRole('dialog');
   }
 
-  /** The "Non raggiungibile" entry of a device (its name and "da HH:mm"). */
+  /** The "Non raggiungibile" line of a device (its name and "da HH:mm"). */
   offline(displayName: string): Locator {
-    return this.offlineList.getByRole('listitem').filter({ hasText: displayName });
+    return this.line('Non raggiungibile', displayName);
   }
 
   deletedSos(displayName: string): Locator {
-    return this.alarms.getByRole('alert').filter({ hasText: `SOS da dispositivo eliminato: ${displayName}` });
+    return this.alarms.getByRole('listitem').filter({ hasText: `SOS da dispositivo eliminato: ${displayName}` });
+  }
+
+  /** A line of the list: what ("Batteria scarica"…) and the device. */
+  line(what: string, displayName: string): Locator {
+    return this.alarms.getByRole('listitem').filter({ hasText: what }).filter({ hasText: displayName });
   }
 
   profileButton(card: Locator): Locator {

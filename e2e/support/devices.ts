@@ -1,4 +1,4 @@
-import type { Device, Sos } from '@sos/contract';
+import type { AlarmKind, Device, Sos } from '@sos/contract';
 import { E2E } from '../env.js';
 import { uid } from './unique.js';
 
@@ -36,6 +36,11 @@ export class SimDevice {
 
   raiseSos(apiKey = this.apiKey) {
     return deviceCall<Sos>('/api/device/sos', { serial: this.serial }, apiKey);
+  }
+
+  /** An SOS saying what it is about (a smoke detector's FIRE, a fall detector's FALL). */
+  raiseSosOfKind(kind: AlarmKind, apiKey = this.apiKey) {
+    return deviceCall<Sos>('/api/device/sos', { serial: this.serial, kind }, apiKey);
   }
 
   heartbeat(apiKey = this.apiKey, battery?: number) {

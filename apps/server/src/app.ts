@@ -34,6 +34,7 @@ import liveRoutes from './routes/live/index.js';
 import profileRoutes from './routes/profile/index.js';
 import technicalAlarmRoutes from './routes/technical/index.js';
 import deletedDeviceRoutes from './routes/deleted-devices/index.js';
+import deviceRenameRoutes from './routes/device-rename/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
 
@@ -62,6 +63,7 @@ const ROUTE_PLUGINS = [
   profileRoutes,
   technicalAlarmRoutes,
   deletedDeviceRoutes,
+  deviceRenameRoutes,
 ];
 
 export const BODY_LIMIT = 100 * 1024;

@@ -11,6 +11,7 @@ import { statsMessages } from '../features/stats/messages.js';
 import { alarmMessages } from '../features/alarm/messages.js';
 import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
+import { kindMessages } from '../features/alarm/kind.messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -29,6 +30,7 @@ const catalogues = [
   alarmMessages,
   outcomeMessages,
   healthMessages,
+  kindMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -18,6 +18,7 @@ import { selectDeviceById } from '../dashboard/devicesSlice.js';
 import { ResidentProfile } from '../devices/ResidentProfile.js';
 import { SosAckButton } from './SosAckButton.js';
 import { SosCloseForm } from './SosCloseForm.js';
+import { SosKind } from './SosKind.js';
 import { SosLocation } from './SosLocation.js';
 import { SosNoteForm } from './SosNoteForm.js';
 import { SosStatus } from './SosStatus.js';
@@ -82,6 +83,7 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
                 </>
               )}
             </Typography>
+            <SosKind sos={sos} />
             <SosStatus sos={sos} open={open} />
             {open && <SosAckButton sos={sos} />}
           </Section>

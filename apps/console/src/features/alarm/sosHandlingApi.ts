@@ -42,7 +42,7 @@ export const sosHandlingApi = api.injectEndpoints({
     }),
     /**
      * The timeline of one SOS, kept live while it is shown: notes arrive as `sos-note`
-     * events; any other change of that SOS (taken, late, closed) reloads it.
+     * events; any other change of that SOS (taken, late, closed, a device event) reloads it.
      */
     getSosTimeline: build.query<SosTimelineEntry[], number>({
       query: (sosId) => ({ url: PATHS.sosTimeline, params: { sosId } }),
@@ -71,6 +71,7 @@ export const sosHandlingApi = api.injectEndpoints({
               } else if (
                 (payload.name === 'sos-acknowledged' ||
                   payload.name === 'sos-escalated' ||
+                  payload.name === 'sos-updated' ||
                   payload.name === 'new-sos-closed') &&
                 payload.data.id === sosId
               ) {

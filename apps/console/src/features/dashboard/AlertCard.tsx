@@ -69,6 +69,13 @@ const detailSx = {
 } as const;
 
 const nameSx = { fontWeight: 700, minWidth: 0, ...twoLineName } as const;
+/**
+ * With a kind to show (any but PANIC), the name keeps one of its two lines and the kind's
+ * label takes the other: the header stays CARD_REM.name high, so the grid's arithmetic holds.
+ */
+const namedKindSx = { minWidth: 0, height: `${CARD_REM.name}rem`, display: 'flex', flexDirection: 'column' } as const;
+const oneLineNameSx = { ...nameSx, height: `${CARD_REM.name / 2}rem`, WebkitLineClamp: 1 } as const;
+const kindSx = { fontWeight: 700, lineHeight: `${CARD_REM.name / 2}rem`, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /** "In ritardo" as a white badge: it reads on the card's reds and is not colour alone. */
 const lateSx = {
@@ -125,9 +132,20 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
     >
       <Box sx={headerSx}>
         <NotificationsActiveIcon aria-hidden sx={iconSx} />
-        <Typography variant="h6" component="h2" sx={nameSx} {...{ [TIP_ATTRIBUTE]: name }}>
-          {name}
-        </Typography>
+        {sos.kind === 'PANIC' ? (
+          <Typography variant="h6" component="h2" sx={nameSx} {...{ [TIP_ATTRIBUTE]: name }}>
+            {name}
+          </Typography>
+        ) : (
+          <Box sx={namedKindSx}>
+            <Typography variant="h6" component="h2" sx={oneLineNameSx} {...{ [TIP_ATTRIBUTE]: name }}>
+              {name}
+            </Typography>
+            <Typography variant="body1" sx={kindSx} data-testid="sos-kind">
+              <FormattedMessage id={`kind.${sos.kind}`} />
+            </Typography>
+          </Box>
+        )}
         {onOpen && (
           <IconButton
             size="small"

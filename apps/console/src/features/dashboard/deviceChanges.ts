@@ -30,6 +30,8 @@ export function changeOf(event: LiveEvent, current: Current): DeviceChange | nul
     case 'sos-acknowledged':
     case 'sos-escalated':
       return handling(current(event.data.device.id), event.data);
+    case 'sos-updated':
+      return updated(current(event.data.device.id), event.data);
     case 'sos-note':
       return null; // the detail's timeline shows it; the card does not change
     case 'device-registered':
@@ -43,6 +45,8 @@ export function changeOf(event: LiveEvent, current: Current): DeviceChange | nul
     case 'device-deleted':
       return current(event.data.id) ? { id: event.data.id, next: undefined } : null;
     case 'device-deleted-sos-dismissed': // the technical alarm list's, not a card's
+    case 'technical-alarm':
+    case 'technical-alarm-cleared':
     case 'resync':
       return null;
   }
@@ -61,6 +65,16 @@ export function handling(device: Device | undefined, sos: Sos): DeviceChange | n
     shown.escalatedAt === sos.escalatedAt
   )
     return null;
+  return { id: device.id, next: { ...device, lastSos: sos } };
+}
+
+/**
+ * The device said more about its open SOS (docs/alarm-kinds.md): the card takes the SOS as
+ * it now stands (its kind may have changed); only the SOS the device still shows.
+ */
+export function updated(device: Device | undefined, sos: Sos): DeviceChange | null {
+  if (!device || device.lastSos?.id !== sos.id || sos.state !== 'OPEN') return null;
+  if (device.lastSos.kind === sos.kind && device.lastSos.lastUpdated === sos.lastUpdated) return null;
   return { id: device.id, next: { ...device, lastSos: sos } };
 }
 

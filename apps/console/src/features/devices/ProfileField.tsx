@@ -1,13 +1,13 @@
 import TextField from '@mui/material/TextField';
-import type { DeviceProfileInput } from '@sos/contract';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.js';
 import { profileError } from './profileErrors.js';
+import type { ProfileFormInput } from './profileForm.js';
 
 export interface ProfileFieldProps {
-  control: Control<DeviceProfileInput, unknown, unknown>;
-  name: FieldPath<DeviceProfileInput>;
+  control: Control<ProfileFormInput, unknown, unknown>;
+  name: FieldPath<ProfileFormInput>;
   label: MessageId;
   limit: Parameters<typeof profileError>[1];
   type?: string;

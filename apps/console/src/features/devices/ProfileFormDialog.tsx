@@ -6,25 +6,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  deviceProfileSchema,
-  PROFILE_LIMITS,
-  type DeviceProfile,
-  type DeviceProfileInput,
-} from '@sos/contract';
+import { PROFILE_LIMITS, type DeviceProfile } from '@sos/contract';
 import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
-import { useGetProfileQuery, usePutProfileMutation } from './healthApi.js';
+import { useGetProfileQuery, usePutProfileMutation, useRenameDeviceMutation } from './healthApi.js';
 import { ProfileField } from './ProfileField.js';
-
-const blank = (profile: DeviceProfile | undefined): DeviceProfileInput => ({
-  residentName: profile?.residentName ?? '',
-  address: profile?.address ?? '',
-  phone: profile?.phone ?? '',
-  notes: profile?.notes ?? '',
-  contacts: (profile?.contacts ?? []).map((c) => ({ name: c.name, phone: c.phone ?? '', relation: c.relation ?? '' })),
-});
+import { profileFormDefaults, profileFormSchema, profileOf, type ProfileFormInput, type ProfileFormValues } from './profileForm.js';
 
 export interface ProfileFormDialogProps {
   deviceId: number;
@@ -32,7 +20,10 @@ export interface ProfileFormDialogProps {
   onClose: () => void;
 }
 
-/** "Scheda assistito" (DESIGN §6): the profile form, validated by the contract's schema. */
+/**
+ * "Scheda assistito" (DESIGN §6): the device's name ("Nome dispositivo", docs/alarm-kinds.md)
+ * and the resident's profile, validated by the contract's schemas.
+ */
 export function ProfileFormDialog({ deviceId, deviceName, onClose }: ProfileFormDialogProps) {
   const { data, isFetching } = useGetProfileQuery(deviceId, { refetchOnMountOrArgChange: true });
   return (
@@ -51,13 +42,16 @@ export function ProfileFormDialog({ deviceId, deviceName, onClose }: ProfileForm
 function ProfileForm({ deviceId, deviceName, profile, onClose }: ProfileFormDialogProps & { profile: DeviceProfile }) {
   const titleId = useId();
   const [save, { isLoading }] = usePutProfileMutation();
-  const { control, handleSubmit } = useForm<DeviceProfileInput, unknown, DeviceProfile>({
-    resolver: zodResolver(deviceProfileSchema),
-    defaultValues: blank(profile),
+  const [rename, { isLoading: renaming }] = useRenameDeviceMutation();
+  const { control, handleSubmit } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: profileFormDefaults(profile, deviceName),
   });
   const contacts = useFieldArray({ control, name: 'contacts' });
   const submit = handleSubmit(async (values) => {
-    const result = await save({ id: deviceId, profile: values });
+    // The new name reaches every console (and this one's card) as device-renamed.
+    if (values.displayName !== deviceName && 'error' in (await rename({ id: deviceId, displayName: values.displayName }))) return;
+    const result = await save({ id: deviceId, profile: profileOf(values) });
     if (!('error' in result)) onClose();
   });
   return (
@@ -70,6 +64,7 @@ function ProfileForm({ deviceId, deviceName, profile, onClose }: ProfileFormDial
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          <ProfileField control={control} name="displayName" label="health.deviceName" limit="displayName" />
           <ProfileField control={control} name="residentName" label="health.name" limit="residentName" />
           <ProfileField control={control} name="address" label="health.address" limit="address" />
           <ProfileField control={control} name="phone" label="health.phone" limit="phone" type="tel" />
@@ -98,7 +93,7 @@ function ProfileForm({ deviceId, deviceName, profile, onClose }: ProfileFormDial
         <Button onClick={onClose}>
           <FormattedMessage id="health.cancel" />
         </Button>
-        <Button type="submit" variant="contained" disabled={isLoading}>
+        <Button type="submit" variant="contained" disabled={isLoading || renaming}>
           <FormattedMessage id="health.save" />
         </Button>
       </DialogActions>

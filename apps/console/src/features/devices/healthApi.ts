@@ -1,4 +1,4 @@
-import type { DeletedDevice, Device, DeviceProfile, DeviceProfileInput, TechnicalAlarm } from '@sos/contract';
+import type { DeletedDevice, Device, DeviceProfile, DeviceProfileInput, TechnicalAlarm, TechnicalAlarmDismissQuery } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
@@ -9,9 +9,14 @@ export const healthApi = api.injectEndpoints({
       query: () => PATHS.alarmsTechnical,
       providesTags: ['TechnicalAlarm'],
     }),
-    dismissTechnicalAlarm: build.mutation<void, number>({
-      query: (deviceId) => ({ url: PATHS.alarmsTechnicalDismiss, method: 'POST', params: { deviceId } }),
+    /** Without a type: a deleted device's SOS (as the server reads it). */
+    dismissTechnicalAlarm: build.mutation<void, TechnicalAlarmDismissQuery>({
+      query: (params) => ({ url: PATHS.alarmsTechnicalDismiss, method: 'POST', params }),
       invalidatesTags: ['TechnicalAlarm'],
+    }),
+    /** "Nome dispositivo" in the "Scheda assistito": every console gets device-renamed. */
+    renameDevice: build.mutation<Device, { id: number; displayName: string }>({
+      query: ({ id, displayName }) => ({ url: PATHS.deviceRename, method: 'PATCH', params: { id }, body: { displayName } }),
     }),
     getProfile: build.query<DeviceProfile, number>({
       query: (id) => ({ url: PATHS.deviceProfile, params: { id } }),
@@ -36,6 +41,7 @@ export const healthApi = api.injectEndpoints({
 export const {
   useGetTechnicalAlarmsQuery,
   useDismissTechnicalAlarmMutation,
+  useRenameDeviceMutation,
   useGetProfileQuery,
   usePutProfileMutation,
   useGetDeletedDevicesQuery,

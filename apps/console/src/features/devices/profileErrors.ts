@@ -1,5 +1,5 @@
 import type { FieldError } from 'react-hook-form';
-import { PROFILE_LIMITS } from '@sos/contract';
+import { DISPLAY_NAME_MAX_LENGTH, PROFILE_LIMITS } from '@sos/contract';
 import type { MessageId } from '../../i18n/catalogue.js';
 
 type Limit = keyof typeof PROFILE_LIMITS;
@@ -10,9 +10,13 @@ type Limit = keyof typeof PROFILE_LIMITS;
  */
 export function profileError(
   error: FieldError | undefined,
-  limit: Limit | 'phone',
+  limit: Limit | 'phone' | 'displayName',
 ): { id: MessageId; values?: Record<string, number> } | undefined {
   if (!error) return undefined;
+  if (limit === 'displayName') {
+    // 1–100 characters, no control characters (none can be typed in the field).
+    return error.type === 'too_big' ? { id: 'health.tooLong', values: { max: DISPLAY_NAME_MAX_LENGTH } } : { id: 'health.required' };
+  }
   if (limit === 'phone' || error.type === 'invalid_format') return { id: 'health.badPhone' };
   if (error.type === 'too_small') return { id: 'health.required' };
   return { id: 'health.tooLong', values: { max: PROFILE_LIMITS[limit] } };

@@ -33,6 +33,19 @@ describe('the technical alarm list follows the live events', () => {
     expect(applyToAlarms(deleted, { name: 'device-deleted-sos-dismissed', data: { id: 2 } }, now)).toEqual([offline]);
   });
 
+  it('sets and clears what a device reports, one line per device and type', () => {
+    const battery: TechnicalAlarm = { type: 'LOW_BATTERY', device: monitored(3, true), since: '2025-01-01T09:30:00.000Z' };
+    const tamper: TechnicalAlarm = { ...battery, type: 'TAMPER' };
+    let alarms = applyToAlarms([], { name: 'technical-alarm', data: battery }, now)!;
+    alarms = applyToAlarms(alarms, { name: 'technical-alarm', data: tamper }, now)!;
+    expect(applyToAlarms(alarms, { name: 'technical-alarm', data: battery }, now)).toEqual([tamper, battery]);
+    expect(applyToAlarms(alarms, { name: 'technical-alarm-cleared', data: { type: 'LOW_BATTERY', deviceId: 3 } }, now)).toEqual([tamper]);
+    const renamed = { ...monitored(3, true), displayName: 'Casa Rossi' };
+    expect(applyToAlarms([battery], { name: 'device-renamed', data: renamed }, now)).toEqual([{ ...battery, device: renamed }]);
+    // A deleted device's own reports leave with it.
+    expect(applyToAlarms(alarms, { name: 'device-deleted', data: { id: 3 } }, now)).toEqual([]);
+  });
+
   it('ignores the SOS events', () => {
     const alarms: TechnicalAlarm[] = [];
     expect(applyToAlarms(alarms, { name: 'resync', data: { reason: 'x' } }, now)).toBeNull();

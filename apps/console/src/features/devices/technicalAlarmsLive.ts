@@ -9,7 +9,10 @@ type Alarms = TechnicalAlarm[];
 const without = (alarms: Alarms, id: number, type: TechnicalAlarm['type']) =>
   alarms.filter((a) => !(a.device.id === id && a.type === type));
 
-/** What a live event does to the technical alarm list (DESIGN §6); null: nothing. */
+/**
+ * What a live event does to the technical alarm list (docs/alarm-kinds.md): offline devices,
+ * deleted devices' SOS, and what devices report of themselves; null: nothing.
+ */
 export function applyToAlarms(alarms: Alarms, event: LiveEvent, now = new Date()): Alarms | null {
   switch (event.name) {
     case 'device-offline': {
@@ -18,8 +21,22 @@ export function applyToAlarms(alarms: Alarms, event: LiveEvent, now = new Date()
       return [...rest, { type: 'DEVICE_OFFLINE', device, since: device.lastSeenAt ?? now.toISOString() }];
     }
     case 'device-online':
-    case 'device-deleted':
       return without(alarms, event.data.id, 'DEVICE_OFFLINE');
+    case 'device-deleted': {
+      // Its own reports go with it (as the server lists them); a refused SOS comes later.
+      const rest = alarms.filter((a) => a.device.id !== event.data.id || a.type === 'DELETED_DEVICE_SOS');
+      return rest.length === alarms.length ? null : rest;
+    }
+    case 'technical-alarm': {
+      const { type, device } = event.data;
+      return [...without(alarms, device.id, type), event.data];
+    }
+    case 'technical-alarm-cleared':
+      return without(alarms, event.data.deviceId, event.data.type);
+    case 'device-renamed': {
+      if (!alarms.some((a) => a.device.id === event.data.id)) return null;
+      return alarms.map((a) => (a.device.id === event.data.id ? { ...a, device: event.data } : a));
+    }
     case 'device-deleted-sos': {
       // A repeat keeps the first one's time, as the server does.
       const standing = alarms.find((a) => a.device.id === event.data.id && a.type === 'DELETED_DEVICE_SOS');

@@ -23,6 +23,8 @@ const closed = {
   lastUpdated: iso(2025, 2, 8, 12, 3, 9),
   dateClosed: iso(2025, 2, 8, 12, 3, 9),
   closedBy: { id: 1, username: 'admin' },
+  kind: 'FALL',
+  source: { protocol: 'SCAIP', code: '0005/0010', detail: null },
   device: { id: 4, displayName: 'Portineria' },
 };
 
@@ -50,6 +52,7 @@ describe('HistoryPage', () => {
     expect(within(row).getByText('08/03/2025 12:03:09')).toBeInTheDocument();
     expect(within(row).getByText('27:03:09')).toBeInTheDocument();
     expect(within(row).getByText('admin')).toBeInTheDocument();
+    expect(within(row).getByText('Caduta')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
       'Stato',
@@ -60,6 +63,7 @@ describe('HistoryPage', () => {
       'Esito',
       'Preso in carico da',
       'Tempo di presa in carico',
+      'Tipo',
       'Chiuso da',
     ]);
     expect(await callsOf(spy)).toContain('GET /api/sos/history?limit=20');

@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import type { Sos, SosOutcome } from '@sos/contract';
+import type { AlarmKind, Sos, SosOutcome } from '@sos/contract';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.js';
@@ -80,6 +80,13 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
           row.acknowledgedAt ? time(row.acknowledgedAt) - time(row.dateCreated) : null,
         valueFormatter: (_value: number | null, row: Sos) =>
           row.acknowledgedAt ? formatDuration(row.dateCreated, row.acknowledgedAt) : '',
+      },
+      // docs/alarm-kinds.md: what the SOS was about, after those three.
+      {
+        field: 'kind',
+        headerName: header('kind.column'),
+        width: 170,
+        valueFormatter: (value: AlarmKind) => intl.formatMessage({ id: `kind.${value}` }),
       },
       {
         field: 'closedBy',

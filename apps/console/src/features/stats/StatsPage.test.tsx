@@ -16,6 +16,7 @@ const stats = (over: Partial<SosStats> = {}): SosStats => ({
   p90AckSeconds: 48,
   medianCloseSeconds: 310,
   byOutcome: { ASSISTANCE_SENT: 20, EMERGENCY_SERVICES: 2, RESOLVED_BY_PHONE: 100, FALSE_ALARM: 70, TEST: 5, NO_RESPONSE: 1, OTHER: 2 },
+  byKind: { PANIC: 180, FALL: 10, MEDICAL: 4, FIRE: 3, GAS: 1, FLOOD: 0, INTRUSION: 0, INACTIVITY: 1, WANDERING: 0, OTHER: 1 },
   byDay: [
     { day: '2026-03-29', total: 120, medianAckSeconds: 20, ackWithinTargetPct: 99.2 },
     { day: '2026-03-30', total: 80, medianAckSeconds: 23.5, ackWithinTargetPct: 97.5 },

@@ -34,6 +34,9 @@ Events (\`event:\` name, \`data:\` JSON):
 - \`${LIVE_EVENTS.deviceOffline}\`, \`${LIVE_EVENTS.deviceOnline}\`: a monitored device went silent / was heard again (the device)
 - \`${LIVE_EVENTS.deviceDeletedSos}\`: a deleted device sent an SOS, refused to it (the device; a technical alarm)
 - \`${LIVE_EVENTS.deviceDeletedSosDismissed}\`: \`{ id }\` of that device: a super administrator dismissed its technical alarm
+- \`${LIVE_EVENTS.sosUpdated}\`: a device said more about its open SOS (another alarm, a restore, a cancel): a DEVICE_EVENT timeline entry, perhaps a graver kind (the SOS with its device)
+- \`${LIVE_EVENTS.technicalAlarm}\`: \`{ type, device, since }\`, a device reported low battery, power failure or tamper
+- \`${LIVE_EVENTS.technicalAlarmCleared}\`: \`{ type, deviceId }\`, that technical alarm was restored by the device or dismissed
 - \`${LIVE_EVENTS.resync}\`: \`{ reason }\`, the client missed more than the server keeps: reload the lists
 
 Every event has an \`id:\`. A reconnecting client sends \`Last-Event-ID\` (or \`?lastEventId=\`)
