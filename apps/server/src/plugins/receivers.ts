@@ -46,6 +46,7 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
       { protocol: 'SCAIP', port: options.scaipPort },
     ],
     onFrame: (protocol, transport, result) => frames.inc({ protocol, transport, result }),
+    log: app.log,
   });
   app.decorate('receivers', receivers);
   app.addHook('onReady', () => receivers.start());
