@@ -47,6 +47,8 @@ export default defineConfig({
       SOS_ADMIN_USERNAME: E2E.admin.username,
       SOS_ADMIN_PASSWORD: E2E.admin.password,
       SOS_DEVICE_API_KEY: E2E.apiKey,
+      SOS_DC09_PORT: String(E2E.dc09Port),
+      SOS_DC09_KEY: E2E.dc09Key,
       SOS_SCAIP_PORT: String(E2E.scaipPort),
       SOS_RATE_LIMIT: '100000',
       SOS_DEVICE_RATE_LIMIT: '100000',

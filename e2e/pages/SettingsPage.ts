@@ -11,6 +11,8 @@ export class SettingsPage {
   readonly cancel: Locator;
   /** DESIGN §7: shown under the field for a key shorter than 16 characters. */
   readonly weakKey: Locator;
+  /** The "Ricevitori" block: one line per protocol (DC-09, SCAIP) with its state. */
+  readonly receivers: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Impostazioni' });
@@ -20,6 +22,11 @@ export class SettingsPage {
     this.save = form.getByRole('button', { name: 'Salva' });
     this.cancel = form.getByRole('button', { name: 'Annulla' });
     this.weakKey = page.getByRole('status').filter({ hasText: 'Chiave debole' });
+    this.receivers = page.getByRole('region', { name: 'Ricevitori' });
+  }
+
+  receiver(protocol: 'DC09' | 'SCAIP'): Locator {
+    return this.receivers.getByTestId(`receiver-${protocol}`);
   }
 
   async goto(expectedKey: string): Promise<void> {

@@ -10,6 +10,7 @@ import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';
 import { demoOpenSosCap, DEMO_SERIAL_PREFIX, startDemo } from './demo.js';
 import { startScaipDemo } from './demo-scaip.js';
+import { DC09_DEMO_ACCOUNT_LIST, startDc09Demo } from './demo-dc09.js';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -78,6 +79,12 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
         )
       : undefined;
 
+  const dc09Port = app.receivers.port('DC09');
+  const dc09Demo =
+    demo && dc09Port !== null
+      ? startDc09Demo({ host: loopback, port: dc09Port, key: env.SOS_DC09_KEY, log: app.log })
+      : undefined;
+
   const lines = [
     '',
     `  SOS Console is running: ${url}`,
@@ -91,7 +98,6 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     }
   }
   lines.push(`  device API key (X-Api-Key): ${boot.apiKey}`);
-  const dc09Port = app.receivers.port('DC09');
   if (dc09Port !== null) {
     const security = env.SOS_DC09_KEY ? `AES-${env.SOS_DC09_KEY.length * 4}` : 'plain frames, no key';
     lines.push(`  SIA DC-09 receiver: TCP and UDP port ${dc09Port} (${security})`);
@@ -103,6 +109,9 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
         `at most ${demoOpenSosCap(env.SOS_DEMO_DEVICES)} open at once`,
     );
   }
+  if (dc09Demo) {
+    lines.push(`  demo: DC-09 devices ${DC09_DEMO_ACCOUNT_LIST.join(', ')} report through the receiver (a fire now and then, a low battery)`);
+  }
   lines.push('');
   console.log(lines.join('\n'));
 
@@ -110,6 +119,7 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     app,
     url,
     close: async () => {
+      dc09Demo?.stop();
       await demo?.stop();
       await scaipDemo?.stop();
       await app.close();

@@ -21,6 +21,8 @@ Options:
                      units, cid P0001... (no API key needed)
   --scaip-transport T  udp (default) or tcp
   -h, --help         this help
+
+SIA DC-09 instead (one message to the alarm receiver): npm run simulate -- dc09 --help
 `;
 
 /** A bad command line: the message names the option; the CLI prints it with the usage. */

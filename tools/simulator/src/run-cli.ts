@@ -1,5 +1,6 @@
 import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
 import { DeviceApiError } from './errors.js';
+import { runDc09Cli } from './dc09/cli.js';
 import { Reporter, summaryLine } from './report.js';
 import { runScaip } from './run-scaip.js';
 import { startSimulation } from './simulation.js';
@@ -68,6 +69,8 @@ function eventPrinter(reporter: Reporter, verbose: boolean) {
 
 /** The simulator's command line; resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  // `dc09`: one SIA DC-09 message to a receiver, instead of devices over HTTP.
+  if (argv[0] === 'dc09') return runDc09Cli(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCli(argv, io.env);

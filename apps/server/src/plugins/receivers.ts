@@ -55,6 +55,7 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
       },
     ],
     onFrame: (protocol, transport, result) => frames.inc({ protocol, transport, result }),
+    log: app.log,
   });
   app.decorate('receivers', receivers);
   app.addHook('onReady', () => receivers.start());

@@ -2,7 +2,7 @@ import type { ReceiverStatus } from '@sos/contract';
 import { RECEIVER_PROTOCOLS } from '@sos/contract';
 import type { FrameListener } from './counters.js';
 import type { ReceiverProtocol } from './signal.js';
-import { ReceiverTransport } from './transport.js';
+import { ReceiverTransport, type TransportOptions } from './transport.js';
 
 type Protocol = (typeof RECEIVER_PROTOCOLS)[number];
 
@@ -17,6 +17,7 @@ export interface ReceiversOptions {
   host: string;
   configs: ReceiverConfig[];
   onFrame?: (protocol: Protocol, ...rest: Parameters<FrameListener>) => void;
+  log?: TransportOptions['log'];
 }
 
 /**
@@ -35,6 +36,7 @@ export class Receivers {
         host: this.options.host,
         port: config.port,
         onFrame: (transport, result) => this.options.onFrame?.(config.protocol, transport, result),
+        ...(this.options.log ? { log: this.options.log } : {}),
       });
       await transport.start();
       this.running.set(config.protocol, transport);

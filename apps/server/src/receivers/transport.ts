@@ -21,6 +21,8 @@ export interface TransportOptions {
   /** Datagrams being handled at once; further ones are dropped (counted refused). */
   maxUdpInFlight?: number;
   onFrame?: FrameListener;
+  /** Where a message refused by the transport itself (too long, too many) is logged. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export interface TransportStatus extends TransportCounters {
@@ -42,7 +44,7 @@ export class ReceiverTransport {
   private readonly connections = new Set<TcpConnection>();
   private udpInFlight = 0;
   private readonly counters = { tcp: emptyCounters(), udp: emptyCounters() };
-  private readonly options: Required<Omit<TransportOptions, 'onFrame'>> & TransportOptions;
+  private readonly options: Required<Omit<TransportOptions, 'onFrame' | 'log'>> & TransportOptions;
   private boundPort: number | null = null;
 
   constructor(
@@ -98,17 +100,15 @@ export class ReceiverTransport {
   private accept(socket: Socket): void {
     const connection = new TcpConnection(socket, this.protocol, this.options.idleTimeoutMs, {
       onAnswer: (answer) => this.count('tcp', answer),
-      onOverflow: () => this.count('tcp', { bytes: null, refused: true }),
+      onOverflow: () => this.refuse('tcp', `a message longer than ${this.protocol.maxMessageBytes} bytes: connection closed`),
     });
     this.connections.add(connection);
     socket.on('close', () => this.connections.delete(connection));
   }
 
   private async datagram(udp: UdpSocket, message: Buffer, address: string, port: number) {
-    if (this.udpInFlight >= this.options.maxUdpInFlight || message.length > this.protocol.maxMessageBytes) {
-      this.count('udp', { bytes: null, refused: true });
-      return;
-    }
+    if (message.length > this.protocol.maxMessageBytes) return this.refuse('udp', 'datagram too long');
+    if (this.udpInFlight >= this.options.maxUdpInFlight) return this.refuse('udp', 'too many datagrams in flight');
     this.udpInFlight += 1;
     let answer: ReceiverAnswer;
     try {
@@ -120,6 +120,11 @@ export class ReceiverTransport {
     }
     this.count('udp', answer);
     if (answer.bytes && this.udp === udp) udp.send(answer.bytes, port, address, () => undefined);
+  }
+
+  private refuse(transport: TransportName, reason: string): void {
+    this.options.log?.warn({ protocol: this.protocol.name, transport, reason }, `${this.protocol.name} message refused: ${reason}`);
+    this.count(transport, { bytes: null, refused: true });
   }
 
   private count(transport: TransportName, answer: ReceiverAnswer): void {

@@ -83,11 +83,13 @@ describe('receiver transport, TCP', () => {
 
   it('closes a connection whose unfinished message outgrows the limit, and counts it refused', async () => {
     const protocol = lineProtocol(16);
-    const transport = await start(protocol);
+    const warnings: string[] = [];
+    const transport = await start(protocol, { log: { warn: (_obj, msg) => void warnings.push(msg) } });
     const peer = await open(transport.port!);
     await peer.write('x'.repeat(17));
     await peer.untilClosed();
     expect(transport.status().find((s) => s.transport === 'tcp')!.refused).toBe(1);
+    expect(warnings).toEqual(['DC09 message refused: a message longer than 16 bytes: connection closed']);
     expect(protocol.handled).toEqual([]);
     // Others are still served.
     const other = await open(transport.port!);
