@@ -51,12 +51,12 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
     await expect(health.line('Batteria scarica', name)).toBeHidden();
   });
 
-  test('Settings shows the receivers: DC-09 listening on its port, SCAIP off', async ({ page, signIn, admin }) => {
+  test('Settings shows the receivers: DC-09 and SCAIP listening on their ports', async ({ page, signIn, admin }) => {
     await signIn();
     const settings = new SettingsPage(page);
     await settings.goto(await admin.apiKey());
     await expect(settings.receivers.getByRole('heading', { name: 'Ricevitori' })).toBeVisible();
     await expect(settings.receiver('DC09')).toContainText(`In ascolto sulla porta ${E2E.dc09Port}`);
-    await expect(settings.receiver('SCAIP')).toContainText('Spento');
+    await expect(settings.receiver('SCAIP')).toContainText(`In ascolto sulla porta ${E2E.scaipPort}`);
   });
 });

@@ -25,6 +25,8 @@ test.describe('SCAIP receiver (docs/scaip.md)', () => {
   test('a fall alarm from a simulated SCAIP unit is a card labelled "Caduta", with the detector and the map link', async ({ page, signIn, fleet, admin }) => {
     const cid = uid('E2E').replace(/[^A-Za-z0-9.-]/g, '');
     const name = `SCAIP ${cid}`;
+    // A quiet dashboard: an earlier test's open SOS would share the grid.
+    await admin.closeAllOpenSos();
     await signIn();
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
@@ -43,9 +45,12 @@ test.describe('SCAIP receiver (docs/scaip.md)', () => {
     if (device) fleet.forget(device.id);
 
     await expect(dashboard.kindLabel(name)).toHaveText('Caduta');
-    await dashboard.detailButton(name).click();
     const detail = new SosDetail(page);
-    await detail.waitOpen();
+    // The alert card blinks: a click during its first frames may be lost, so it is retried.
+    await expect(async () => {
+      await dashboard.detailButton(name).click();
+      await expect(detail.dialog).toBeVisible({ timeout: 2000 });
+    }).toPass();
     await expect(page.getByTestId('sos-detail-kind')).toHaveText('Tipo: Caduta');
     await expect(page.getByTestId('sos-detail-source')).toContainText('0005/0009');
     await expect(page.getByTestId('sos-detail-source')).toContainText('Rilevatore di caduta, n. 1, Camera da letto');
