@@ -42,6 +42,7 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
     await signIn();
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
+    await dashboard.enableAudio();
     await dashboard.waitLive();
     const udp = client('udp');
     expect((await udp.send({ token: 'SIA-DCS', account: acct, data: 'Nri1/YT' })).type).toBe('ACK');
