@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Dc09Client } from '@sos/simulator';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { isRinging, watchMedia } from '../support/alarm.js';
-import { expect, test } from '../support/fixtures.js';
+import { expect, seedStorage, test } from '../support/fixtures.js';
 import { E2E } from '../env.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { HealthPanel } from '../pages/HealthPanel.js';
@@ -42,6 +45,7 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
     await signIn();
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
+    await dashboard.enableAudio();
     await dashboard.waitLive();
     const udp = client('udp');
     expect((await udp.send({ token: 'SIA-DCS', account: acct, data: 'Nri1/YT' })).type).toBe('ACK');
@@ -59,4 +63,23 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
     await expect(settings.receiver('DC09')).toContainText(`In ascolto sulla porta ${E2E.dc09Port}`);
     await expect(settings.receiver('SCAIP')).toContainText(`In ascolto sulla porta ${E2E.scaipPort}`);
   });
+
+  for (const { name, language, theme } of [
+    { name: 'it-light', language: 'it', theme: 'light' },
+    { name: 'ar-dark', language: 'ar', theme: 'dark' },
+  ] as const) {
+    test(`the receivers block, ${name}: accessible, and photographed`, async ({ page, signIn }) => {
+      const shots = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+      mkdirSync(shots, { recursive: true });
+      await seedStorage(page, { language, 'current-theme': theme });
+      await signIn();
+      await page.goto('/settings');
+      const block = page.getByRole('region').filter({ has: page.getByTestId('receiver-DC09') });
+      await expect(block.getByTestId('receiver-DC09')).toContainText(String(E2E.dc09Port));
+      await block.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shots}receivers-${name}.png`, animations: 'disabled', fullPage: true });
+      await block.screenshot({ path: `${shots}receivers-block-${name}.png`, animations: 'disabled' });
+      await expectNoSeriousA11yViolations(page, `receivers ${name}`);
+    });
+  }
 });

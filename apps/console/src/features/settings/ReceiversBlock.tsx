@@ -29,7 +29,7 @@ export function ReceiversBlock() {
       aria-labelledby="receivers-title"
       sx={{ p: { xs: 2, sm: 3 }, mt: 3, maxWidth: 560 }}
     >
-      <Typography id="receivers-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+      <Typography id="receivers-title" variant="h2" sx={{ mb: 2 }}>
         <FormattedMessage id="receivers.title" />
       </Typography>
       <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
