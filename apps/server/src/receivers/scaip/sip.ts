@@ -180,16 +180,19 @@ function vias(request: SipRequest): string[] {
 
 /**
  * What identifies a transaction (RFC 3261 §17.2.3): the top Via's branch with its sent-by and
- * the CSeq method; for an RFC 2543 client without the magic cookie, Call-ID, CSeq, From tag
- * and top Via together.
+ * the method; for an RFC 2543 client without the magic cookie, the From tag and top Via.
+ * Call-ID and CSeq are added in both cases: a retransmission repeats them, while a unit that
+ * wrongly reuses a branch for its next message changes them, so that message is not taken
+ * for a retransmission (and lost).
  */
 export function transactionKey(request: SipRequest): string {
   const top = vias(request)[0] ?? '';
+  const dialog = `${header(request, 'call-id') ?? ''}|${header(request, 'cseq') ?? ''}`;
   const sentBy = /^SIP\s*\/\s*2\.0\s*\/\s*\S+\s+([^;\s]+)/i.exec(top)?.[1] ?? '';
   const branch = /;\s*branch\s*=\s*([^;\s,]+)/i.exec(top)?.[1];
-  if (branch?.startsWith('z9hG4bK')) return `${branch}|${sentBy}|${request.method}`;
+  if (branch?.startsWith('z9hG4bK')) return `${branch}|${sentBy}|${request.method}|${dialog}`;
   const fromTag = /;\s*tag\s*=\s*([^;\s]+)/i.exec(header(request, 'from') ?? '')?.[1] ?? '';
-  return `${header(request, 'call-id') ?? ''}|${header(request, 'cseq') ?? ''}|${fromTag}|${top}`;
+  return `${dialog}|${fromTag}|${top}`;
 }
 
 /** To with a tag: ours when the request had none (a response to a dialog-less request). */

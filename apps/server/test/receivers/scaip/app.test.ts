@@ -89,8 +89,8 @@ describeEachDb('SCAIP receiver', (kind) => {
 
   it('a repeat (same cid and ref, new transaction) and a retransmission (same branch) change nothing', async () => {
     const fields = { ref: 'rep-1', cid: 'R1', dty: '0021' };
-    const first = await send(fields, '', { branch: 'z9hG4bK-rep' });
-    const retransmitted = await send(fields, '', { branch: 'z9hG4bK-rep' });
+    const first = await send(fields, '', { branch: 'z9hG4bK-rep', callId: 'rep@unit' });
+    const retransmitted = await send(fields, '', { branch: 'z9hG4bK-rep', callId: 'rep@unit' });
     const repeated = await send(fields);
     expect([first.snu, retransmitted.snu, repeated.snu]).toEqual(['0', '0', '0']);
     expect(retransmitted.text).toBe(first.text);

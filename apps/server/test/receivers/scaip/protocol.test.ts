@@ -69,11 +69,11 @@ describe('SCAIP answers', () => {
     const sink = new RecordingSink();
     const protocol = createScaipProtocol(sink);
     sink.down = true;
-    const first = await protocol.handle(sipMessage(ALARM, { branch: 'z9hG4bK-down' }), 'udp');
+    const first = await protocol.handle(sipMessage(ALARM, { branch: 'z9hG4bK-down', callId: 'down@unit' }), 'udp');
     expect(readAnswer(first.bytes).status).toBe('SIP/2.0 503 Service Unavailable');
     expect(readAnswer(first.bytes).text).not.toContain('<mrs>');
     sink.down = false;
-    const again = await protocol.handle(sipMessage(ALARM, { branch: 'z9hG4bK-down' }), 'udp');
+    const again = await protocol.handle(sipMessage(ALARM, { branch: 'z9hG4bK-down', callId: 'down@unit' }), 'udp');
     expect(readAnswer(again.bytes).snu).toBe('0');
     expect(sink.accepted).toHaveLength(1);
   });

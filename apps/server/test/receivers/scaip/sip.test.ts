@@ -91,11 +91,18 @@ describe('SIP requests', () => {
   });
 
   it('names a transaction by its top Via branch: a retransmission has the same key', () => {
-    const a = request(sipMessage('x', { branch: 'z9hG4bK-same' }));
-    const b = request(sipMessage('x', { branch: 'z9hG4bK-same' }));
-    const c = request(sipMessage('x', { branch: 'z9hG4bK-other' }));
+    const a = request(sipMessage('x', { branch: 'z9hG4bK-same', callId: 'same@unit' }));
+    const b = request(sipMessage('x', { branch: 'z9hG4bK-same', callId: 'same@unit' }));
+    const c = request(sipMessage('x', { branch: 'z9hG4bK-other', callId: 'same@unit' }));
     expect(transactionKey(a)).toBe(transactionKey(b));
     expect(transactionKey(a)).not.toBe(transactionKey(c));
+  });
+
+  it('does not take a next message that reuses a branch (new Call-ID or CSeq) for a retransmission', () => {
+    const first = request(sipMessage('x', { branch: 'z9hG4bK-reused', callId: 'c1', cseq: 1 }));
+    const next = request(sipMessage('y', { branch: 'z9hG4bK-reused', callId: 'c1', cseq: 2 }));
+    const other = request(sipMessage('y', { branch: 'z9hG4bK-reused', callId: 'c2', cseq: 1 }));
+    expect(new Set([first, next, other].map(transactionKey)).size).toBe(3);
   });
 });
 
