@@ -18,8 +18,8 @@ const fanOut: Bench = {
       streams: pick(ctx.size, 50, 10_000),
       processes: pick(ctx.size, 1, 4),
       warmupRounds: pick(ctx.size, 1, 3),
-      rounds: pick(ctx.size, 5, 30),
-      gapMs: pick(ctx.size, 20, 250),
+      rounds: pick(ctx.size, 5, 1000),
+      gapMs: pick(ctx.size, 20, 150),
       openConcurrency: pick(ctx.size, 16, 64),
     };
     const kinds: TargetKind[] = ['floor', 'embedded', 'postgres'];

@@ -195,11 +195,14 @@ export function liveRow(run: LiveRun, floor?: LiveRun) {
   return {
     target: run.target,
     streams: run.streamsOpened,
-    samples: run.latencyMs.count,
+    // Independent events are the alerts: each is seen by every stream at about the same time.
+    alerts: run.lastStreamMs.count,
+    deliveries: run.latencyMs.count,
     'p50 ms': run.latencyMs.p50,
     'p99 ms': run.latencyMs.p99,
     'max ms': run.latencyMs.max,
     'last-stream p50 ms': run.lastStreamMs.p50,
+    'last-stream p99 ms': run.lastStreamMs.p99,
     missing: run.missing + run.streamsFailed,
     'server CPU %': run.serverCpuPercent,
     'clients CPU %': run.clientsCpuPercent,
