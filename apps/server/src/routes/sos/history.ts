@@ -12,9 +12,9 @@ import {
 } from '@sos/contract';
 import type { Db } from '../../db/client.js';
 import type { RouteOptions } from '../../app-env.js';
-import { CSV_BOM, CSV_HEADER, csvRow } from './history-csv.js';
-import { decodeCursor, encodeCursor, type HistoryKey } from './history-cursor.js';
-import { historyPage, historyTotal, historyWhere, toHistoryItems } from './history-repository.js';
+import { CSV_BOM, CSV_HEADER, csvRow } from '../../sos/history-csv.js';
+import { decodeCursor, encodeCursor, type HistoryKey } from '../../sos/history-cursor.js';
+import { historyPage, historyTotal, historyWhere, toHistoryItems } from '../../sos/history-repository.js';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
