@@ -59,6 +59,15 @@ const LAYERS = {
       lib: ['lib'],
     },
   },
+  'apps/console': {
+    // The console's remaining knot (app/store.ts registers feature slices; i18n/catalogue.ts
+    // joins every feature's messages) keeps it off LAYERED; what holds already is enforced:
+    // the entity model (devices, SOS, live events) never reaches into a screen.
+    layerOf: (path) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path),
+    allowed: {
+      entities: ['entities', 'app', 'components', 'i18n', 'lib', 'theme'],
+    },
+  },
 };
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 
@@ -153,7 +162,8 @@ function layerViolations(workspace, src, graph) {
   for (const [file, targets] of graph) {
     const from = relative(src, file).split(sep).join('/');
     const layer = layers.layerOf(from);
-    const allowed = layers.allowed[layer] ?? [];
+    const allowed = layers.allowed[layer];
+    if (!allowed) continue; // a layer without a list may import anything
     for (const target of targets) {
       const to = relative(src, target).split(sep).join('/');
       const targetLayer = layers.layerOf(to);

@@ -8,9 +8,9 @@
 // MAP: one "old new" pair of repository-relative paths a line (`git diff --name-status -M`'s
 // R lines are read too: "R100<TAB>old<TAB>new"); '#' starts a comment. Files scanned: every
 // tracked or untracked-but-not-ignored .ts/.tsx/.mts/.js/.mjs of the repository. Specifiers
-// rewritten: `from '…'`, `import '…'`, `import('…')`, `vi.mock('…')`, `require('…')`,
-// relative ones only. Path mentions in comments ("sos/raise.ts") of moved server files
-// are rewritten too, for files whose paths are below a workspace's src/.
+// rewritten: `from '…'`, `import '…'`, `declare module '…'`, `import('…')`, `vi.mock('…')`, `require('…')`,
+// relative ones only. Path mentions in comments (a moved file's path below its workspace's
+// src/, e.g. "features/x/y.ts") are rewritten too, in files below src/, test/, bench/, e2e/, scripts/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -79,7 +79,8 @@ function respecify(oldSpec, oldTarget, newFile, newTarget) {
   return spec;
 }
 
-const SPECIFIER = /((?:from|import)\s*\(?\s*|vi\.mock\(\s*|require\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
+const SPECIFIER =
+  /((?:from|import|declare\s+module)\s*\(?\s*|vi\.mock\(\s*|require\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
 
 /** Server-src-relative old path → new, for comments: "sos/raise.ts" → "sos/raise.ts". */
 const mentions = [];
@@ -108,7 +109,7 @@ for (const file of files) {
     rewritten++;
     return `${head}${quote}${next}${quote}`;
   });
-  if (/\/(src|test|bench|e2e|scripts)\//.test(file) && !/\/apps\/console\//.test(file)) {
+  if (/\/(src|test|bench|e2e|scripts)\//.test(file)) {
     for (const [pattern, to] of mentionRules) out = out.replace(pattern, to);
   }
   if (out !== text || newFile !== file) writes.set(file, [newFile, out, out !== text]);

@@ -3,7 +3,7 @@ import type { AppStore } from '../../app/store.js';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
 import { deviceApi } from './deviceEndpoints.js';
 import { selectAnyOpenSos, selectDeviceById, selectOrder } from './devicesSlice.js';
-import { device, json, signedInStore, sos, stubFetch } from './testKit.js';
+import { device, json, signedInStore, sos, stubFetch } from '../../test/testKit.js';
 
 const names = (store: AppStore) =>
   selectOrder(store.getState()).map((id) => selectDeviceById(store.getState(), id)?.displayName);

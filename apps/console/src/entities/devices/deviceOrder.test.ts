@@ -5,7 +5,7 @@ import { sosCloseStarted } from './deviceActions.js';
 import { devicesSlice } from './devicesSlice.js';
 import { sortDeviceIds } from './deviceOrder.js';
 import { devicesIn } from './deviceTable.js';
-import { device, sos } from './testKit.js';
+import { device, sos } from '../../test/testKit.js';
 
 // Few ids, names and times, so ties and repeated events are frequent.
 const id = fc.integer({ min: 1, max: 12 });

@@ -6,9 +6,9 @@ import { render } from '@testing-library/react';
 import { SOS_HANDLING_UNSET, type Device, type Role, type Sos } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders.js';
-import { createStore, type AppStore } from '../../app/store.js';
-import { sessionStarted } from '../auth/authSlice.js';
+import { AppProviders } from '../app/AppProviders.js';
+import { createStore, type AppStore } from '../app/store.js';
+import { sessionStarted } from '../features/auth/authSlice.js';
 
 let nextSosId = 1000;
 

@@ -2,7 +2,7 @@ import { addListener } from '@reduxjs/toolkit';
 import type { AlarmConf, ErrorCode, Sos, SosTimelineEntry } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
-import { sosAnswered } from '../dashboard/deviceActions.js';
+import { sosAnswered } from '../devices/deviceActions.js';
 import { liveEventReceived } from '../live/liveEvents.js';
 
 /** A 409 carries the SOS as it stands (DESIGN §6): the card shows it at once. */

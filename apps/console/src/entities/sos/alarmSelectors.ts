@@ -1,6 +1,6 @@
 import type { Device } from '@sos/contract';
-import { hasOpenSos } from '../dashboard/deviceOrder.js';
-import { selectDeviceById, selectOrder } from '../dashboard/devicesSlice.js';
+import { hasOpenSos } from '../devices/deviceOrder.js';
+import { selectDeviceById, selectOrder } from '../devices/devicesSlice.js';
 
 type WithDevices = Parameters<typeof selectOrder>[0];
 

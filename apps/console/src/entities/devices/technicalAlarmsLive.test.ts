@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Device, TechnicalAlarm } from '@sos/contract';
-import { device } from '../dashboard/testKit.js';
+import { device } from '../../test/testKit.js';
 import { applyToAlarms } from './technicalAlarmsLive.js';
 
 const monitored = (id: number, online: boolean): Device => ({
