@@ -60,12 +60,17 @@ const LAYERS = {
     },
   },
   'apps/console': {
-    // The console's remaining knot (app/store.ts registers feature slices; i18n/catalogue.ts
-    // joins every feature's messages) keeps it off LAYERED; what holds already is enforced:
-    // the entity model (devices, SOS, live events) never reaches into a screen.
+    // The console's remaining knot (app/store.ts registers feature slices and features use
+    // its typed hooks; i18n/catalogue.ts joins every feature's messages, which features and
+    // components name by id) keeps it off LAYERED. What holds already is enforced: the
+    // entity model (devices, SOS, live events) and the shared components, theme and lib
+    // never reach into a screen (features/).
     layerOf: (path) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path),
     allowed: {
       entities: ['entities', 'app', 'components', 'i18n', 'lib', 'theme'],
+      components: ['components', 'app', 'i18n', 'lib', 'theme'],
+      theme: ['theme', 'app', 'i18n'],
+      lib: ['lib', 'i18n'],
     },
   },
 };
