@@ -1,5 +1,7 @@
-import { HISTORY_CSV_COLUMNS } from '@sos/contract';
-import type { HistoryRow } from './history-repository.js';
+import { HISTORY_CSV_COLUMNS, type HistoryFilterQuery } from '@sos/contract';
+import type { Db } from '../db/client.js';
+import type { HistoryKey } from './history-cursor.js';
+import { historyPage, historyWhere, type HistoryRow } from './history-repository.js';
 
 /**
  * A text a spreadsheet would run as a formula when the file is opened (OWASP "CSV
@@ -38,4 +40,19 @@ export function csvRow({ sos, device }: HistoryRow): string {
     sos.outcome,
     sos.note,
   ]);
+}
+
+/** Rows per statement while exporting: memory stays flat whatever the history's size. */
+const CSV_BATCH = 1000;
+
+/** The CSV, read page by page along the same keyset as the grid and written as it goes. */
+export async function* historyCsvLines(db: Db, filter: HistoryFilterQuery, tz: string) {
+  yield CSV_BOM + CSV_HEADER;
+  let after: HistoryKey | undefined;
+  for (;;) {
+    const rows = await historyPage(db, historyWhere(filter, tz, after), CSV_BATCH);
+    if (rows.length > 0) yield rows.map(csvRow).join('');
+    if (rows.length < CSV_BATCH) return;
+    after = rows.at(-1)!.key;
+  }
 }
