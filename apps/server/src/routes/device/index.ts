@@ -13,8 +13,8 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
-import { softDeleteDevice } from './repository.js';
-import { readDeviceSnapshot } from './snapshot.js';
+import { softDeleteDevice } from '../../devices/repository.js';
+import { readDeviceSnapshot } from '../../devices/snapshot.js';
 
 const security = [{ bearerAuth: [] }];
 
