@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { device, json, renderWithStore, signedInStore, stubFetch } from '../dashboard/testKit.js';
+import { device, json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
 import { ProfileFormDialog } from './ProfileFormDialog.js';
 
 vi.setConfig({ testTimeout: 30_000 });
