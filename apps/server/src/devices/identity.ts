@@ -3,8 +3,8 @@ import { LIVE_EVENTS, type Device } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
 import { appendEvent } from '../live/outbox.js';
-import { toDeviceJson, type DeviceRow } from '../routes/device/json.js';
-import { openSosOf } from '../routes/sos/repository.js';
+import { toDeviceJson, type DeviceRow } from './json.js';
+import { openSosOf } from '../sos/repository.js';
 
 /**
  * The device of a receiver's message, its row locked until the transaction ends (a device's

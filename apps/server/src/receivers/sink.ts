@@ -6,11 +6,11 @@ import { clearDeviceTechnicalAlarm, setDeviceTechnicalAlarm } from '../devices/d
 import { lockOrRegisterDevice } from '../devices/identity.js';
 import { claimMessage } from '../devices/repeats.js';
 import { appendEvent } from '../live/outbox.js';
-import { recordContacts } from '../routes/device/contact.js';
-import { toDeviceJson, type DeviceRow } from '../routes/device/json.js';
-import { recordDeletedDeviceSos } from '../routes/device-api/deleted-sos.js';
-import { toSosJson } from '../routes/sos/json.js';
-import { openSosOf } from '../routes/sos/repository.js';
+import { recordContacts } from '../devices/contact.js';
+import { toDeviceJson, type DeviceRow } from '../devices/json.js';
+import { recordDeletedDeviceSos } from '../devices/deleted-sos.js';
+import { toSosJson } from '../sos/json.js';
+import { openSosOf } from '../sos/repository.js';
 import { noteDeviceEvent, raiseDeviceAlarm } from '../sos/device-alarm.js';
 import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
 import { isDatabaseUnreachable } from './unreachable.js';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithStore, signedInStore } from '../dashboard/testKit.js';
+import { renderWithStore, signedInStore } from '../../test/testKit.js';
 import { SosKind } from './SosKind.js';
 
 describe('SosKind (the detail’s kind and source)', () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, renderWithStore, signedInStore, stubFetch } from '../dashboard/testKit.js';
+import { json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
 import { SosTimeline } from './SosTimeline.js';
 
 describe('SosTimeline', () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AlertCard } from './AlertCard.js';
-import { device, renderWithStore, signedInStore, sos } from './testKit.js';
+import { device, renderWithStore, signedInStore, sos } from '../../test/testKit.js';
 
 describe('AlertCard', () => {
   it('shows the kind’s label under the name', () => {

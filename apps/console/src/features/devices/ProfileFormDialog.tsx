@@ -10,7 +10,7 @@ import { PROFILE_LIMITS, type DeviceProfile } from '@sos/contract';
 import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
-import { useGetProfileQuery, usePutProfileMutation, useRenameDeviceMutation } from './healthApi.js';
+import { useGetProfileQuery, usePutProfileMutation, useRenameDeviceMutation } from '../../entities/devices/healthApi.js';
 import { ProfileField } from './ProfileField.js';
 import { profileFormDefaults, profileFormSchema, profileOf, type ProfileFormInput, type ProfileFormValues } from './profileForm.js';
 

@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { TechnicalAlarm } from '@sos/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDismissTechnicalAlarmMutation } from './healthApi.js';
+import { useDismissTechnicalAlarmMutation } from '../../entities/devices/healthApi.js';
 import { formatTime } from './healthFormat.js';
 
 /**

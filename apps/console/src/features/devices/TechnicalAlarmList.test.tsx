@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role, TechnicalAlarm } from '@sos/contract';
 import { describe, expect, it } from 'vitest';
-import { device, json, renderWithStore, signedInStore, stubFetch } from '../dashboard/testKit.js';
+import { device, json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
 import { TechnicalAlarmList } from './TechnicalAlarmList.js';
 
 const at = (hhmm: string) => new Date(`2025-03-01T${hhmm}:00`).toISOString();

@@ -7,9 +7,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectRole } from '../auth/authSlice.js';
 import { playChime } from './chime.js';
-import { useGetTechnicalAlarmsQuery } from './healthApi.js';
+import { useGetTechnicalAlarmsQuery } from '../../entities/devices/healthApi.js';
+import { useTechnicalAlarmsLive } from '../../entities/devices/technicalAlarmsLive.js';
 import { TechnicalAlarmLine } from './TechnicalAlarmLine.js';
-import { useTechnicalAlarmsLive } from './technicalAlarmsLive.js';
 
 const keyOf = (alarm: TechnicalAlarm) => `${alarm.type}:${alarm.device.id}`;
 
