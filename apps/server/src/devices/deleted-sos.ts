@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DELETED_SOS_REPEAT_S, LIVE_EVENTS } from '@sos/contract';
-import type { Db, Tx } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { writeWithEvent } from '../live/outbox.js';
 import { deviceJsonSql } from './device-json-sql.js';
 
