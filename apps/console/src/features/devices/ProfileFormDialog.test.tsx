@@ -8,7 +8,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const EMPTY = { residentName: null, address: null, phone: null, notes: null, contacts: [] };
 
 async function open() {
-  const calls = stubFetch(async (call) => {
+  const calls = stubFetch((call) => {
     if (call.url.pathname === '/api/device/profile' && call.method === 'GET') return json(EMPTY);
     if (call.url.pathname === '/api/device/profile') return json({ ...EMPTY, residentName: 'Anna' });
     if (call.url.pathname === '/api/device/rename') return json(device(5, 'Casa Bianchi'));

@@ -8,8 +8,8 @@ import { useAppSelector } from '../../app/hooks.js';
 import { selectRole } from '../auth/authSlice.js';
 import { playChime } from './chime.js';
 import { useGetTechnicalAlarmsQuery } from '../../entities/devices/healthApi.js';
-import { TechnicalAlarmLine } from './TechnicalAlarmLine.js';
 import { useTechnicalAlarmsLive } from '../../entities/devices/technicalAlarmsLive.js';
+import { TechnicalAlarmLine } from './TechnicalAlarmLine.js';
 
 const keyOf = (alarm: TechnicalAlarm) => `${alarm.type}:${alarm.device.id}`;
 

@@ -93,7 +93,7 @@ export function handlingRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: "An SOS's timeline, oldest first: RAISED, ACKNOWLEDGED, ESCALATED, NOTE, CLOSED",
+      summary: "An SOS's timeline, oldest first: RAISED, ACKNOWLEDGED, ESCALATED, NOTE, DEVICE_EVENT (what the device said while it was open, e.g. \"Incendio (1110)\"), CLOSED",
       description: 'CLOSED text: the outcome code, then a newline and the note; null when neither.',
       querystring: sosIdQuerySchema,
       response: { 200: sosTimelineSchema, ...errors },
