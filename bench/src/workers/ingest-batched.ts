@@ -41,7 +41,7 @@ export async function runBatchedFloor(command: FloorCommand): Promise<IngestRepo
     const closer = command.closer;
     return await runCycles(command, command.devices, async (index) => {
       const serial = rows[index]!.serial;
-      const raised = await raises.run({ serial, idempotencyKey: randomUUID(), at: NO_LOCATION, kind: 'PANIC' });
+      const raised = await raises.run({ serial, idempotencyKey: randomUUID(), at: NO_LOCATION });
       if (!raised) throw new Error(`no SOS raised for ${serial}`);
       const closed = await closes.run({ id: raised.id, closer, closing: {} });
       if (!closed) throw new Error(`SOS ${raised.id} was not closed`);

@@ -40,7 +40,8 @@ export interface NewSosRaise {
   serial: string;
   idempotencyKey: string | undefined;
   at: LocationColumns;
-  kind: AlarmKind;
+  /** PANIC when not given. */
+  kind?: AlarmKind;
 }
 
 /**
@@ -61,7 +62,7 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
     WITH raise AS (
       SELECT * FROM unnest(${column((r) => r.serial)}::text[], ${column((r) => r.idempotencyKey ?? null)}::text[],
         ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
-        ${column((r) => r.at.locationAccuracyM)}::float8[], ${column((r) => r.kind)}::text[])
+        ${column((r) => r.at.locationAccuracyM)}::float8[], ${column((r) => r.kind ?? 'PANIC')}::text[])
         WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, kind, n)
     ),
     locked AS MATERIALIZED (
