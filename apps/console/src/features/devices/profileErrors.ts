@@ -1,8 +1,14 @@
 import type { FieldError } from 'react-hook-form';
-import { PROFILE_LIMITS } from '@sos/contract';
+import { PROFILE_LIMITS, sayInEnglish } from '@sos/contract';
 import type { MessageId } from '../../i18n/catalogue.js';
 
 type Limit = keyof typeof PROFILE_LIMITS;
+
+/** The rule of text an operator reads, by the English message the contract's schema gives it. */
+const TEXT_RULES: Record<string, MessageId> = {
+  [sayInEnglish('textControls')!]: 'validation.textControls',
+  [sayInEnglish('textInvisible')!]: 'validation.textInvisible',
+};
 
 /**
  * The contract's schema names the limit in English (for the API); the form says it in the
@@ -13,6 +19,8 @@ export function profileError(
   limit: Limit | 'phone',
 ): { id: MessageId; values?: Record<string, number> } | undefined {
   if (!error) return undefined;
+  const textRule = error.message === undefined ? undefined : TEXT_RULES[error.message];
+  if (textRule) return { id: textRule };
   if (limit === 'phone' || error.type === 'invalid_format') return { id: 'health.badPhone' };
   if (error.type === 'too_small') return { id: 'health.required' };
   return { id: 'health.tooLong', values: { max: PROFILE_LIMITS[limit] } };
