@@ -82,7 +82,9 @@ async function errorsPlugin(app: FastifyInstance) {
     if (known) return sendError(reply, known[0], known[1], known[2]);
     if (isDatabaseUnavailable(error)) {
       // Temporary, and said so: a device retries after Retry-After, the console waits and retries.
-      request.log.warn({ reason: error.message }, 'database unavailable');
+      // The driver's code only: a failed query's message carries its parameters (personal data).
+      const cause = (error as { cause?: { code?: unknown } }).cause;
+      request.log.warn({ dbCode: cause?.code ?? error.code }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       return sendError(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is unavailable: retry in a moment');
     }
