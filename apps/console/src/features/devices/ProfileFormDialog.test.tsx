@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, renderWithStore, signedInStore, stubFetch } from '../dashboard/testKit.js';
+import { json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
 import { ProfileFormDialog } from './ProfileFormDialog.js';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -8,42 +8,17 @@ import {
   historyPageSchema,
   historyQuerySchema,
   PATHS,
-  type HistoryFilterQuery,
 } from '@sos/contract';
-import type { Db } from '../../db/client.js';
 import type { RouteOptions } from '../../app-env.js';
-import { CSV_BOM, CSV_HEADER, csvRow } from './history-csv.js';
-import { decodeCursor, encodeCursor } from './history-cursor.js';
-import { historyPage, historyTotal, historyWhere, toHistoryItems } from './history-repository.js';
+import { historyCsvLines } from '../../sos/history-csv.js';
+import { decodeCursor, encodeCursor } from '../../sos/history-cursor.js';
+import { historyPage, historyTotal, historyWhere, toHistoryItems } from '../../sos/history-repository.js';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const FILTERS =
   'Closed SOS, newest closure first (then id). from/to bound the raise time: an ISO 8601 instant, or a date ' +
   "YYYY-MM-DD (that day's start for from, its end for to, in the server's TZ).";
-/** Rows per statement while exporting: memory stays flat whatever the history's size. */
-const CSV_BATCH = 1000;
-
-/**
- * The CSV, read page by page along the same keyset as the grid and written as it goes. The
- * first page is read before anything is sent, so a failure there (the database unreachable)
- * is still a proper error answer; a later one destroys the response (Fastify does so for a
- * stream that fails after its head): the client sees a broken download, never a short file
- * that ends cleanly (docs/hardening.md).
- */
-async function csvChunks(db: Db, filter: HistoryFilterQuery, tz: string): Promise<AsyncIterable<string>> {
-  const first = await historyPage(db, historyWhere(filter, tz), CSV_BATCH);
-  return (async function* lines() {
-    yield CSV_BOM + CSV_HEADER;
-    let rows = first;
-    for (;;) {
-      if (rows.length > 0) yield rows.map(csvRow).join('');
-      if (rows.length < CSV_BATCH) return;
-      rows = await historyPage(db, historyWhere(filter, tz, rows.at(-1)!.key), CSV_BATCH);
-    }
-  })();
-}
-
 /** The paged history and its CSV export (DESIGN §6 "History, paged"), for super administrators. */
 export default async function sosHistoryRoutes(app: FastifyInstance, options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -90,7 +65,7 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     },
     onRequest,
     handler: async (request, reply) => {
-      const chunks = await csvChunks(app.db, request.query, options.env.TZ);
+      const chunks = await historyCsvLines(app.db, request.query, options.env.TZ);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, sosStatsSchema, type PathName } from '@sos/contract';
-import { encodeCursor } from '../../../src/routes/sos/history-cursor.js';
+import { encodeCursor } from '../../../src/sos/history-cursor.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { closeSos, raiseSos, register } from '../device/fixtures.js';
 
