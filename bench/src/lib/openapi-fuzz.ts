@@ -130,6 +130,9 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   return fc.string({ minLength, maxLength });
 }
 
+/** A history cursor (base64url of "closedAt|id") whose date is year 0000. */
+const HOSTILE_CURSOR = Buffer.from('0000-01-01T00:00:00.000000Z|1', 'utf8').toString('base64url');
+
 /** What a broken or hostile client sends instead: any JSON, odd strings, huge ones. */
 export const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue(),
@@ -147,6 +150,23 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
     'x'.repeat(5000),
     '../../etc/passwd',
     "' OR 1=1 --",
+    // Text that would lie to an operator (docs/hardening.md): a 400, never stored, never a 5xx.
+    '\u202Eevil',
+    '\u2066x\u2069',
+    '\u200B\u200B\u200B',
+    '\u180E',
+    'line\u2028sep',
+    'para\u2029sep',
+    '.',
+    '..',
+    '-',
+    // Dates out of 1970-01-01…2100-12-31, plain and inside a history cursor: a 400, never a 5xx.
+    '0000-01-01',
+    '0000-01-01T00:00:00Z',
+    '0001-01-01',
+    '9999-12-31',
+    '9999-12-31T23:59:59Z',
+    HOSTILE_CURSOR,
   ),
 );
 

@@ -4,6 +4,8 @@ import { sosOutcomeSchema } from './alarm.js';
 import { alarmKindSchema, alarmSourceSchema } from './kinds.js';
 import { deviceSosLocationSchema, sosLocationSchema, userRefSchema } from './sos-handling.js';
 import { DISPLAY_NAME_MAX_LENGTH, SERIAL_MAX_LENGTH, SERIAL_PATTERN } from './limits.js';
+import { readableText } from './rules.js';
+import { SERIAL_HAS_ALNUM_PATTERN } from './text.js';
 
 export const SOS_STATES = ['OPEN', 'CLOSED'] as const;
 export const sosStateSchema = z.enum(SOS_STATES);
@@ -62,17 +64,29 @@ const serial = z
   .trim()
   .min(1, 'is required')
   .max(SERIAL_MAX_LENGTH)
-  .regex(SERIAL_PATTERN, 'may contain only letters, digits and . _ : -');
+  .regex(SERIAL_PATTERN, 'may contain only letters, digits and . _ : -')
+  .regex(SERIAL_HAS_ALNUM_PATTERN, 'must contain at least one letter or digit');
+
+/**
+ * A device's name as operators read it (registration, and any rename): required, no control
+ * characters, and the rule of text an operator reads (no bidirectional controls or separators,
+ * something visible).
+ */
+export const deviceNameSchema = readableText(
+  z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(DISPLAY_NAME_MAX_LENGTH)
+    // PostgreSQL text cannot hold NUL; control characters and lone surrogates break displays.
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not contain control characters'),
+);
 
 /** Device API (DESIGN §3), authenticated by X-Api-Key. */
-const displayName = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(DISPLAY_NAME_MAX_LENGTH)
-  // PostgreSQL text cannot hold NUL; control characters and lone surrogates break displays.
-  .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not contain control characters');
-export const deviceRegisterRequestSchema = z.object({ serial, displayName });
+export const deviceRegisterRequestSchema = z.object({
+  serial,
+  displayName: deviceNameSchema,
+});
 export type DeviceRegisterRequest = z.infer<typeof deviceRegisterRequestSchema>;
 export const deviceSerialRequestSchema = z.object({ serial });
 export type DeviceSerialRequest = z.infer<typeof deviceSerialRequestSchema>;
@@ -93,5 +107,5 @@ export const idempotencyKeySchema = z.string().min(1).max(200);
 
 /** PATCH /api/device/rename?id= (super administrators): the name operators see; a device heard again keeps it. */
 export const deviceRenameQuerySchema = z.object({ id: idSchema });
-export const deviceRenameBodySchema = z.object({ displayName });
+export const deviceRenameBodySchema = z.object({ displayName: deviceNameSchema });
 export type DeviceRenameBody = z.infer<typeof deviceRenameBodySchema>;

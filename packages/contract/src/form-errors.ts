@@ -12,6 +12,8 @@ export const FORM_ERRORS = {
   passwordsDiffer: 'validation.passwordsDiffer',
   apiKeyMin: 'validation.apiKeyMin',
   apiKeyAscii: 'validation.apiKeyAscii',
+  textControls: 'validation.textControls',
+  textInvisible: 'validation.textInvisible',
 } as const satisfies Record<RuleId | 'passwordsDiffer', string>;
 
 /**

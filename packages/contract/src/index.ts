@@ -3,6 +3,8 @@ import './config.js';
 
 export * from './roles.js';
 export * from './limits.js';
+export * from './dates.js';
+export * from './text.js';
 export * from './paths.js';
 export * from './errors.js';
 export * from './common.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readableText } from './rules.js';
 
 /** Limits of the resident profile (DESIGN §6), named in the errors. */
 export const PROFILE_LIMITS = {
@@ -15,11 +16,11 @@ export const PHONE_PATTERN = /^\+?[0-9 ()./-]{3,30}$/;
 const blankToNull = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? null : value;
 
-/** An optional text: trimmed, blank or absent → null. */
+/** An optional text an operator reads: trimmed, blank or absent → null. */
 const optionalText = (max: number) =>
   z.preprocess(
     blankToNull,
-    z.string().trim().max(max, `must be at most ${max} characters`).nullable().default(null),
+    readableText(z.string().trim().max(max, `must be at most ${max} characters`)).nullable().default(null),
   );
 
 const phone = z.preprocess(
@@ -33,11 +34,13 @@ const phone = z.preprocess(
 );
 
 export const profileContactSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(PROFILE_LIMITS.contactName, `must be at most ${PROFILE_LIMITS.contactName} characters`),
+  name: readableText(
+    z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(PROFILE_LIMITS.contactName, `must be at most ${PROFILE_LIMITS.contactName} characters`),
+  ),
   phone,
   relation: optionalText(PROFILE_LIMITS.relation),
 });

@@ -4,6 +4,7 @@ import { sosSchema } from './device.js';
 import { sosOutcomeSchema } from './alarm.js';
 import { SOS_OUTCOMES } from './limits.js';
 import { ALARM_KINDS, alarmKindSchema } from './kinds.js';
+import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from './dates.js';
 
 /** Most SOS one history page holds (DESIGN §6 "History, paged"). */
 export const HISTORY_MAX_LIMIT = 500;
@@ -18,13 +19,16 @@ const dayOrInstant = z.iso.datetime({ offset: true }).or(z.iso.date());
 
 /**
  * A range bound: an ISO 8601 instant, or a day YYYY-MM-DD meaning that day's start (from) or
- * end (to) in the server's TZ. Ranges are half-open: [from, to).
+ * end (to) in the server's TZ. Ranges are half-open: [from, to). Either lies within the query
+ * dates' bounds (dates.ts), so no value out of range reaches the database.
  */
-export const reportBoundSchema = z
-  .string()
-  .refine((value) => dayOrInstant.safeParse(value).success, {
-    message: 'must be an ISO 8601 instant or a date YYYY-MM-DD',
-  });
+export const reportBoundSchema = z.string().superRefine((value, ctx) => {
+  if (!dayOrInstant.safeParse(value).success) {
+    ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 instant or a date YYYY-MM-DD' });
+  } else if (!isQueryDateInRange(value)) {
+    ctx.addIssue({ code: 'custom', message: QUERY_DATE_RANGE_MESSAGE });
+  }
+});
 export const isReportDay = (value: string) => DAY_PATTERN.test(value);
 
 export const reportRangeQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sosOutcomeSchema, sosTimelineTypeSchema, type SosOutcome } from './alarm.js';
 import { idSchema, isoDateSchema } from './common.js';
+import { readableText } from './rules.js';
 
 /** Notes (timeline entries and the closing note) are at most this long (DESIGN §6). */
 export const SOS_NOTE_MAX_LENGTH = 2000;
@@ -49,21 +50,28 @@ export const sosAckQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
+/** A note (timeline or closing) as operators read it: at most SOS_NOTE_MAX_LENGTH, no lying text. */
+export const sosNoteTextSchema = readableText(
+  z.string().max(SOS_NOTE_MAX_LENGTH, `must be at most ${SOS_NOTE_MAX_LENGTH} characters`),
+);
+
 /** Optional body of PATCH /api/sos/close; no body, an empty body and {} all mean "none". */
 export const sosCloseBodySchema = z
   .object({
     outcome: sosOutcomeSchema.nullish(),
-    note: z.string().max(SOS_NOTE_MAX_LENGTH, `must be at most ${SOS_NOTE_MAX_LENGTH} characters`).nullish(),
+    note: sosNoteTextSchema.nullish(),
   })
   .nullish();
 export type SosCloseBody = z.infer<typeof sosCloseBodySchema>;
 
 /** POST /api/sos/note. */
 export const sosNoteBodySchema = z.object({
-  text: z
-    .string({ error: 'is required' })
-    .min(1, 'is required')
-    .max(SOS_NOTE_MAX_LENGTH, `must be at most ${SOS_NOTE_MAX_LENGTH} characters`),
+  text: readableText(
+    z
+      .string({ error: 'is required' })
+      .min(1, 'is required')
+      .max(SOS_NOTE_MAX_LENGTH, `must be at most ${SOS_NOTE_MAX_LENGTH} characters`),
+  ),
 });
 export type SosNoteBody = z.infer<typeof sosNoteBodySchema>;
 

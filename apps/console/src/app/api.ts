@@ -11,6 +11,7 @@ import type { ErrorCode } from '@sos/contract';
 import { API_PREFIX } from '@sos/contract/paths';
 import { getFreshAccessToken } from '../features/auth/tokenRefresh.js';
 import { injectLazy } from './store.js';
+import { retryWhileUnavailable } from './retryUnavailable.js';
 
 export interface ApiExtraOptions {
   /** Login and refresh: sent without a bearer token. */
@@ -37,7 +38,7 @@ const isRefused = (error: FetchBaseQueryError | undefined) => error?.status === 
  * Every call: refresh the access token first when it has expired (single flight), send it
  * as a bearer header, and once more after a forced refresh if the server refused it.
  */
-export const baseQuery: BaseQueryFn<
+const authorizedQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
   FetchBaseQueryError,
@@ -54,6 +55,10 @@ export const baseQuery: BaseQueryFn<
   if (!renewed) return result;
   return rawBaseQuery(withToken(args, renewed), api, {});
 };
+
+/** ...and a read that meets a database outage is sent again once it has passed (retryUnavailable.ts). */
+export const baseQuery: typeof authorizedQuery = (args, api, extraOptions) =>
+  retryWhileUnavailable(() => Promise.resolve(authorizedQuery(args, api, extraOptions)), api);
 
 /** The one RTK Query API; each feature adds its endpoints with `api.injectEndpoints`. */
 export const api = createApi({

@@ -7,6 +7,7 @@ import type { MessageId } from '../i18n/catalogue.js';
  */
 const CODE_MESSAGES: Partial<Record<ErrorCode, MessageId>> = {
   RATE_LIMITED: 'error.rateLimited',
+  DATABASE_UNAVAILABLE: 'error.databaseUnavailable',
   INVALID_CREDENTIALS: 'error.invalidCredentials',
   TOO_MANY_LOGIN_ATTEMPTS: 'error.tooManyLoginAttempts',
   USERNAME_TAKEN: 'error.usernameTaken',

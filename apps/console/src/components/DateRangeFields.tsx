@@ -1,5 +1,7 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { isQueryDateInRange, QUERY_DATE_MAX, QUERY_DATE_MIN } from '@sos/contract/dates';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 /** Days YYYY-MM-DD; '' when unset. The server reads each as that day in its time zone. */
@@ -10,27 +12,44 @@ export interface DateRange {
 
 /**
  * "Dal" / "Al": two native date inputs (a calendar on every browser, no date-picker
- * library in the bundle). Each limits the other, so the range is never reversed.
+ * library in the bundle). Each limits the other, so the range is never reversed, and both
+ * keep to the dates a query may carry (the contract's rule, docs/hardening.md): a day
+ * outside is shown with its error and never passed on, so it never reaches the server.
  */
 export function DateRangeFields({ value, onChange }: { value: DateRange; onChange: (next: DateRange) => void }) {
   const intl = useIntl();
-  const field = (name: keyof DateRange, label: 'report.from' | 'report.to') => (
-    <TextField
-      type="date"
-      size="small"
-      fullWidth={false}
-      margin="none"
-      sx={{ width: 180 }}
-      name={name}
-      label={intl.formatMessage({ id: label })}
-      value={value[name]}
-      onChange={(event) => onChange({ ...value, [name]: event.target.value })}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: name === 'from' ? { max: value.to || undefined } : { min: value.from || undefined },
-      }}
-    />
-  );
+  // What was typed out of range, per field, until it is corrected or cleared.
+  const [refused, setRefused] = useState<Partial<DateRange>>({});
+  const change = (name: keyof DateRange, typed: string) => {
+    if (typed !== '' && !isQueryDateInRange(typed)) return setRefused({ ...refused, [name]: typed });
+    setRefused({ ...refused, [name]: undefined });
+    onChange({ ...value, [name]: typed });
+  };
+  const field = (name: keyof DateRange, label: 'report.from' | 'report.to') => {
+    const error = refused[name] !== undefined;
+    return (
+      <TextField
+        type="date"
+        size="small"
+        fullWidth={false}
+        margin="none"
+        sx={{ width: 180 }}
+        name={name}
+        label={intl.formatMessage({ id: label })}
+        value={refused[name] ?? value[name]}
+        onChange={(event) => change(name, event.target.value)}
+        error={error}
+        helperText={error ? intl.formatMessage({ id: 'validation.dateRange' }) : undefined}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput:
+            name === 'from'
+              ? { min: QUERY_DATE_MIN, max: value.to || QUERY_DATE_MAX }
+              : { min: value.from || QUERY_DATE_MIN, max: QUERY_DATE_MAX },
+        }}
+      />
+    );
+  };
   return (
     <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
       {field('from', 'report.from')}

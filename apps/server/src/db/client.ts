@@ -93,6 +93,11 @@ const CONNECTION_OPTIONS = '-c jit=off';
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: CONNECTION_OPTIONS });
   pool.on('error', () => {}); // an idle client's error: the pool replaces it
+  // A checked-out client between two statements of a transaction has no listener of the
+  // pool's: its connection lost (a server restart, pg_terminate_backend) would be an uncaught
+  // 'error' that ends the process. Its statements are rejected on their own (503, see
+  // db/unavailable.ts) and the pool drops the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<Unlisten>();
   return {

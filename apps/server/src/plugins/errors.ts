@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorCode, ErrorResponse } from '@sos/contract';
 import { HttpError } from '../lib/http-error.js';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,14 @@ async function errorsPlugin(app: FastifyInstance) {
       return sendError(reply, 400, 'BAD_REQUEST', 'Text fields must not contain NUL or invalid characters');
     }
     if (known) return sendError(reply, known[0], known[1], known[2]);
+    if (isDatabaseUnavailable(error)) {
+      // Temporary, and said so: a device retries after Retry-After, the console waits and retries.
+      // The driver's code only: a failed query's message carries its parameters (personal data).
+      const cause = (error as { cause?: { code?: unknown } }).cause;
+      request.log.warn({ dbCode: cause?.code ?? error.code }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return sendError(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is unavailable: retry in a moment');
+    }
     if (error.statusCode === 429) {
       return sendError(reply, 429, 'RATE_LIMITED', 'Too many requests: slow down and retry later');
     }

@@ -1,6 +1,5 @@
 import { HISTORY_CSV_COLUMNS, type HistoryFilterQuery } from '@sos/contract';
 import type { Db } from '../db/client.js';
-import type { HistoryKey } from './history-cursor.js';
 import { historyPage, historyWhere, type HistoryRow } from './history-repository.js';
 
 /**
@@ -46,14 +45,22 @@ export function csvRow({ sos, device }: HistoryRow): string {
 /** Rows per statement while exporting: memory stays flat whatever the history's size. */
 const CSV_BATCH = 1000;
 
-/** The CSV, read page by page along the same keyset as the grid and written as it goes. */
-export async function* historyCsvLines(db: Db, filter: HistoryFilterQuery, tz: string) {
-  yield CSV_BOM + CSV_HEADER;
-  let after: HistoryKey | undefined;
-  for (;;) {
-    const rows = await historyPage(db, historyWhere(filter, tz, after), CSV_BATCH);
-    if (rows.length > 0) yield rows.map(csvRow).join('');
-    if (rows.length < CSV_BATCH) return;
-    after = rows.at(-1)!.key;
-  }
+/**
+ * The CSV, read page by page along the same keyset as the grid and written as it goes. The
+ * first page is read before anything is sent, so a failure there (the database unreachable)
+ * is still a proper error answer; a later one destroys the response (Fastify does so for a
+ * stream that fails after its head): the client sees a broken download, never a short file
+ * that ends cleanly (docs/hardening.md).
+ */
+export async function historyCsvLines(db: Db, filter: HistoryFilterQuery, tz: string): Promise<AsyncIterable<string>> {
+  const first = await historyPage(db, historyWhere(filter, tz), CSV_BATCH);
+  return (async function* lines() {
+    yield CSV_BOM + CSV_HEADER;
+    let rows = first;
+    for (;;) {
+      if (rows.length > 0) yield rows.map(csvRow).join('');
+      if (rows.length < CSV_BATCH) return;
+      rows = await historyPage(db, historyWhere(filter, tz, rows.at(-1)!.key), CSV_BATCH);
+    }
+  })();
 }

@@ -1,3 +1,4 @@
+import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from '@sos/contract';
 import { HttpError } from '../lib/http-error.js';
 
 /**
@@ -21,6 +22,10 @@ export function decodeCursor(cursor: string): HistoryKey {
   const id = Number(match?.[2]);
   if (!match || id > 2_147_483_647 || Number.isNaN(Date.parse(match[1]!))) {
     throw new HttpError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this history returned');
+  }
+  // The same bounds as from and to: a forged cursor of year 0000 never reaches the database.
+  if (!isQueryDateInRange(match[1]!)) {
+    throw new HttpError(400, 'VALIDATION_ERROR', `cursor: its date ${QUERY_DATE_RANGE_MESSAGE}`);
   }
   return { closedAt: match[1]!, id };
 }

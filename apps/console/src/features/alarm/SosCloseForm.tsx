@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { SOS_NOTE_MAX_LENGTH, SOS_OUTCOMES, type Sos, type SosOutcome } from '@sos/contract';
+import { FORM_ERRORS, SOS_NOTE_MAX_LENGTH, SOS_OUTCOMES, type Sos, type SosOutcome } from '@sos/contract';
+import { misleadingTextProblem } from '@sos/contract/text';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useCloseSosMutation } from '../../entities/devices/deviceEndpoints.js';
@@ -13,6 +14,8 @@ export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void
   const [outcome, setOutcome] = useState<SosOutcome | ''>('');
   const [note, setNote] = useState('');
   const [closeSos, { isLoading }] = useCloseSosMutation();
+  // The server's rule for text an operator reads, said before sending (docs/hardening.md).
+  const problem = misleadingTextProblem(note.trim());
   const close = async () => {
     const result = await closeSos({
       deviceId: sos.device.id,
@@ -51,12 +54,14 @@ export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void
         size="small"
         fullWidth
         slotProps={{ htmlInput: { maxLength: SOS_NOTE_MAX_LENGTH } }}
+        error={problem !== undefined}
+        helperText={problem ? intl.formatMessage({ id: FORM_ERRORS[problem] }) : undefined}
       />
       <Button
         variant="contained"
         color="error"
         sx={{ alignSelf: 'flex-start' }}
-        disabled={isLoading}
+        disabled={isLoading || problem !== undefined}
         onClick={() => void close()}
       >
         {intl.formatMessage({ id: 'alarm.closeSos' })}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SosStats } from '@sos/contract';
 import { callsOf, json, stubFetch } from '../../test/http.js';
@@ -59,5 +59,21 @@ describe('StatsPage', () => {
     expect(await screen.findByText('Obiettivi mancati')).toBeInTheDocument();
     expect(figure('stats.within180').dataset.tone).toBe('error');
     expect(figure('stats.total')).toHaveTextContent('Tempo mediano di chiusura: —');
+  });
+
+  // Dates in queries keep to 1970-01-01…2100-12-31 (docs/hardening.md): the field says so, the server never sees it.
+  it.each(['0001-01-01', '1969-12-31', '2101-01-01', '9999-12-31'])('refuses the day %s on the field, and never asks for it', async (day) => {
+    storeSession('SUPER_ADMIN');
+    const spy = stubFetch(() => json(200, stats()));
+    renderApp('/sos/stats');
+    await screen.findByText('Obiettivi raggiunti');
+    const from = document.querySelector<HTMLInputElement>('input[name="from"]')!;
+    expect(from.min).toBe('1970-01-01');
+    fireEvent.change(from, { target: { value: day } });
+    expect(await screen.findByText('Inserisci una data tra il 01/01/1970 e il 31/12/2100')).toBeInTheDocument();
+    fireEvent.change(from, { target: { value: '2026-03-01' } });
+    expect(screen.queryByText('Inserisci una data tra il 01/01/1970 e il 31/12/2100')).toBeNull();
+    const calls = await callsOf(spy);
+    expect(calls.filter((c) => c.includes(`from=${day}`))).toEqual([]);
   });
 });

@@ -64,6 +64,33 @@ describe('UserFormPage, create mode', () => {
     },
   );
 
+  // Text an operator reads cannot lie (docs/hardening.md): the server's rule, on the field.
+  it.each([
+    ['a right-to-left override', 'ab\u202Ecd', 'Il testo non può contenere caratteri di controllo della direzione'],
+    ['a line separator', 'ab\u2028cd', 'Il testo non può contenere caratteri di controllo della direzione'],
+    ['only zero-width spaces', '\u200B\u200B\u200B', 'Il testo deve contenere almeno un carattere visibile'],
+  ])('refuses a username with %s, on the field and without sending', async (_label, username, message) => {
+    const spy = serve();
+    const { user, container } = await open('/user');
+    await user.click(field(container, 'username'));
+    await user.paste(username);
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText(new RegExp(`^${message}`))).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('takes a Persian username with its zero-width non-joiner', async () => {
+    const spy = serve();
+    const { user, container } = await open('/user');
+    await user.click(field(container, 'username'));
+    await user.paste('می\u200Cخواهم');
+    await user.type(field(container, 'email'), 'luigi@example.com');
+    await user.type(field(container, 'password'), 'password-1');
+    await user.type(field(container, 'confirmPassword'), 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(async () => expect((await bodyOf(spy, 'POST')).username).toBe('می\u200Cخواهم'));
+  });
+
   it('refuses passwords that differ', async () => {
     serve();
     const { user, container } = await open('/user');

@@ -66,12 +66,13 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     },
     onRequest,
     handler: async (request, reply) => {
+      const chunks = await historyCsvLines(app.db, request.query, options.env.TZ);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sos-history-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(historyCsvLines(app.db, request.query, options.env.TZ)) as unknown as string);
+        .send(Readable.from(chunks) as unknown as string);
     },
   });
 }
