@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorResponseSchema,
+  HISTORY_CSV_COLUMNS,
   historyFilterQuerySchema,
   historyPageSchema,
   historyQuerySchema,
@@ -73,7 +74,7 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     schema: {
       tags: ['sos'],
       summary: 'History as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /sos/history',
-      description: `${FILTERS} Columns: id,device,raised,acknowledged,acknowledgedBy,escalated,closed,closedBy,outcome,note; times ISO 8601 UTC. Streamed.`,
+      description: `${FILTERS} Columns: ${HISTORY_CSV_COLUMNS.join(',')} (calls: the calls logged on it); times ISO 8601 UTC. Streamed.`,
       security,
       querystring: historyFilterQuerySchema,
       produces: ['text/csv'],
