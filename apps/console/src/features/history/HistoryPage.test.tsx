@@ -24,6 +24,7 @@ const closed = {
   dateClosed: iso(2025, 2, 8, 12, 3, 9),
   closedBy: { id: 1, username: 'admin' },
   device: { id: 4, displayName: 'Portineria' },
+  calls: 3,
 };
 
 /** One server page of the history (DESIGN §6 "History, paged"). */
@@ -50,6 +51,8 @@ describe('HistoryPage', () => {
     expect(within(row).getByText('08/03/2025 12:03:09')).toBeInTheDocument();
     expect(within(row).getByText('27:03:09')).toBeInTheDocument();
     expect(within(row).getByText('admin')).toBeInTheDocument();
+    // The calls logged while handling it (docs/call-out.md).
+    expect(row.querySelector('[data-field="calls"]')).toHaveTextContent(/^3$/);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
       'Stato',
@@ -60,6 +63,7 @@ describe('HistoryPage', () => {
       'Esito',
       'Preso in carico da',
       'Tempo di presa in carico',
+      'Chiamate',
       'Chiuso da',
     ]);
     expect(await callsOf(spy)).toContain('GET /api/sos/history?limit=20');

@@ -81,6 +81,14 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         valueFormatter: (_value: number | null, row: Sos) =>
           row.acknowledgedAt ? formatDuration(row.dateCreated, row.acknowledgedAt) : '',
       },
+      // docs/call-out.md: the calls logged while handling it.
+      {
+        field: 'calls',
+        headerName: header('call.history.calls'),
+        type: 'number',
+        width: 110,
+        valueFormatter: (value: number | undefined) => (value === undefined ? '' : intl.formatNumber(value)),
+      },
       {
         field: 'closedBy',
         headerName: header('history.closedBy'),
