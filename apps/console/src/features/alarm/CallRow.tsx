@@ -93,10 +93,12 @@ export function CallRow({ sosId, callee, open }: { sosId: number; callee: Callee
     >
       <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
         <Typography id={nameId} variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
-          {callee.to === 'RESIDENT' && callee.name !== null
-            ? `${intl.formatMessage({ id: 'call.resident' })}: ${name}`
-            : name}
-          {callee.relation && ` (${callee.relation})`}
+          {callee.to === 'RESIDENT' && callee.name !== null && `${intl.formatMessage({ id: 'call.resident' })}: `}
+          {/* Isolated: a Latin name and its brackets keep their order in a right-to-left page. */}
+          <bdi>
+            {name}
+            {callee.relation && ` (${callee.relation})`}
+          </bdi>
         </Typography>
         {callee.phone ? (
           <Link variant="body2" href={telHref(callee.phone)} dir="ltr">
