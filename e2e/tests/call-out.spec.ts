@@ -10,6 +10,7 @@ import { uid } from '../support/unique.js';
 import { CallOut } from '../pages/CallOut.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { SosDetail } from '../pages/SosDetail.js';
+import { StatsPage } from '../pages/StatsPage.js';
 
 const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 
@@ -38,7 +39,7 @@ test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
     await admin.closeAllOpenSos();
   });
 
-  test('an operator records two calls with two clicks; a second console shows both within a second', async ({
+  test('an operator records two calls with two clicks; a second console shows both within a second; the figures', async ({
     page,
     browser,
     signIn,
@@ -95,6 +96,19 @@ test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
       // The colleague's own call-out shows the last results too.
       const colleagueCalls = new CallOut(page, colleagueDetail.dialog);
       await expect(colleagueCalls.row('Marco Ferraro')).toContainText('Ultimo esito: Risponde');
+
+      // The manager's figures: as the server computes them over the last 7 days.
+      await colleagueDetail.back.click();
+      const stats = await api.stats();
+      expect(stats.callsPerSos).toBeGreaterThan(0);
+      expect(stats.contactReachedPct).not.toBeNull();
+      const figures = new StatsPage(page);
+      await figures.goto();
+      const it = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+      await expect(figures.value('stats.callsPerSos')).toHaveText(it.format(stats.callsPerSos!));
+      await expect(figures.value('stats.contactReached')).toHaveText(
+        new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1 }).format(stats.contactReachedPct! / 100),
+      );
     } finally {
       await other.close();
     }
