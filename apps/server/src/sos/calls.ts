@@ -77,8 +77,8 @@ export function callOf(row: TimelineRow): SosCall | undefined {
 /**
  * Records a call on an open SOS: the CALL entry and its `sos-note` event, in the caller's
  * transaction. FOR SHARE holds the SOS open until the call commits: a concurrent close waits,
- * so no call ever lands after the CLOSED entry. Anything else this transaction must write with
- * the call (an audit record) goes before the event, which stays the last write (live/outbox.ts).
+ * so no call ever lands after the CLOSED entry. The event is this function's last write; the
+ * outbox's ordering lock it takes must not be followed by a row lock (live/outbox.ts).
  */
 export async function writeCall(tx: Tx, sosId: number, user: Caller, body: SosCallBody): Promise<CallLogResult> {
   const [target] = await tx
@@ -116,7 +116,13 @@ export async function writeCall(tx: Tx, sosId: number, user: Caller, body: SosCa
   return { entry };
 }
 
-/** POST /api/sos/call: one call, in its own transaction. */
+/**
+ * POST /api/sos/call: one call, in its own transaction. Whatever must commit with the call,
+ * and only with it (an audit record), is written here, in `tx`, once `result` has an entry.
+ */
 export async function logCall(db: Db, sosId: number, user: Caller, body: SosCallBody): Promise<CallLogResult> {
-  return db.transaction((tx) => writeCall(tx, sosId, user, body));
+  return db.transaction(async (tx) => {
+    const result = await writeCall(tx, sosId, user, body);
+    return result;
+  });
 }

@@ -134,6 +134,19 @@ describeEachDb('POST /api/sos/call', (kind) => {
     expect(await eventsAfter(ctx, before)).toEqual([]);
   });
 
+  it('never lands a call after the close: a call racing a close is before it, or refused 409', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { sosId } = await openSos();
+      const [call] = await Promise.all([
+        logCall(ctx, sosId, ctx.employee.token, { to: 'RESIDENT', result: 'ANSWERED' }),
+        closeSos(ctx, sosId, ctx.admin.token),
+      ]);
+      const types = sosTimelineSchema.parse((await timelineOf(ctx, sosId)).json()).map((e) => e.type);
+      if (call.statusCode === 201) expect(types).toEqual(['RAISED', 'CALL', 'CLOSED']);
+      else expect([call.statusCode, types]).toEqual([409, ['RAISED', 'CLOSED']]);
+    }
+  });
+
   it('is open to both roles, and to no one signed out', async () => {
     const { sosId } = await openSos();
     const payload = { to: 'RESIDENT', result: 'VOICEMAIL' };
