@@ -212,7 +212,7 @@ const consoleTenK: Bench = {
         `GET /api/device/getAll, ${devices} devices (medians; Accept-Encoding as sent)`,
         getAll.map((row) => ({ ...row, KiB: round(row.bytes / 1024, 1) })),
       );
-      printTable('the page\'s API calls, submit → first card (ms from the submit)', signInCalls);
+      printTable("the page's API calls, submit → first card (ms from the submit)", signInCalls);
       printTable('SOS raise (POST /api/device/sos) alone and 20 ms into a getAll (ms)', [
         { when: 'alone', ...writePause.idle },
         { when: 'during getAll', ...writePause.duringGetAll },

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import {
   LIVE_EVENTS,
-  type DeviceProfile,
+  type Sos,
   type SosCall,
   type SosCallBody,
   type SosTimelineEntry,
 } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
-import { sos, sosTimeline } from '../db/schema.js';
+import { deviceProfiles, sos, sosTimeline } from '../db/schema.js';
 import { appendEvent } from '../live/outbox.js';
-import { readProfile } from '../routes/profile/repository.js';
+import { findSos } from './repository.js';
 
 /** Who logs the call: kept as id and username, so the record survives the user's deletion. */
 export interface Caller {
@@ -26,16 +26,27 @@ export interface CallRefused {
 export type CallLogResult =
   | { entry: SosTimelineEntry }
   | { error: 'NOT_FOUND' }
-  | { error: 'NOT_OPEN' }
+  | { error: 'NOT_OPEN'; sos: Sos }
   | CallRefused;
 
 type Callee = Pick<SosCall, 'contactIndex' | 'name' | 'phone'>;
+/** What a call needs of the device's resident profile. */
+export type CallableProfile = Pick<typeof deviceProfiles.$inferSelect, 'residentName' | 'phone' | 'contacts'>;
+
+/** The phones of the device's profile (none written: no phone, no contacts). */
+async function callableProfile(tx: Tx, deviceId: number): Promise<CallableProfile> {
+  const [row] = await tx
+    .select({ residentName: deviceProfiles.residentName, phone: deviceProfiles.phone, contacts: deviceProfiles.contacts })
+    .from(deviceProfiles)
+    .where(eq(deviceProfiles.deviceId, deviceId));
+  return row ?? { residentName: null, phone: null, contacts: [] };
+}
 
 /**
  * Who the call went to, copied from the profile as it is now: a RESIDENT call needs the
  * resident's phone; a CONTACT call an index of the profile's contacts, with a phone.
  */
-export function calleeOf(profile: DeviceProfile, body: SosCallBody): Callee | CallRefused {
+export function calleeOf(profile: CallableProfile, body: SosCallBody): Callee | CallRefused {
   if (body.to === 'RESIDENT') {
     if (profile.phone === null) {
       return { error: 'INVALID', field: 'to', message: "the resident has no phone in the device's profile" };
@@ -87,8 +98,8 @@ export async function writeCall(tx: Tx, sosId: number, user: Caller, body: SosCa
     .where(eq(sos.id, sosId))
     .for('share');
   if (!target) return { error: 'NOT_FOUND' };
-  if (target.state !== 'OPEN') return { error: 'NOT_OPEN' };
-  const callee = calleeOf(await readProfile(tx, target.deviceId), body);
+  if (target.state !== 'OPEN') return { error: 'NOT_OPEN', sos: (await findSos(tx, sosId))! };
+  const callee = calleeOf(await callableProfile(tx, target.deviceId), body);
   if ('error' in callee) return callee;
   const [row] = await tx
     .insert(sosTimeline)

@@ -1,8 +1,8 @@
 import type { ErrorCode, Sos, SosCallBody, SosTimelineEntry } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
-import { sosAnswered } from '../../features/dashboard/deviceActions.js';
-import { sosHandlingApi } from '../../features/alarm/sosHandlingApi.js';
+import { sosAnswered } from '../devices/deviceActions.js';
+import { sosHandlingApi } from './sosHandlingApi.js';
 import { sameEntry } from './timelineEntries.js';
 
 /**

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { Sos, SosTimelineEntry } from '@sos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageChanged } from '../../i18n/languageSlice.js';
-import { deviceApi } from '../dashboard/deviceEndpoints.js';
-import { device, json, renderWithStore, signedInStore, sos, stubFetch, type Call } from '../dashboard/testKit.js';
-import { liveEventReceived } from '../live/liveEvents.js';
+import { deviceApi } from '../../entities/devices/deviceEndpoints.js';
+import { device, json, renderWithStore, signedInStore, sos, stubFetch, type Call } from '../../test/testKit.js';
+import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { SosDetailDialog } from './SosDetailDialog.js';
 
 // The dialog's chunk (MUI's Select, Dialog) compiles on first use: slow on a busy machine.

@@ -2,10 +2,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useGetProfileQuery } from '../devices/healthApi.js';
+import { useGetProfileQuery } from '../../entities/devices/healthApi.js';
 import { CallRow } from './CallRow.js';
 import { calleesOf } from './callOutModel.js';
-import { useGetSosTimelineQuery } from './sosHandlingApi.js';
+import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
 
 /**
  * The call-out of an SOS (docs/call-out.md): the resident's phone first, then the contacts in

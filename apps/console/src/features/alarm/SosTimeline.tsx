@@ -6,7 +6,7 @@ import { SOS_OUTCOMES, type SosCall, type SosOutcome, type SosTimelineEntry } fr
 import type { ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { formatDateTimeSeconds } from '../../lib/format.js';
-import { useGetSosTimelineQuery } from './sosHandlingApi.js';
+import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
 
 const isOutcome = (code: string): code is SosOutcome =>
   (SOS_OUTCOMES as readonly string[]).includes(code);

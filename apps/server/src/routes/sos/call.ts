@@ -10,7 +10,6 @@ import {
 } from '@sos/contract';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { logCall } from '../../sos/calls.js';
-import { findSos } from './repository.js';
 
 interface Shared {
   tags: string[];
@@ -39,12 +38,11 @@ export function callRoute(app: FastifyInstance, { tags, security, errors, confli
     },
     onRequest: [app.authenticate],
     handler: async (request, reply) => {
-      const { sosId } = request.query;
-      const result = await logCall(app.db, sosId, request.user!, request.body);
+      const result = await logCall(app.db, request.query.sosId, request.user!, request.body);
       if ('entry' in result) return reply.code(201).send(result.entry);
       if (result.error === 'NOT_FOUND') throw notFound('SOS');
       // Closed: the 409 carries the SOS as it stands, so the console can say who closed it.
-      if (result.error === 'NOT_OPEN') return conflict(reply, 'SOS_NOT_OPEN', (await findSos(app.db, sosId))!);
+      if (result.error === 'NOT_OPEN') return conflict(reply, 'SOS_NOT_OPEN', result.sos);
       throw new HttpError(400, 'VALIDATION_ERROR', `body.${result.field}: ${result.message}`);
     },
   });

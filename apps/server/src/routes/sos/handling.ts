@@ -15,10 +15,10 @@ import {
   type SosConflictError,
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
-import { acknowledgeSos } from './acknowledge.js';
-import { addNote } from './notes.js';
+import { acknowledgeSos } from '../../sos/acknowledge.js';
+import { addNote } from '../../sos/notes.js';
+import { readTimeline } from '../../sos/timeline.js';
 import { callRoute } from './call.js';
-import { readTimeline } from './timeline.js';
 
 const tags = ['sos'];
 const security = [{ bearerAuth: [] }];

@@ -67,7 +67,7 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
     ]);
     const rows = (await csv(`?deviceId=${deviceId}`)).body.split('\r\n').slice(1, -1);
     expect(rows).toEqual([
-      `${id},"'=HYPERLINK(""http://x.example"",""clic"")",2026-03-01T10:00:00.000Z,,,,2026-03-01T10:00:05.000Z,'@luca,,'+39 02 1234`,
+      `${id},"'=HYPERLINK(""http://x.example"",""clic"")",2026-03-01T10:00:00.000Z,,,,2026-03-01T10:00:05.000Z,'@luca,,'+39 02 1234,0`,
     ]);
   });
 });
