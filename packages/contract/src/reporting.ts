@@ -93,7 +93,9 @@ export const historyQuerySchema = historyFilterQuerySchema.extend({
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 /** A history row: the SOS and how many calls were logged while handling it (docs/call-out.md). */
-export const historyItemSchema = sosSchema.extend({ calls: z.number().int().nonnegative() });
+export const historyItemSchema = sosSchema.extend({
+  calls: z.number().int().nonnegative().describe('How many calls were logged on this SOS'),
+});
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 
 export const historyPageSchema = z.object({
