@@ -1,4 +1,4 @@
-import type { AlarmConf, AuthResponse, Device, Employee, Role, Sos, SosStats } from '@sos/contract';
+import type { AlarmConf, AuthResponse, Device, DeviceProfileInput, Employee, Role, Sos, SosStats } from '@sos/contract';
 import { E2E } from '../env.js';
 
 /** A failed call, with what the server said. */
@@ -113,6 +113,14 @@ export class AdminApi {
   /** POST /api/sos/ack (DESIGN §6): take charge as the admin. */
   ackSos(sosId: number) {
     return this.call<Sos>(`/api/sos/ack?sosId=${sosId}`, { method: 'POST' });
+  }
+
+  /** PUT /api/device/profile: the resident behind a device (docs/call-out.md calls them). */
+  putProfile(deviceId: number, profile: DeviceProfileInput) {
+    return this.call<DeviceProfileInput>(`/api/device/profile?id=${deviceId}`, {
+      method: 'PUT',
+      body: JSON.stringify(profile),
+    });
   }
 
   /** GET/POST /api/conf/alarm (DESIGN §6). */

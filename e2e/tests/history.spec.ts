@@ -14,6 +14,8 @@ const COLUMNS = [
   'Esito',
   'Preso in carico da',
   'Tempo di presa in carico',
+  // docs/call-out.md: the calls logged on it.
+  'Chiamate',
   'Chiuso da',
 ];
 
@@ -49,6 +51,7 @@ test.describe('history (spec §2 /sos/history)', () => {
       Esito: '',
       'Preso in carico da': '',
       'Tempo di presa in carico': '',
+      Chiamate: '0',
       'Chiuso da': operator.username,
     });
     expect(await history.cells(row)).toMatchObject({

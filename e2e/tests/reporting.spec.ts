@@ -81,6 +81,7 @@ test.describe('reporting (DESIGN §6)', () => {
       'closedBy',
       'outcome',
       'note',
+      'calls',
     ]);
     expect(
       rows.map((r) => ({

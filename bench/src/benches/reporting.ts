@@ -15,7 +15,7 @@ const DEVICES = 300;
 /**
  * `days` × `perDay` closed SOS ending now, in ONE statement: most taken in charge in 5–115 s,
  * one in 50 closed without acknowledgement, a close 1–10 min later, outcomes and 12 operators
- * in turn. Raise times are spread evenly, so every day of the range has `perDay`.
+ * in turn, 0–3 logged calls each. Raise times are spread evenly, so every day has `perDay`.
  */
 const seedSql = (days: number, perDay: number) => `
   INSERT INTO devices (serial, display_name)
@@ -32,7 +32,15 @@ const seedSql = (days: number, perDay: number) => `
       (180 + random() * 540) * interval '1 second' AS close_s
     FROM generate_series(1, ${days * perDay}) g
   ) spread;
-  ANALYZE sos;`;
+  -- The call-out (docs/call-out.md): 0 to 3 calls per SOS (1.5 on average), the resident
+  -- first, then contacts, results in turn, so callsPerSos and contactReachedPct have work.
+  INSERT INTO sos_timeline (sos_id, at, type, by_username, call_to, call_contact_index, call_name, call_phone, call_result)
+  SELECT s.id, s.created_at + n * interval '30 seconds', 'CALL', 'op1',
+    CASE WHEN n = 1 THEN 'RESIDENT' ELSE 'CONTACT' END, CASE WHEN n = 1 THEN NULL ELSE n - 2 END,
+    'Bench', '+39 000 000', (ARRAY['ANSWERED','NO_ANSWER','BUSY','WRONG_NUMBER','VOICEMAIL'])[1 + (s.id + n) % 5]
+  FROM sos s, generate_series(1, s.id % 4) n;
+  ANALYZE sos;
+  ANALYZE sos_timeline;`;
 
 /** Seeds a server's database: PostgreSQL over `pg`; the embedded one while its server is stopped. */
 async function seed(kind: 'embedded' | 'postgres', where: string, sql: string) {
@@ -134,6 +142,7 @@ const reporting: Bench = {
       notes: [
         'one request at a time over HTTP (undici), the server process on its core; times include the HTTP round trip',
         'stats over the whole seeded range (from/to as days in the server TZ); first page: /api/sos/history?limit=20 (total included)',
+        'each SOS has 0–3 logged calls (1.5 on average): the stats count them (callsPerSos, contactReachedPct), the history page counts each row\'s',
       ],
     };
   },

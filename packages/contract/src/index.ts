@@ -12,6 +12,7 @@ export * from './auth.js';
 export * from './kinds.js';
 export * from './device.js';
 export * from './alarm.js';
+export * from './calls.js';
 export * from './sos-handling.js';
 export * from './health.js';
 export * from './profile.js';

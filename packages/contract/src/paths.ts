@@ -11,6 +11,7 @@ export const PATHS = {
   sosAck: '/sos/ack',
   sosNote: '/sos/note',
   sosTimeline: '/sos/timeline',
+  sosCall: '/sos/call',
   sosStats: '/sos/stats',
   sosHistory: '/sos/history',
   sosHistoryCsv: '/sos/history.csv',

@@ -69,6 +69,10 @@ export const sosStatsSchema = z.object({
       medianAckSeconds: secondsSchema,
     }),
   ),
+  /** Calls logged on the SOS raised in the range ÷ those SOS, one decimal; null with no SOS. */
+  callsPerSos: z.number().nonnegative().nullable(),
+  /** ANSWERED CONTACT calls ÷ CONTACT calls on those SOS, 0–100 one decimal; null with none. */
+  contactReachedPct: pctSchema,
 });
 export type SosStats = z.infer<typeof sosStatsSchema>;
 export type SosStatsDay = SosStats['byDay'][number];
@@ -98,8 +102,14 @@ export const historyQuerySchema = historyFilterQuerySchema.extend({
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
+/** A history row: the SOS and how many calls were logged while handling it (docs/call-out.md). */
+export const historyItemSchema = sosSchema.extend({
+  calls: z.number().int().nonnegative().describe('How many calls were logged on this SOS'),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
 export const historyPageSchema = z.object({
-  items: z.array(sosSchema),
+  items: z.array(historyItemSchema),
   /** null on the last page. */
   nextCursor: z.string().nullable(),
   /** How many closed SOS match the filters (all pages). */
@@ -120,4 +130,5 @@ export const HISTORY_CSV_COLUMNS = [
   'closedBy',
   'outcome',
   'note',
+  'calls',
 ] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sosOutcomeSchema, sosTimelineTypeSchema, type SosOutcome } from './alarm.js';
+import { sosCallSchema } from './calls.js';
 import { idSchema, isoDateSchema } from './common.js';
 import { readableText } from './rules.js';
 
@@ -75,12 +76,16 @@ export const sosNoteBodySchema = z.object({
 });
 export type SosNoteBody = z.infer<typeof sosNoteBodySchema>;
 
-/** One step of an SOS's timeline (GET /api/sos/timeline, oldest first). */
+/**
+ * One step of an SOS's timeline (GET /api/sos/timeline, oldest first). A CALL entry also
+ * carries `call` (its text is the call's note); no other entry has the key.
+ */
 export const sosTimelineEntrySchema = z.object({
   at: isoDateSchema,
   type: sosTimelineTypeSchema,
   by: userRefSchema.nullable(),
   text: z.string().nullable(),
+  call: sosCallSchema.optional(),
 });
 export type SosTimelineEntry = z.infer<typeof sosTimelineEntrySchema>;
 export const sosTimelineSchema = z.array(sosTimelineEntrySchema);

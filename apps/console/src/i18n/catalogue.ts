@@ -12,6 +12,7 @@ import { alarmMessages } from '../features/alarm/messages.js';
 import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
 import { kindMessages } from '../features/alarm/kind.messages.js';
+import { callOutMessages } from '../features/alarm/callout.messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -31,6 +32,7 @@ const catalogues = [
   outcomeMessages,
   healthMessages,
   kindMessages,
+  callOutMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -14,7 +14,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ALARM_KINDS, ALARM_PROTOCOLS, DEVICE_TECHNICAL_TYPES, SOS_OUTCOMES, SOS_TIMELINE_TYPES } from '@sos/contract';
+import {
+  ALARM_KINDS,
+  ALARM_PROTOCOLS,
+  CALL_RESULTS,
+  CALL_TARGETS,
+  DEVICE_TECHNICAL_TYPES,
+  SOS_OUTCOMES,
+  SOS_TIMELINE_TYPES,
+} from '@sos/contract';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -158,8 +166,19 @@ export const sosTimeline = pgTable(
     byId: integer('by_id').references(() => users.id, { onDelete: 'set null' }),
     byUsername: text('by_username'),
     text: text('text'),
+    // A CALL entry's call (docs/call-out.md; migration 0007): name and phone copied from the
+    // profile as they were, so a later edit does not rewrite the record. Null on other entries.
+    callTo: text('call_to', { enum: CALL_TARGETS }),
+    callContactIndex: smallint('call_contact_index'),
+    callName: text('call_name'),
+    callPhone: text('call_phone'),
+    callResult: text('call_result', { enum: CALL_RESULTS }),
   },
-  (t) => [index('sos_timeline_sos_idx').on(t.sosId, t.at, t.id)],
+  (t) => [
+    index('sos_timeline_sos_idx').on(t.sosId, t.at, t.id),
+    // The history's and the stats' call counts.
+    index('sos_timeline_calls_idx').on(t.sosId).where(sql`type = 'CALL'`),
+  ],
 );
 
 /** The person behind a device (DESIGN §6): personal data, never logged, kept across a delete. */

@@ -25,8 +25,8 @@ export const CSV_HEADER = csvLine([...HISTORY_CSV_COLUMNS]);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** One history row as the CSV's columns (DESIGN §6): device by name, times ISO 8601 UTC. */
-export function csvRow({ sos, device }: HistoryRow): string {
+/** One history row as the CSV's columns (DESIGN §6): device by name, times ISO 8601 UTC, calls last. */
+export function csvRow({ sos, device, calls }: HistoryRow): string {
   return csvLine([
     sos.id,
     device.displayName,
@@ -39,6 +39,7 @@ export function csvRow({ sos, device }: HistoryRow): string {
     sos.closedByUsername,
     sos.outcome,
     sos.note,
+    calls,
   ]);
 }
 

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { HistoryFilterQuery, Sos } from '@sos/contract';
+import type { HistoryFilterQuery, HistoryItem } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { devices, sos } from '../db/schema.js';
 import { toSosJson } from './json.js';
 import type { HistoryKey } from './history-cursor.js';
 import { boundSql, isoMicrosSql } from './range.js';
+import { callCountSql } from './call-stats.js';
 
 /** The closed SOS a history filter selects (from/to on the raise time, DESIGN §6). */
 export function historyWhere(filter: HistoryFilterQuery, tz: string, after?: HistoryKey): SQL {
@@ -23,6 +24,8 @@ export interface HistoryRow {
   sos: typeof sos.$inferSelect;
   device: { id: number; displayName: string };
   key: HistoryKey;
+  /** Calls logged while handling it (docs/call-out.md). */
+  calls: number;
 }
 
 /** One page of the history, newest closure first (then id), with each row's keyset key. */
@@ -32,13 +35,19 @@ export async function historyPage(db: Tx, where: SQL, limit: number): Promise<Hi
       sos,
       device: { id: devices.id, displayName: devices.displayName },
       closedKey: isoMicrosSql(sql`${sos.closedAt}`).mapWith(String),
+      calls: callCountSql(sql`${sos.id}`),
     })
     .from(sos)
     .innerJoin(devices, eq(devices.id, sos.deviceId))
     .where(where)
     .orderBy(desc(sos.closedAt), desc(sos.id))
     .limit(limit);
-  return rows.map((row) => ({ sos: row.sos, device: row.device, key: { closedAt: row.closedKey, id: row.sos.id } }));
+  return rows.map((row) => ({
+    sos: row.sos,
+    device: row.device,
+    key: { closedAt: row.closedKey, id: row.sos.id },
+    calls: row.calls,
+  }));
 }
 
 export async function historyTotal(db: Tx, where: SQL): Promise<number> {
@@ -46,5 +55,6 @@ export async function historyTotal(db: Tx, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The SOS JSON of a page: the same mapping as getAll's. */
-export const toHistoryItems = (rows: HistoryRow[]): Sos[] => rows.map((row) => toSosJson(row.sos, row.device));
+/** The SOS JSON of a page: the same mapping as getAll's, and the SOS's call count. */
+export const toHistoryItems = (rows: HistoryRow[]): HistoryItem[] =>
+  rows.map((row) => ({ ...toSosJson(row.sos, row.device), calls: row.calls }));

@@ -2,6 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { sosClosedText, type SosTimelineEntry } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos, sosTimeline } from '../db/schema.js';
+import { callOf } from './calls.js';
 
 /** A sos_timeline row (relation `r`) as the contract's timeline entry, in SQL (the note event). */
 export function timelineEntrySql(r: string): SQL {
@@ -21,7 +22,7 @@ const by = (id: number | null, username: string | null) => (username === null ? 
  * happen once per SOS and the sos row already holds them (created_at; escalated_at; closed_at,
  * closed_by, outcome, note), so they are read from it rather than stored twice: raising and
  * closing stay one statement each (the ingest path), and the timeline cannot disagree with the
- * SOS. Steps that repeat (ACKNOWLEDGED on each take-over, NOTE) are sos_timeline rows, written
+ * SOS. Steps that repeat (ACKNOWLEDGED on each take-over, NOTE, CALL) are sos_timeline rows, written
  * in the statement that makes the change. At equal times the order is raise, steps, close.
  */
 export async function readTimeline(db: Tx, id: number): Promise<SosTimelineEntry[] | undefined> {
@@ -35,7 +36,11 @@ export async function readTimeline(db: Tx, id: number): Promise<SosTimelineEntry
   type Ranked = { at: Date; rank: number; entry: Omit<SosTimelineEntry, 'at'> };
   const steps: Ranked[] = [
     { at: row.createdAt, rank: 0, entry: { type: 'RAISED', by: null, text: null } },
-    ...rows.map((r) => ({ at: r.at, rank: 1, entry: { type: r.type, by: by(r.byId, r.byUsername), text: r.text } })),
+    ...rows.map((r) => {
+      const call = callOf(r);
+      const entry = { type: r.type, by: by(r.byId, r.byUsername), text: r.text, ...(call ? { call } : {}) };
+      return { at: r.at, rank: 1, entry };
+    }),
   ];
   if (row.escalatedAt) steps.push({ at: row.escalatedAt, rank: 1, entry: { type: 'ESCALATED', by: null, text: null } });
   if (row.state === 'CLOSED' && row.closedAt) {

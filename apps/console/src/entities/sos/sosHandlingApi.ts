@@ -4,6 +4,7 @@ import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 import { sosAnswered } from '../devices/deviceActions.js';
 import { liveEventReceived } from '../live/liveEvents.js';
+import { sameEntry } from './timelineEntries.js';
 
 /** A 409 carries the SOS as it stands (DESIGN §6): the card shows it at once. */
 function conflictSos(failure: unknown): Sos | undefined {
@@ -41,8 +42,9 @@ export const sosHandlingApi = api.injectEndpoints({
       }),
     }),
     /**
-     * The timeline of one SOS, kept live while it is shown: notes arrive as `sos-note`
-     * events; any other change of that SOS (taken, late, closed, a device event) reloads it.
+     * The timeline of one SOS, kept live while it is shown: notes and calls arrive as
+     * `sos-note` events; any other change of that SOS (taken, late, closed, a device event)
+     * reloads it.
      */
     getSosTimeline: build.query<SosTimelineEntry[], number>({
       query: (sosId) => ({ url: PATHS.sosTimeline, params: { sosId } }),
@@ -62,10 +64,7 @@ export const sosHandlingApi = api.injectEndpoints({
                 const { entry } = payload.data;
                 dispatch(
                   sosHandlingApi.util.updateQueryData('getSosTimeline', sosId, (timeline) => {
-                    const seen = timeline.some(
-                      (e) => e.type === entry.type && e.at === entry.at && e.text === entry.text,
-                    );
-                    if (!seen) timeline.push(entry);
+                    if (!timeline.some((e) => sameEntry(e, entry))) timeline.push(entry);
                   }),
                 );
               } else if (

@@ -17,6 +17,7 @@ import type { MessageId } from '../../i18n/catalogue.js';
 import { selectDeviceById } from '../../entities/devices/devicesSlice.js';
 import { ResidentProfile } from '../devices/ResidentProfile.js';
 import { SosAckButton } from './SosAckButton.js';
+import { SosCallOut } from './SosCallOut.js';
 import { SosCloseForm } from './SosCloseForm.js';
 import { SosKind } from './SosKind.js';
 import { SosLocation } from './SosLocation.js';
@@ -37,8 +38,9 @@ function Section({ title, children }: { title: MessageId; children: ReactNode })
 
 /**
  * An SOS's detail ("Dettaglio", DESIGN §6), live from the devices slice: who has it, where
- * the device is, the timeline, and the actions while it is open. Once it is closed (here or
- * elsewhere) it stays on screen, without actions, until "Indietro".
+ * the device is, the resident and the call-out (docs/call-out.md), the timeline, and the
+ * actions while it is open. Once it is closed (here or elsewhere) it stays on screen,
+ * without actions, until "Indietro".
  */
 export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClose: () => void }) {
   const intl = useIntl();
@@ -90,7 +92,8 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
           <Section title="alarm.location">
             <SosLocation location={sos.location} />
           </Section>
-          <ResidentProfile deviceId={deviceId} />
+          <ResidentProfile deviceId={deviceId} withoutPhones />
+          <SosCallOut sosId={sos.id} deviceId={deviceId} open={open} />
           <Section title="alarm.timeline">
             <SosTimeline sosId={sos.id} />
             {open && <SosNoteForm sosId={sos.id} />}

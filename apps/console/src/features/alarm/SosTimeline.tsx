@@ -2,7 +2,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import { SOS_OUTCOMES, type SosOutcome, type SosTimelineEntry } from '@sos/contract';
+import { SOS_OUTCOMES, type SosCall, type SosOutcome, type SosTimelineEntry } from '@sos/contract';
+import type { ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { formatDateTimeSeconds } from '../../lib/format.js';
 import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
@@ -10,8 +11,23 @@ import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
 const isOutcome = (code: string): code is SosOutcome =>
   (SOS_OUTCOMES as readonly string[]).includes(code);
 
+/**
+ * A CALL entry in the reader's language: who was called, the number, the result, then the
+ * call's note (docs/call-out.md).
+ */
+function callText(call: SosCall, note: string | null, intl: IntlShape): ReactNode {
+  const who = call.name ?? intl.formatMessage({ id: 'call.resident' });
+  return (
+    <>
+      {who} <bdi dir="ltr">{call.phone}</bdi>: {intl.formatMessage({ id: `call.result.${call.result}` })}
+      {note && <> — {note}</>}
+    </>
+  );
+}
+
 /** A CLOSED entry's text is the outcome code, then a line with the note (DESIGN §6). */
-function entryText(entry: SosTimelineEntry, intl: IntlShape): string | null {
+function entryText(entry: SosTimelineEntry, intl: IntlShape): ReactNode {
+  if (entry.type === 'CALL' && entry.call) return callText(entry.call, entry.text, intl);
   if (entry.text === null || entry.type !== 'CLOSED') return entry.text;
   const [code = '', ...note] = entry.text.split('\n');
   const outcome = isOutcome(code) ? intl.formatMessage({ id: `outcome.${code}` }) : code;
@@ -36,6 +52,7 @@ export function SosTimeline({ sosId }: { sosId: number }) {
         const by =
           entry.by && intl.formatMessage({ id: 'alarm.by' }, { username: entry.by.username });
         const step = intl.formatMessage({ id: `alarm.step.${entry.type}` });
+        const text = entryText(entry, intl);
         return (
           <ListItem key={`${entry.at}-${index}`} disableGutters>
             <ListItemText
@@ -43,7 +60,7 @@ export function SosTimeline({ sosId }: { sosId: number }) {
               secondary={
                 <>
                   <bdi dir="ltr">{formatDateTimeSeconds(entry.at)}</bdi>
-                  {entryText(entry, intl) && <> · {entryText(entry, intl)}</>}
+                  {text && <> · {text}</>}
                 </>
               }
               slotProps={{

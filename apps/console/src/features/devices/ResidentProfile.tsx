@@ -27,12 +27,15 @@ function Row({ label, children }: { label: MessageId; children: React.ReactNode 
 
 /**
  * The person behind a device, read-only (DESIGN §6), for every operator: the SOS detail
- * embeds it. Shows nothing while loading or when no profile was written.
+ * embeds it. Shows nothing while loading or when no profile was written. `withoutPhones`:
+ * the phone and the contacts are shown elsewhere (the SOS detail's call-out, docs/call-out.md).
  */
-export function ResidentProfile({ deviceId }: { deviceId: number }) {
+export function ResidentProfile({ deviceId, withoutPhones = false }: { deviceId: number; withoutPhones?: boolean }) {
   const { data } = useGetProfileQuery(deviceId);
   if (!data) return null;
-  const { residentName, address, phone, notes, contacts } = data;
+  const { residentName, address, notes } = data;
+  const phone = withoutPhones ? null : data.phone;
+  const contacts = withoutPhones ? [] : data.contacts;
   if (!residentName && !address && !phone && !notes && contacts.length === 0) return null;
   return (
     <Stack spacing={0.5} data-testid="resident-profile">

@@ -26,6 +26,7 @@ const closed = {
   kind: 'FALL',
   source: { protocol: 'SCAIP', code: '0005/0010', detail: null },
   device: { id: 4, displayName: 'Portineria' },
+  calls: 3,
 };
 
 /** One server page of the history (DESIGN §6 "History, paged"). */
@@ -53,6 +54,8 @@ describe('HistoryPage', () => {
     expect(within(row).getByText('27:03:09')).toBeInTheDocument();
     expect(within(row).getByText('admin')).toBeInTheDocument();
     expect(within(row).getByText('Caduta')).toBeInTheDocument();
+    // The calls logged while handling it (docs/call-out.md).
+    expect(row.querySelector('[data-field="calls"]')).toHaveTextContent(/^3$/);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
       'Stato',
@@ -64,6 +67,7 @@ describe('HistoryPage', () => {
       'Preso in carico da',
       'Tempo di presa in carico',
       'Tipo',
+      'Chiamate',
       'Chiuso da',
     ]);
     expect(await callsOf(spy)).toContain('GET /api/sos/history?limit=20');

@@ -88,6 +88,14 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         width: 170,
         valueFormatter: (value: AlarmKind) => intl.formatMessage({ id: `kind.${value}` }),
       },
+      // docs/call-out.md: the calls logged while handling it.
+      {
+        field: 'calls',
+        headerName: header('call.history.calls'),
+        type: 'number',
+        width: 110,
+        valueFormatter: (value: number | undefined) => (value === undefined ? '' : intl.formatNumber(value)),
+      },
       {
         field: 'closedBy',
         headerName: header('history.closedBy'),

@@ -15,7 +15,7 @@ export function goalsMet(stats: SosStats): boolean | null {
   return stats.ackWithinTargetPct >= ACK_TARGET_GOAL_PCT && stats.ackWithin180sPct >= ACK_180S_GOAL_PCT;
 }
 
-function Figure({ label, value, detail, tone }: { label: MessageId; value: string; detail: ReactNode; tone?: 'success' | 'error' }) {
+export function Figure({ label, value, detail, tone }: { label: MessageId; value: string; detail: ReactNode; tone?: 'success' | 'error' }) {
   return (
     <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
       <Paper variant="outlined" sx={{ p: 2, height: '100%' }} data-figure={label} data-tone={tone ?? 'neutral'}>

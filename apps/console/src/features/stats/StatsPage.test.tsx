@@ -22,6 +22,8 @@ const stats = (over: Partial<SosStats> = {}): SosStats => ({
     { day: '2026-03-30', total: 80, medianAckSeconds: 23.5, ackWithinTargetPct: 97.5 },
   ],
   byOperator: [{ username: 'maria', acknowledged: 150, closed: 149, medianAckSeconds: 19.5 }],
+  callsPerSos: 2.4,
+  contactReachedPct: 62.5,
   ...over,
 });
 
@@ -44,6 +46,8 @@ describe('StatsPage', () => {
     expect(figure('stats.medianAck')).toHaveTextContent('21,5s');
     expect(figure('stats.medianAck')).toHaveTextContent('90° percentile: 48s');
     expect(figure('stats.total')).toHaveTextContent('200');
+    expect(figure('stats.callsPerSos')).toHaveTextContent('Chiamate per SOS2,4');
+    expect(figure('stats.contactReached')).toHaveTextContent('Contatti raggiunti62,5%');
     const row = within(screen.getByRole('table', { name: 'Per operatore' })).getByText('maria').closest('tr')!;
     expect(row).toHaveTextContent(/maria15014919,5s/);
     expect(document.querySelector('[data-chart="stats.dailyChart"] svg')).not.toBeNull();
@@ -54,11 +58,13 @@ describe('StatsPage', () => {
 
   it('turns red when one goal is missed, and shows dashes with no data', async () => {
     storeSession('SUPER_ADMIN');
-    stubFetch(() => json(200, stats({ ackWithin180sPct: 98.9, medianCloseSeconds: null })));
+    stubFetch(() => json(200, stats({ ackWithin180sPct: 98.9, medianCloseSeconds: null, callsPerSos: null, contactReachedPct: null })));
     renderApp('/sos/stats');
     expect(await screen.findByText('Obiettivi mancati')).toBeInTheDocument();
     expect(figure('stats.within180').dataset.tone).toBe('error');
     expect(figure('stats.total')).toHaveTextContent('Tempo mediano di chiusura: —');
+    expect(figure('stats.callsPerSos')).toHaveTextContent('Chiamate per SOS—');
+    expect(figure('stats.contactReached')).toHaveTextContent('Contatti raggiunti—');
   });
 
   // Dates in queries keep to 1970-01-01…2100-12-31 (docs/hardening.md): the field says so, the server never sees it.

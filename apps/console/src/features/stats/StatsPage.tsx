@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DateRangeFields, type DateRange } from '../../components/DateRangeFields.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { CallFigures } from './CallFigures.js';
 import { HeadlineFigures } from './HeadlineFigures.js';
 import { OperatorTable } from './OperatorTable.js';
 import { DailyChart, OutcomesChart } from './StatsCharts.js';
@@ -30,6 +31,7 @@ export default function StatsPage() {
       {data && (
         <>
           <HeadlineFigures stats={data} />
+          <CallFigures stats={data} />
           <Grid container spacing={2} sx={{ mb: 3 }}>
             <DailyChart days={data.byDay} />
             <OutcomesChart byOutcome={data.byOutcome} />

@@ -18,6 +18,7 @@ import { notFound } from '../../lib/http-error.js';
 import { acknowledgeSos } from '../../sos/acknowledge.js';
 import { addNote } from '../../sos/notes.js';
 import { readTimeline } from '../../sos/timeline.js';
+import { callRoute } from './call.js';
 
 const tags = ['sos'];
 const security = [{ bearerAuth: [] }];
@@ -34,7 +35,7 @@ const MESSAGES = {
 } as const;
 
 /** A 409 carrying the SOS as it stands, so the console can say who (DESIGN §6). */
-function conflict(reply: FastifyReply, code: keyof typeof MESSAGES, sos: Sos) {
+export function conflict(reply: FastifyReply, code: keyof typeof MESSAGES, sos: Sos) {
   const body: SosConflictError = { statusCode: 409, error: STATUS_CODES[409]!, message: MESSAGES[code], code, sos };
   return reply.code(409).send(body);
 }
@@ -87,14 +88,19 @@ export function handlingRoutes(app: FastifyInstance) {
     },
   });
 
+  callRoute(app, { tags, security, errors, conflict });
+
   routes.route({
     method: 'GET',
     url: PATHS.sosTimeline,
     schema: {
       tags,
       security,
-      summary: "An SOS's timeline, oldest first: RAISED, ACKNOWLEDGED, ESCALATED, NOTE, DEVICE_EVENT (what the device said while it was open, e.g. \"Incendio (1110)\"), CLOSED",
-      description: 'CLOSED text: the outcome code, then a newline and the note; null when neither.',
+      summary:
+        "An SOS's timeline, oldest first: RAISED, ACKNOWLEDGED, ESCALATED, NOTE, CALL, DEVICE_EVENT (what the device said while it was open, e.g. \"Incendio (1110)\"), CLOSED",
+      description:
+        'CLOSED text: the outcome code, then a newline and the note; null when neither. ' +
+        'A CALL entry carries `call` {to, contactIndex, name, phone, result} as it was logged; its text is the call\'s note.',
       querystring: sosIdQuerySchema,
       response: { 200: sosTimelineSchema, ...errors },
     },

@@ -57,7 +57,7 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     schema: {
       tags: ['sos'],
       summary: 'History as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /sos/history',
-      description: `${FILTERS} Columns: ${HISTORY_CSV_COLUMNS.join(',')} (kind: the SOS's alarm kind); times ISO 8601 UTC. Streamed.`,
+      description: `${FILTERS} Columns: ${HISTORY_CSV_COLUMNS.join(',')} (kind: the SOS's alarm kind; calls: the calls logged on it); times ISO 8601 UTC. Streamed.`,
       security,
       querystring: historyFilterQuerySchema,
       produces: ['text/csv'],

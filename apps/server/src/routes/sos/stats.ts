@@ -12,14 +12,17 @@ export default async function sosStatsRoutes(app: FastifyInstance, options: Rout
     url: PATHS.sosStats,
     schema: {
       tags: ['sos'],
-      summary: 'Reporting: acknowledgement and closing times, outcomes, kinds, by day and by operator',
+      summary: 'Reporting: acknowledgement and closing times, outcomes, kinds, by day and by operator, calls',
       description:
         'Over the SOS raised in [from, to). Each bound is an ISO 8601 instant or a date YYYY-MM-DD ' +
         "(that day's start for from, its end for to, in the server's TZ); default: the 7 days ending today. " +
         '"Ack" is raise → first acknowledgement; an SOS closed unacknowledged counts its close (credited to ' +
         'its closer); an open SOS past the target is a miss. Percentages over total, one decimal; ' +
         'seconds with one decimal; null where there is no data. The target is ackTargetSeconds. ' +
-        'byKind counts the SOS by their kind (every kind listed, 0 when none).',
+        'byKind counts the SOS by their kind (every kind listed, 0 when none). ' +
+        'callsPerSos: the calls logged on the SOS raised in the range ÷ those SOS, one decimal, null when there ' +
+        'is no SOS; contactReachedPct: ANSWERED CONTACT calls ÷ CONTACT calls (on those SOS), 0–100 with one ' +
+        'decimal, null when there is no CONTACT call.',
       security: [{ bearerAuth: [] }],
       querystring: reportRangeQuerySchema,
       response: {

@@ -21,3 +21,15 @@ export const timelineOf = (ctx: TestContext, sosId: number | string, token = ctx
 
 export const closeWith = (ctx: TestContext, sosId: number, token: string, payload: unknown) =>
   call(ctx, 'PATCH', 'sosClose', `sosId=${sosId}`, token, payload);
+
+export const logCall = (ctx: TestContext, sosId: number | string, token: string, payload: unknown) =>
+  call(ctx, 'POST', 'sosCall', `sosId=${sosId}`, token, payload);
+
+/** Writes a device's resident profile as a super administrator would. */
+export const putProfile = (ctx: TestContext, deviceId: number, profile: unknown) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `${apiPath('deviceProfile')}?id=${deviceId}`,
+    headers: ctx.bearer(ctx.admin.token),
+    payload: profile as object,
+  });

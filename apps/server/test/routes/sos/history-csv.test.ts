@@ -3,7 +3,7 @@ import { apiPath, historyPageSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { seedDevice, seedSos } from './reporting-fixtures.js';
 
-const HEADER = 'id,device,kind,raised,acknowledged,acknowledgedBy,escalated,closed,closedBy,outcome,note\r\n';
+const HEADER = 'id,device,kind,raised,acknowledged,acknowledgedBy,escalated,closed,closedBy,outcome,note,calls\r\n';
 
 describeEachDb('GET /api/sos/history.csv', (kind) => {
   let ctx: TestContext;
@@ -32,11 +32,11 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.rawPayload.subarray(3).toString('utf8')).toBe(
       HEADER +
-        `${ids[3]},جهاز غرفة المعيشة,PANIC,2026-02-01T13:00:00.000Z,,,,2026-02-01T13:00:30.000Z,زيد,,"ملاحظة\r\nثانية"\r\n` +
-        `${ids[2]},"Piano 1\nstanza 2",PANIC,2026-02-01T12:00:00.000Z,,,,2026-02-01T12:00:30.000Z,maria,TEST,\r\n` +
-        `${ids[1]},"Il ""Faro""",FIRE,2026-02-01T11:00:00.000Z,,,,2026-02-01T11:00:30.000Z,maria,,\r\n` +
+        `${ids[3]},جهاز غرفة المعيشة,PANIC,2026-02-01T13:00:00.000Z,,,,2026-02-01T13:00:30.000Z,زيد,,"ملاحظة\r\nثانية",0\r\n` +
+        `${ids[2]},"Piano 1\nstanza 2",PANIC,2026-02-01T12:00:00.000Z,,,,2026-02-01T12:00:30.000Z,maria,TEST,,0\r\n` +
+        `${ids[1]},"Il ""Faro""",FIRE,2026-02-01T11:00:00.000Z,,,,2026-02-01T11:00:30.000Z,maria,,,0\r\n` +
         `${ids[0]},"Rossi, Mario",PANIC,2026-02-01T10:00:00.000Z,2026-02-01T10:00:12.500Z,maria,2026-02-01T10:01:00.000Z,` +
-        `2026-02-01T10:01:30.000Z,luca,FALSE_ALARM,"ok, ""tutto"" bene"\r\n`,
+        `2026-02-01T10:01:30.000Z,luca,FALSE_ALARM,"ok, ""tutto"" bene",0\r\n`,
     );
   });
 
@@ -67,7 +67,7 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
     ]);
     const rows = (await csv(`?deviceId=${deviceId}`)).body.split('\r\n').slice(1, -1);
     expect(rows).toEqual([
-      `${id},"'=HYPERLINK(""http://x.example"",""clic"")",PANIC,2026-03-01T10:00:00.000Z,,,,2026-03-01T10:00:05.000Z,'@luca,,'+39 02 1234`,
+      `${id},"'=HYPERLINK(""http://x.example"",""clic"")",PANIC,2026-03-01T10:00:00.000Z,,,,2026-03-01T10:00:05.000Z,'@luca,,'+39 02 1234,0`,
     ]);
   });
 });

@@ -71,6 +71,9 @@ describeEachDb('GET /api/sos/stats', (kind) => {
         { username: 'maria', acknowledged: 2, closed: 2, medianAckSeconds: 115 },
         { username: 'zoe', acknowledged: 1, closed: 1, medianAckSeconds: 45.5 },
       ],
+      // No call was logged on these SOS (test/sos/call-stats.test.ts counts them).
+      callsPerSos: 0,
+      contactReachedPct: null,
     });
   });
 
@@ -107,6 +110,8 @@ describeEachDb('GET /api/sos/stats', (kind) => {
         { day: '2025-01-02', total: 0, medianAckSeconds: null, ackWithinTargetPct: null },
       ],
       byOperator: [],
+      callsPerSos: null,
+      contactReachedPct: null,
     });
   });
 

@@ -1,0 +1,155 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { login } from '../support/api.js';
+import { E2E } from '../env.js';
+import { raiseSos } from '../support/devices.js';
+import { expect, seedStorage, sessionStorageItems, test, type Preferences } from '../support/fixtures.js';
+import { uid } from '../support/unique.js';
+import { CallOut } from '../pages/CallOut.js';
+import { DashboardPage } from '../pages/DashboardPage.js';
+import { SosDetail } from '../pages/SosDetail.js';
+import { StatsPage } from '../pages/StatsPage.js';
+
+const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+
+const PROFILE = {
+  residentName: 'Giuseppina Ferraro',
+  address: 'Via Garibaldi 12, 10122 Torino',
+  phone: '+39 011 555 0101',
+  notes: 'Diabetica; chiavi dalla vicina al piano terra',
+  contacts: [
+    { name: 'Marco Ferraro', phone: '+39 333 123 4567', relation: 'figlio' },
+    { name: 'Anna Russo', phone: '011 555 0199', relation: 'vicina' },
+  ],
+};
+
+/** A signed-in dashboard with the stream live. */
+async function liveDashboard(page: Page): Promise<DashboardPage> {
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.enableAudio();
+  await dashboard.waitLive();
+  return dashboard;
+}
+
+test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
+  test.beforeEach(async ({ admin }) => {
+    await admin.closeAllOpenSos();
+  });
+
+  test('an operator records two calls with two clicks; a second console shows both within a second; the figures', async ({
+    page,
+    browser,
+    signIn,
+    people,
+    fleet,
+    admin: api,
+  }) => {
+    test.setTimeout(150_000); // two browsers
+    const { sim, device } = await fleet.add(`Ciondolo Ferraro ${uid('d')}`);
+    await api.putProfile(device.id, PROFILE);
+    await signIn();
+    const colleague = await liveDashboard(page);
+
+    const employee = await people.create({ role: 'EMPLOYEE' });
+    const other = await browser.newContext();
+    try {
+      const operatorPage = await other.newPage();
+      await seedStorage(operatorPage, sessionStorageItems(await login(employee.username, employee.password)));
+      const operator = await liveDashboard(operatorPage);
+      await raiseSos(sim);
+      await expect(operator.closeButton(device.displayName)).toBeVisible();
+      await expect(colleague.closeButton(device.displayName)).toBeVisible();
+
+      await colleague.detailButton(device.displayName).click();
+      const colleagueDetail = new SosDetail(page);
+      await colleagueDetail.waitOpen();
+      await operator.detailButton(device.displayName).click();
+      const detail = new SosDetail(operatorPage);
+      await detail.waitOpen();
+      const calls = new CallOut(operatorPage, detail.dialog);
+      await expect(calls.row('Giuseppina Ferraro')).toContainText('+39 011 555 0101');
+      await expect(calls.row('Marco Ferraro').getByRole('link', { name: '+39 333 123 4567' })).toHaveAttribute(
+        'href',
+        'tel:+393331234567',
+      );
+
+      // Click one: the resident does not answer; the first contact is now the one to call.
+      expect(await calls.record('Giuseppina Ferraro', 'Non risponde')).toBe(201);
+      await expect(calls.row('Giuseppina Ferraro')).toContainText('Non risponde');
+      await expect(calls.row('Marco Ferraro')).toContainText('Da chiamare ora');
+      await expect(colleagueDetail.timeline).toContainText('Giuseppina Ferraro +39 011 555 0101: Non risponde', {
+        timeout: 1000,
+      });
+      await expectNoSeriousA11yViolations(operatorPage, 'SOS detail with the call-out');
+
+      // Click two: the son answers.
+      expect(await calls.record('Marco Ferraro', 'Risponde')).toBe(201);
+      await expect(colleagueDetail.timeline).toContainText('Marco Ferraro +39 333 123 4567: Risponde', {
+        timeout: 1000,
+      });
+      await expect(colleagueDetail.timeline).toContainText(`Chiamata da ${employee.username}`);
+      await expect(detail.timeline).toContainText('Marco Ferraro +39 333 123 4567: Risponde');
+      await expect(calls.row('Marco Ferraro')).not.toContainText('Da chiamare ora');
+      // The colleague's own call-out shows the last results too.
+      const colleagueCalls = new CallOut(page, colleagueDetail.dialog);
+      await expect(colleagueCalls.row('Marco Ferraro')).toContainText('Ultimo esito: Risponde');
+
+      // The manager's figures: as the server computes them over the last 7 days.
+      await colleagueDetail.back.click();
+      const stats = await api.stats();
+      expect(stats.callsPerSos).toBeGreaterThan(0);
+      expect(stats.contactReachedPct).not.toBeNull();
+      const figures = new StatsPage(page);
+      await figures.goto();
+      const it = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+      await expect(figures.value('stats.callsPerSos')).toHaveText(it.format(stats.callsPerSos!));
+      await expect(figures.value('stats.contactReached')).toHaveText(
+        new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1 }).format(stats.contactReachedPct! / 100),
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('screenshots: the detail with calls, Italian light, Arabic dark, phone width', async ({
+    browser,
+    fleet,
+    admin: api,
+  }) => {
+    test.setTimeout(120_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const { sim, device } = await fleet.add(`Ciondolo Sig.ra Ferraro ${uid('s').slice(-4)}`);
+    await api.putProfile(device.id, PROFILE);
+    const sos = await raiseSos(sim);
+    const auth = await login(E2E.admin.username, E2E.admin.password);
+    // The resident did not answer: the last result shows, and the son is the one to call.
+    const logged = await fetch(`${E2E.baseURL}/api/sos/call?sosId=${sos.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${auth.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'RESIDENT', result: 'NO_ANSWER', note: 'Squilla a vuoto' }),
+    });
+    expect(logged.status).toBe(201);
+    const variants: (Required<Preferences> & { width: number; name: string })[] = [
+      { language: 'it', theme: 'light', width: 1280, name: 'it-light' },
+      { language: 'ar', theme: 'dark', width: 1280, name: 'ar-dark' },
+      { language: 'it', theme: 'light', width: 390, name: 'it-light-phone-390' },
+    ];
+    for (const { language, theme, width, name } of variants) {
+      const shot = await browser.newPage({ viewport: { width, height: 844 }, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+      await seedStorage(shot, { ...sessionStorageItems(auth), language, 'current-theme': theme });
+      await shot.goto('/sos');
+      // The enabling click (the page shows only its prompt before it).
+      await shot.getByRole('heading', { level: 1 }).click();
+      await shot.getByRole('heading', { name: device.displayName, exact: true }).click();
+      const dialog = shot.getByRole('dialog');
+      const callOut = dialog.getByTestId('call-out');
+      await expect(callOut.locator('[data-next="true"]')).toBeVisible();
+      await callOut.scrollIntoViewIfNeeded();
+      await shot.screenshot({ path: `${SHOTS}call-out-detail-${name}.png`, animations: 'disabled' });
+      await shot.close();
+    }
+  });
+});
