@@ -48,8 +48,8 @@ export interface AuditRecord extends AuditEntry {
  * it commits or rolls back with the change it records. Linked to the last committed record
  * by hash (docs/audit.md).
  */
-export async function appendAudit(tx: Tx, by: AuditBy, entry: AuditEntry): Promise<AuditItem> {
-  const [item] = await appendAuditMany(tx, [{ by, ...entry }]);
+export async function appendAudit(tx: Tx, record: AuditRecord): Promise<AuditItem> {
+  const [item] = await appendAuditMany(tx, [record]);
   return item!;
 }
 

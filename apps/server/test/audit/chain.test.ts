@@ -20,10 +20,11 @@ describeEachDb('audit log: the chain', (kind) => {
 
   it('links each record to the one before by a SHA-256 anyone can recompute', async () => {
     const first = await ctx.database.db.transaction((tx) =>
-      appendAudit(tx, by, { action: 'PROFILE_VIEWED', target: { type: 'DEVICE', id: 3, label: 'Sala "B"' } }),
+      appendAudit(tx, { by, action: 'PROFILE_VIEWED', target: { type: 'DEVICE', id: 3, label: 'Sala "B"' } }),
     );
     const second = await ctx.database.db.transaction((tx) =>
-      appendAudit(tx, { actor: null, address: '::1' }, {
+      appendAudit(tx, {
+        by: { actor: null, address: '::1' },
         action: 'ALARM_CONF_CHANGED',
         target: { type: 'CONF', id: 'alarm', label: 'alarm' },
         details: { before: { offlineAfterSeconds: 300, ackTargetSeconds: 60 }, after: { ackTargetSeconds: 30, offlineAfterSeconds: 300 } },
@@ -48,11 +49,11 @@ describeEachDb('audit log: the chain', (kind) => {
     const before = await count();
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        await appendAudit(tx, by, { action: 'USER_DELETED', target: { type: 'USER', id: 9, label: 'x' } });
+        await appendAudit(tx, { by, action: 'USER_DELETED', target: { type: 'USER', id: 9, label: 'x' } });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await expect(appendAudit(ctx.database.db, by, { action: 'LOGOUT', target: null })).rejects.toThrow(/transaction/);
+    await expect(appendAudit(ctx.database.db, { by, action: 'LOGOUT', target: null })).rejects.toThrow(/transaction/);
     expect(await count()).toBe(before);
     expect((await verifyAudit(ctx.database.db)).ok).toBe(true);
   });
@@ -74,7 +75,7 @@ describeEachDb('audit log: the chain', (kind) => {
   it('names the first record altered behind the trigger, and every later one still links', async () => {
     const db = ctx.database.db;
     for (const action of ['LOGOUT', 'LOGIN'] as const) {
-      await db.transaction((tx) => appendAudit(tx, by, { action, target: { type: 'USER', id: 7, label: 'maria' } }));
+      await db.transaction((tx) => appendAudit(tx, { by, action, target: { type: 'USER', id: 7, label: 'maria' } }));
     }
     const ids = rowsOf<{ id: unknown }>(await db.execute(sql`SELECT id FROM audit_log ORDER BY id`)).map((r) => Number(r.id));
     expect(ids).toHaveLength(4);
