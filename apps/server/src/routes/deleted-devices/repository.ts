@@ -1,5 +1,8 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { LIVE_EVENTS, type DeletedDevice, type Device } from '@sos/contract';
+import { appendAudit, lockAuditChain } from '../../audit/append.js';
+import type { AuditBy } from '../../audit/by.js';
+import { deviceTarget } from '../../audit/targets.js';
 import type { Db, Tx } from '../../db/client.js';
 import { devices } from '../../db/schema.js';
 import { appendEvent } from '../../live/outbox.js';
@@ -20,8 +23,9 @@ export async function listDeletedDevices(db: Tx): Promise<DeletedDevice[]> {
  * Brings a deleted device back with its history and profile (both were kept), clears its
  * technical alarms and announces it (`device-registered`). undefined: no such deleted device.
  */
-export async function restoreDevice(db: Db, id: number): Promise<Device | undefined> {
+export async function restoreDevice(db: Db, id: number, by: AuditBy): Promise<Device | undefined> {
   return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
     const [row] = await tx
       .update(devices)
       .set({ deletedAt: null })
@@ -31,6 +35,7 @@ export async function restoreDevice(db: Db, id: number): Promise<Device | undefi
     await clearTechnicalAlarms(tx, id);
     const json = toDeviceJson(row, null);
     await appendEvent(tx, LIVE_EVENTS.deviceRegistered, json);
+    await appendAudit(tx, { by, action: 'DEVICE_RESTORED', target: deviceTarget({ id, name: row.displayName }) });
     return json;
   });
 }

@@ -12,6 +12,9 @@ import {
 } from '@sos/contract';
 import type { Db } from '../../db/client.js';
 import type { RouteOptions } from '../../app-env.js';
+import { appendAudit } from '../../audit/append.js';
+import { auditByOf } from '../../audit/by.js';
+import { givenFilters } from '../../audit/filters.js';
 import { CSV_BOM, CSV_HEADER, csvRow } from './history-csv.js';
 import { decodeCursor, encodeCursor, type HistoryKey } from './history-cursor.js';
 import { historyPage, historyTotal, historyWhere, toHistoryItems } from './history-repository.js';
@@ -82,6 +85,14 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     },
     onRequest,
     handler: async (request, reply) => {
+      await app.db.transaction((tx) =>
+        appendAudit(tx, {
+          by: auditByOf(request),
+          action: 'HISTORY_EXPORTED',
+          target: null,
+          details: { filters: givenFilters(request.query) },
+        }),
+      );
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -11,6 +11,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { handlingRoutes } from './handling.js';
+import { auditByOf } from '../../audit/by.js';
 import { closeSos, listClosedSos } from './repository.js';
 import sosStatsRoutes from './stats.js';
 import sosHistoryRoutes from './history.js';
@@ -50,6 +51,7 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
         request.query.sosId,
         request.user!,
         request.body ?? {},
+        auditByOf(request),
         app.sosWrites.closeOpen,
       );
       if ('error' in result) throw notFound('SOS');

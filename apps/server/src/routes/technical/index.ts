@@ -9,6 +9,7 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
+import { auditByOf } from '../../audit/by.js';
 import { dismissTechnicalAlarm, listTechnicalAlarms } from './repository.js';
 
 const tags = ['technical alarms'];
@@ -49,7 +50,7 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request, reply) => {
-      if (!(await dismissTechnicalAlarm(app.db, request.query.deviceId))) throw notFound('Technical alarm');
+      if (!(await dismissTechnicalAlarm(app.db, request.query.deviceId, auditByOf(request)))) throw notFound('Technical alarm');
       return reply.code(204).send(null);
     },
   });

@@ -1,5 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type TechnicalAlarm } from '@sos/contract';
+import { appendAudit, lockAuditChain } from '../../audit/append.js';
+import type { AuditBy } from '../../audit/by.js';
+import { deviceTarget } from '../../audit/targets.js';
 import type { Db, Tx } from '../../db/client.js';
 import { devices, sos, technicalAlarms } from '../../db/schema.js';
 import { writeWithEvent } from '../../live/outbox.js';
@@ -50,9 +53,24 @@ export async function clearTechnicalAlarms(db: Tx, deviceId: number): Promise<vo
  * A super administrator's "Ignora": clears the device's stored alarm and tells every console
  * (`device-deleted-sos-dismissed`), in one statement. Answers false when none was standing.
  */
-export async function dismissTechnicalAlarm(db: Db, deviceId: number): Promise<boolean> {
+export async function dismissTechnicalAlarm(db: Db, deviceId: number, by: AuditBy): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
+    if (!(await clearAndAnnounce(tx, deviceId))) return false;
+    const [device] = await tx.select({ name: devices.displayName }).from(devices).where(eq(devices.id, deviceId));
+    await appendAudit(tx, {
+      by,
+      action: 'TECHNICAL_ALARM_DISMISSED',
+      target: deviceTarget({ id: deviceId, name: device?.name ?? '' }),
+    });
+    return true;
+  });
+}
+
+/** Clears the stored alarm and writes its event, in one statement; false when none stood. */
+async function clearAndAnnounce(tx: Tx, deviceId: number): Promise<boolean> {
   const data = await writeWithEvent(
-    db,
+    tx,
     LIVE_EVENTS.deviceDeletedSosDismissed,
     sql`cleared AS (
       UPDATE technical_alarms SET cleared_at = now()
