@@ -13,6 +13,8 @@ import { toAuditItem, unhashedItem, type AuditRow } from './item.js';
  */
 const AUDIT_CHAIN_LOCK = sql.raw(String(0x41554454));
 
+const INSERT_ROWS = 1000;
+
 /** Transactions that already hold the lock (the same tx object for the whole callback). */
 const holding = new WeakSet<object>();
 
@@ -71,7 +73,8 @@ export async function appendAuditMany(tx: Tx, records: readonly AuditRecord[]): 
     prevHash = row.hash;
     return row;
   });
-  await tx.insert(auditLog).values(rows);
+  // A statement carries at most 65,535 parameters: 12 a row.
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(auditLog).values(rows.slice(i, i + INSERT_ROWS));
   return rows.map(toAuditItem);
 }
 

@@ -2,6 +2,7 @@ import { AUDIT_CSV_COLUMNS, type AuditFilterQuery } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
 import { CSV_BOM, csvLine } from '../sos/history-csv.js';
 import { auditPage, auditWhere } from './queries.js';
+import { canonicalJson } from '../../audit/canonical.js';
 import { unhashedItem, type AuditRow } from '../../audit/item.js';
 
 /** Rows per statement while exporting: memory stays flat whatever the log's size. */
@@ -9,7 +10,7 @@ const CSV_BATCH = 1000;
 
 const HEADER = csvLine([...AUDIT_CSV_COLUMNS]);
 
-/** One record as the CSV's columns: RFC 4180 and formula-safe as the history's, details as compact JSON. */
+/** One record as the CSV's columns: RFC 4180 and formula-safe as the history's, details as compact (canonical) JSON. */
 export function auditCsvRow(row: AuditRow): string {
   const item = unhashedItem(row);
   return csvLine([
@@ -21,7 +22,7 @@ export function auditCsvRow(row: AuditRow): string {
     item.target?.type ?? null,
     item.target ? String(item.target.id) : null,
     item.target?.label ?? null,
-    item.details === null ? null : JSON.stringify(item.details),
+    item.details === null ? null : canonicalJson(item.details),
   ]);
 }
 
