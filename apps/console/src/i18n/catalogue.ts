@@ -10,6 +10,8 @@ import { statsMessages } from '../features/stats/messages.js';
 import { alarmMessages } from '../features/alarm/messages.js';
 import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
+import { auditMessages } from '../features/audit/messages.js';
+import { auditActionMessages } from '../features/audit/action.messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -27,6 +29,8 @@ const catalogues = [
   alarmMessages,
   outcomeMessages,
   healthMessages,
+  auditMessages,
+  auditActionMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
