@@ -50,7 +50,7 @@ describe('AuditPage', () => {
     for (const text of ['25/11/2026 09:41:07', 'maria', '192.0.2.10', 'Casa Rossi']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
-    expect(screen.getByText('ackTargetSeconds: 60 → 90')).toBeInTheDocument();
+    expect(screen.getByText('Tempo massimo di presa in carico (s): 60 → 90')).toBeInTheDocument();
     expect(screen.getByText('Accesso non riuscito')).toBeInTheDocument();
     expect(screen.getByText('nome utente sconosciuto (impronta deadbeef)')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([

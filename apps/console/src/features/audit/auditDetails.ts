@@ -1,7 +1,14 @@
 import type { AuditItem } from '@sos/contract';
 import type { IntlShape } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The alarm settings by the names the settings page gives them. */
+const SETTING_LABELS: Record<string, MessageId> = {
+  ackTargetSeconds: 'alarm.ackTarget',
+  offlineAfterSeconds: 'alarm.offlineAfter',
+};
 
 /**
  * A record's details in words: the fields changed, each alarm setting before → after, an
@@ -16,8 +23,17 @@ export function describeDetails(intl: IntlShape, details: AuditItem['details']):
   const before = details.before as Record<string, unknown> | undefined;
   const after = details.after as Record<string, unknown> | undefined;
   if (before && after) {
-    for (const name of Object.keys(after)) {
-      parts.push(intl.formatMessage({ id: 'audit.change' }, { name, before: text(before[name]), after: text(after[name]) }));
+    // The settings that changed; all of them when a save changed none.
+    const names = Object.keys(after);
+    const changed = names.filter((name) => text(before[name]) !== text(after[name]));
+    for (const name of changed.length ? changed : names) {
+      const label = SETTING_LABELS[name];
+      parts.push(
+        intl.formatMessage(
+          { id: 'audit.change' },
+          { name: label ? intl.formatMessage({ id: label }) : name, before: text(before[name]), after: text(after[name]) },
+        ),
+      );
     }
   }
   if (details.filters && typeof details.filters === 'object') {

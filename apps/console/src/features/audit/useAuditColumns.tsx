@@ -15,40 +15,42 @@ export function useAuditColumns(): GridColDef<AuditItem>[] {
       {
         field: 'at',
         headerName: header('audit.at'),
-        width: 180,
+        width: 170,
         valueGetter: (value: string) => new Date(value).getTime(),
         valueFormatter: (value: number) => formatDateTimeSeconds(value),
       },
       {
         field: 'actor',
         headerName: header('audit.actor'),
-        width: 150,
+        width: 120,
         valueGetter: (_value: unknown, row: AuditItem) => row.actor?.username ?? header('audit.nobody'),
       },
       {
         field: 'address',
         headerName: header('audit.address'),
-        width: 150,
+        width: 130,
         valueGetter: (value: string | null) => (value === 'cli' ? header('audit.cli') : (value ?? '')),
       },
       {
         field: 'action',
         headerName: header('audit.action'),
-        width: 260,
+        width: 250,
         valueFormatter: (value: AuditItem['action']) => intl.formatMessage({ id: `auditAction.${value}` }),
       },
       {
         field: 'target',
         headerName: header('audit.target'),
-        width: 200,
+        width: 160,
         valueGetter: (_value: unknown, row: AuditItem) => row.target?.label ?? '',
       },
       {
         field: 'details',
         headerName: header('audit.details'),
         flex: 1,
-        minWidth: 240,
+        minWidth: 200,
         valueGetter: (_value: unknown, row: AuditItem) => describeDetails(intl, row.details),
+        // A long text is cut with an ellipsis: the whole of it on hover.
+        renderCell: ({ value }) => <span title={value as string}>{value as string}</span>,
       },
     ];
   }, [intl]);
