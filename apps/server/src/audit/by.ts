@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-
 /** Who acts and from where: the signed-in user (null for a failed login) and the client address. */
 export interface AuditBy {
   actor: { id: number; username: string } | null;
@@ -15,7 +13,10 @@ export const CLI_ADDRESS = 'cli';
 export const CLI_BY: AuditBy = { actor: null, address: CLI_ADDRESS };
 
 /** The request's user and address (request.ip: the socket's unless SOS_TRUST_PROXY says otherwise). */
-export function auditByOf(request: FastifyRequest): AuditBy {
+export function auditByOf(request: {
+  user: { id: number; username: string } | null;
+  ip: string;
+}): AuditBy {
   const user = request.user;
   return { actor: user ? { id: user.id, username: user.username } : null, address: request.ip };
 }

@@ -12,11 +12,11 @@ import { users } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
 import { hashPassword } from '../lib/password.js';
 import { broadcastControl } from '../live/control.js';
-import { endUserSessions } from '../routes/auth/sessions.js';
-import { writeApiKey } from '../routes/conf/repository.js';
-import { createEmployee } from '../routes/employee/writes.js';
-import { auditVerify } from './audit-verify.js';
+import { endUserSessions } from '../auth/sessions.js';
+import { writeApiKey } from '../conf/repository.js';
+import { createEmployee } from '../users/writes.js';
 import { CommandError, readFlags, required, validate, type Command } from './usage.js';
+import { auditVerify } from './audit-verify.js';
 
 export type { Command, Prepared } from './usage.js';
 

@@ -1,6 +1,6 @@
 import { AUDIT_CSV_COLUMNS, type AuditFilterQuery } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
-import { CSV_BOM, csvLine } from '../sos/history-csv.js';
+import { CSV_BOM, csvLine } from '../../sos/history-csv.js';
 import { auditPage, auditWhere } from './queries.js';
 import { canonicalJson } from '../../audit/canonical.js';
 import { unhashedItem, type AuditRow } from '../../audit/item.js';

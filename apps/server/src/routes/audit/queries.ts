@@ -2,7 +2,7 @@ import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilterQuery } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import { boundSql } from '../sos/range.js';
+import { boundSql } from '../../sos/range.js';
 import type { AuditRow } from '../../audit/item.js';
 
 /**

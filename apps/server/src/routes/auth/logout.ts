@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appendAudit, lockAuditChain } from '../../audit/append.js';
 import { users } from '../../db/schema.js';
-import { sessionOfToken } from './refresh-tokens.js';
-import { endSession } from './sessions.js';
+import { sessionOfToken } from '../../auth/refresh-tokens.js';
+import { endSession } from '../../auth/sessions.js';
 
 /**
  * Ends the refresh token's session and records LOGOUT in the same transaction; an unknown

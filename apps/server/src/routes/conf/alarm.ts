@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alarmConfSchema, alarmConfUpdateSchema, errorResponseSchema, PATHS } from '@sos/contract';
+import { readAlarmConf, writeAlarmConf } from '../../conf/alarm-repository.js';
 import { auditByOf } from '../../audit/by.js';
-import { readAlarmConf, writeAlarmConf } from './alarm-repository.js';
 
 const tags = ['conf'];
 const security = [{ bearerAuth: [] }];

@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { auditByOf } from '../../audit/by.js';
-import { eraseProfile, updateProfile, viewProfile } from './audited.js';
+import { eraseProfile, updateProfile, viewProfile } from '../../devices/profile-audited.js';
 
 const tags = ['device profile'];
 const security = [{ bearerAuth: [] }];

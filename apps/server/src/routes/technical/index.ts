@@ -9,8 +9,8 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
+import { dismissTechnicalAlarm, listTechnicalAlarms } from '../../devices/technical-repository.js';
 import { auditByOf } from '../../audit/by.js';
-import { dismissTechnicalAlarm, listTechnicalAlarms } from './repository.js';
 
 const tags = ['technical alarms'];
 const security = [{ bearerAuth: [] }];
