@@ -19,6 +19,7 @@ export const auditVerify: Command = (argv) => {
         `the chain is broken at record ${result.firstBadId} (${result.checked} records checked): it was altered, inserted or removed outside the server`,
       );
     }
-    return [`audit log intact: ${result.checked} records checked, every hash and link holds`];
+    const records = result.checked === 1 ? 'record' : 'records';
+    return [`audit log intact: ${result.checked} ${records} checked, every hash and link holds`];
   };
 };
