@@ -1,4 +1,14 @@
-import type { AlarmConf, AuthResponse, Device, DeviceProfileInput, Employee, Role, Sos, SosStats } from '@sos/contract';
+import type {
+  AlarmConf,
+  AuditPage,
+  AuthResponse,
+  Device,
+  DeviceProfileInput,
+  Employee,
+  Role,
+  Sos,
+  SosStats,
+} from '@sos/contract';
 import { E2E } from '../env.js';
 
 /** A failed call, with what the server said. */
@@ -72,6 +82,11 @@ export class AdminApi {
 
   users() {
     return this.call<Employee[]>('/api/employee');
+  }
+
+  /** GET /api/audit with a query string (newest first). */
+  audit(query = '') {
+    return this.call<AuditPage>(`/api/audit?${query}`);
   }
 
   deleteUser(id: number) {

@@ -14,6 +14,7 @@ import securityPlugin from './plugins/security.js';
 import dbPlugin from './plugins/db.js';
 import authPlugin from './plugins/auth.js';
 import deviceAuthPlugin from './plugins/device-auth.js';
+import auditPlugin from './plugins/audit.js';
 import docsPlugin from './plugins/docs.js';
 import metricsPlugin from './plugins/metrics.js';
 import healthPlugin from './plugins/health.js';
@@ -35,6 +36,7 @@ import profileRoutes from './routes/profile/index.js';
 import technicalAlarmRoutes from './routes/technical/index.js';
 import deletedDeviceRoutes from './routes/deleted-devices/index.js';
 import deviceRenameRoutes from './routes/device-rename/index.js';
+import auditRoutes from './routes/audit/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
 
@@ -64,6 +66,7 @@ const ROUTE_PLUGINS = [
   technicalAlarmRoutes,
   deletedDeviceRoutes,
   deviceRenameRoutes,
+  auditRoutes,
 ];
 
 export const BODY_LIMIT = 100 * 1024;
@@ -105,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jwtSecret: options.env.SOS_JWT_SECRET,
     accessTokenTtlS: options.env.SOS_ACCESS_TOKEN_TTL_S,
   });
+  await app.register(auditPlugin, { jwtSecret: options.env.SOS_JWT_SECRET });
   await app.register(deviceAuthPlugin);
   await app.register(livePlugin, { retention: options.env.SOS_EVENT_RETENTION });
   await app.register(escalationPlugin);

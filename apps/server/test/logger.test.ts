@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loggerOptions, redactUrl } from '../src/logger.js';
 import { writeApiKey } from '../src/conf/repository.js';
+import { CLI_BY } from '../src/audit/by.js';
 import { openTestDatabase, TEST_ENV } from './helpers/app.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -68,7 +69,7 @@ describe('request logs: routine at debug, errors and security events always', ()
   const apiKey = 'log-test-device-key';
   beforeAll(async () => {
     const { database } = await openTestDatabase('embedded');
-    await writeApiKey(database.db, apiKey);
+    await writeApiKey(database.db, apiKey, CLI_BY);
     const stream = new Writable({
       write(chunk, _encoding, done) {
         lines.push(JSON.parse(String(chunk)) as (typeof lines)[number]);

@@ -1,3 +1,4 @@
+import { startAuditLoad, type AuditLoadReport } from '../lib/audit-load.js';
 import type { Bench } from '../lib/bench.js';
 import { liveRow, runLiveComparison, type LiveRun } from '../lib/live-run.js';
 import { printTable } from '../lib/report.js';
@@ -30,6 +31,11 @@ const alertLatency: Bench = {
       options.warmupRounds + options.rounds,
     );
     const runs: Partial<Record<TargetKind, LiveRun>> = {};
+    // --audit N: N audited operator actions a second on each product while it is measured.
+    const auditPerSecond = ctx.flags?.audit ?? 0;
+    const products = started.filter((s) => s.kind !== 'floor').map((s) => s.target);
+    const auditLoad = auditPerSecond > 0 ? startAuditLoad(products, auditPerSecond) : undefined;
+    let audit: AuditLoadReport[] = [];
     try {
       const results = await runLiveComparison(
         started.map((s) => s.target),
@@ -37,6 +43,7 @@ const alertLatency: Bench = {
       );
       started.forEach((s, i) => (runs[s.kind] = results[i]));
     } finally {
+      if (auditLoad) audit = await auditLoad.stop();
       await stop();
     }
     const floor = runs.floor!;
@@ -53,9 +60,12 @@ const alertLatency: Bench = {
       'latency = receive time in a client process (corrected by its measured clock offset) − time the POST was sent by the bench process',
       `client clock offsets ≤ ${Math.max(...all.map((r) => r.clock.maxOffsetMs))} ms (IPC round trip ≤ ${Math.max(...all.map((r) => r.clock.maxRoundTripMs))} ms)`,
       'all targets run at once with their streams open; one alert at a time, to each target in turn (rotating order)',
+      auditPerSecond > 0
+        ? `audit log busy (--audit ${auditPerSecond}): a resident profile read (PROFILE_VIEWED, one audit record) ${auditPerSecond}/s on each product during the run; sent ${audit.map((a) => a.sent).join(', ')}, errors ${audit.map((a) => a.errors).join(', ')}`
+        : 'audit log idle: run with --audit N to append N audit records a second on each product meanwhile',
     );
     return {
-      results: { options, runs },
+      results: { options, auditPerSecond, audit, runs },
       targets: (['embedded', 'postgres'] as const).map((kind) => ({
         what: `p99 ${kind} / floor p99`,
         target: '≤ 1.5',

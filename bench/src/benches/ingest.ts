@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loginSession, registerDevices, serialOf } from '../lib/api.js';
+import { startAuditLoad, type AuditLoadReport } from '../lib/audit-load.js';
 import type { Bench } from '../lib/bench.js';
 import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
 import { wallNow } from '../lib/clock.js';
@@ -133,6 +134,8 @@ const ingest: Bench = {
       return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
     }
     const runs: IngestRun[] = [];
+    const auditPerSecond = ctx.flags?.audit ?? 0;
+    let audit: AuditLoadReport[] = [];
     try {
       // First start: migrates, registers the devices, signs in; stopped while the floor runs.
       let server = await startServer({ databaseUrl: database.url });
@@ -177,12 +180,14 @@ const ingest: Bench = {
       }
       const cpuProfileDir = profileDir(ctx, 'ingest-postgres');
       server = await startServer({ databaseUrl: database.url, cpuProfileDir });
+      // --audit N: besides the closes (each one audited), N more audited actions a second.
+      const auditLoad = auditPerSecond > 0 ? startAuditLoad([{ url: server.url, token }], auditPerSecond) : undefined;
       try {
         const serials = Array.from({ length: devices }, (_, i) => serialOf(i + 1));
         const per = Math.ceil(devices / processes);
         runs.push(
           await drive(
-            `product: ${devices} devices over HTTP`,
+            `product: ${devices} devices over HTTP${auditPerSecond > 0 ? `, + ${auditPerSecond} audited reads/s` : ''}`,
             Array.from({ length: processes }, (_, p) => ({
               side: 'clients' as const,
               script: DEVICES_WORKER,
@@ -200,6 +205,7 @@ const ingest: Bench = {
           ),
         );
       } finally {
+        if (auditLoad) audit = await auditLoad.stop();
         await server.dispose();
       }
     } finally {
@@ -228,7 +234,7 @@ const ingest: Bench = {
       if (r.errorSamples.length)
         console.log(`  ${r.run} errors, e.g.: ${r.errorSamples.join(' | ')}`);
     return {
-      results: { devices, processes, window, runs },
+      results: { devices, processes, window, auditPerSecond, audit, runs },
       targets: [
         {
           what: 'product cycles/s',
@@ -245,7 +251,10 @@ const ingest: Bench = {
         { what: 'errors', target: '0', value: product.errors, met: product.errors === 0 },
       ],
       notes: [
-        'a cycle: POST /api/device/sos (new Idempotency-Key) → 201, then PATCH /api/sos/close?sosId= as admin → 200',
+        'a cycle: POST /api/device/sos (new Idempotency-Key) → 201, then PATCH /api/sos/close?sosId= as admin → 200 (the close appends its SOS_CLOSED audit record in its transaction; the raise appends none)',
+        auditPerSecond > 0
+          ? `audit log busier (--audit ${auditPerSecond}): a resident profile read (PROFILE_VIEWED) ${auditPerSecond}/s beside the cycles; sent ${audit[0]?.sent ?? 0}, errors ${audit[0]?.errors ?? 0}`
+          : 'run with --audit N to add N audited profile reads a second beside the cycles',
         `pg runs: 1 process, pool of ${SERVER_POOL_SIZE} (the server's), ${devices} concurrent loops, on the server's core while the server is stopped; product: ${processes} client processes; PostgreSQL itself is not pinned`,
       ],
     };

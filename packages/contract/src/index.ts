@@ -18,6 +18,7 @@ export * from './health.js';
 export * from './profile.js';
 export * from './sos.js';
 export * from './reporting.js';
+export * from './audit.js';
 export * from './employee.js';
 export * from './conf.js';
 export * from './receivers.js';

@@ -34,6 +34,10 @@ export const PATHS = {
   devicePurge: '/device/purge',
   alarmsTechnical: '/alarms/technical',
   alarmsTechnicalDismiss: '/alarms/technical/dismiss',
+  // The audit log (docs/audit.md).
+  audit: '/audit',
+  auditCsv: '/audit.csv',
+  auditVerify: '/audit/verify',
 } as const;
 
 export type PathName = keyof typeof PATHS;
@@ -58,6 +62,8 @@ export const CONSOLE_ROUTES = {
   settings: '/settings',
   /** Deleted devices, restorable (DESIGN §6). */
   deletedDevices: '/devices/deleted',
+  /** The audit log, "Registro attività" (docs/audit.md). */
+  audit: '/audit',
 } as const;
 
 export const editUserPath = (id: number | string) =>

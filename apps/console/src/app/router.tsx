@@ -37,6 +37,7 @@ const HistoryPage = lazy(() => import('../features/history/HistoryPage.js'));
 const StatsPage = lazy(() => import('../features/stats/StatsPage.js'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage.js'));
 const DeletedDevicesPage = lazy(() => import('../features/devices/DeletedDevicesPage.js'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage.js'));
 
 /** The routes of spec §2. */
 export const appRoutes: RouteObject[] = [
@@ -73,6 +74,7 @@ export const appRoutes: RouteObject[] = [
               { path: ROUTES.stats, element: <StatsPage /> },
               { path: ROUTES.settings, element: <SettingsPage /> },
               { path: ROUTES.deletedDevices, element: <DeletedDevicesPage /> },
+              { path: ROUTES.audit, element: <AuditPage /> },
             ],
           },
         ],

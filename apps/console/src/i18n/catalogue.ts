@@ -13,6 +13,8 @@ import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
 import { kindMessages } from '../features/alarm/kind.messages.js';
 import { callOutMessages } from '../features/alarm/callout.messages.js';
+import { auditMessages } from '../features/audit/messages.js';
+import { auditActionMessages } from '../features/audit/action.messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -33,6 +35,8 @@ const catalogues = [
   healthMessages,
   kindMessages,
   callOutMessages,
+  auditMessages,
+  auditActionMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;

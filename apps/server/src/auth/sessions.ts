@@ -19,17 +19,19 @@ export async function adoptFamily(db: Tx, familyId: string, userId: number): Pro
   await db.insert(sessions).values({ id: familyId, userId }).onConflictDoNothing();
 }
 
-/** Ends one session: its refresh tokens too. */
-export async function endSession(db: Tx, sessionId: string): Promise<void> {
+/** Ends one session: its refresh tokens too. Answers whether it was still live. */
+export async function endSession(db: Tx, sessionId: string): Promise<boolean> {
   const now = new Date();
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
   await db
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+  return ended.length > 0;
 }
 
 /**

@@ -6,7 +6,8 @@ import {
   ROLES,
   setApiKeyRequestSchema,
 } from '@sos/contract';
-import type { Database } from '../db/client.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import { CLI_BY } from '../audit/by.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
 import { hashPassword } from '../lib/password.js';
@@ -14,15 +15,10 @@ import { broadcastControl } from '../live/control.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { writeApiKey } from '../conf/repository.js';
 import { createEmployee } from '../users/writes.js';
-import { CommandError, readFlags, required, validate } from './usage.js';
+import { CommandError, readFlags, required, validate, type Command } from './usage.js';
+import { auditVerify } from './audit-verify.js';
 
-/** Runs on the open database; resolves to the lines to print. */
-export type Prepared = (database: Database) => Promise<string[]>;
-/**
- * A command checks its options first (throwing a UsageError before any database is
- * opened) and returns the work to run.
- */
-export type Command = (argv: string[]) => Prepared;
+export type { Command, Prepared } from './usage.js';
 
 /** 18 random bytes: 24 characters, like the first super administrator's generated password. */
 const generatePassword = () => randomBytes(18).toString('base64url');
@@ -56,7 +52,7 @@ const createUser: Command = (argv) => {
   );
   return async (database) => {
     try {
-      const user = await createEmployee(database.db, input);
+      const user = await createEmployee(database.db, input, CLI_BY);
       const lines = [`created ${user.role} "${user.username}" <${user.email}> (id ${user.id})`];
       return generated ? [...lines, shownOnce(input.password)] : lines;
     } catch (err) {
@@ -77,6 +73,7 @@ const resetPassword: Command = (argv) => {
   return async (database) => {
     const passwordHash = await hashPassword(password);
     const user = await database.db.transaction(async (tx) => {
+      await lockAuditChain(tx);
       // Login matches the username exactly as stored: so does this.
       const [row] = await tx
         .update(users)
@@ -87,6 +84,12 @@ const resetPassword: Command = (argv) => {
         // Every session ends now; servers on the same PostgreSQL end his live streams.
         await endUserSessions(tx, row.id);
         await broadcastControl(tx, { op: 'disconnect-user', userId: row.id });
+        await appendAudit(tx, {
+          by: CLI_BY,
+          action: 'USER_UPDATED',
+          target: { type: 'USER', id: row.id, label: row.username },
+          details: { fields: ['password'] },
+        });
       }
       return row;
     });
@@ -104,7 +107,7 @@ const setApiKey: Command = (argv) => {
     { apiKey: '--key' },
   );
   return async (database) => {
-    await writeApiKey(database.db, apiKey);
+    await writeApiKey(database.db, apiKey, CLI_BY);
     return ['device API key changed: devices sending another key are refused from now on'];
   };
 };
@@ -125,5 +128,6 @@ export const COMMANDS: Record<string, Command> = {
   'create-user': createUser,
   'reset-password': resetPassword,
   'set-api-key': setApiKey,
+  'audit-verify': auditVerify,
   migrate,
 };

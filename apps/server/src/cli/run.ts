@@ -61,7 +61,7 @@ export async function runAdmin(argv: string[], io: AdminIo, env?: Env): Promise<
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded database in ${resolve(config.SOS_DATA_DIR)}`;
   try {
-    const lines = await prepared(database);
+    const lines = await prepared(database, (line) => io.err(line));
     for (const line of [...lines, `(${where})`]) io.out(line);
     return EXIT.ok;
   } catch (err) {

@@ -1,5 +1,17 @@
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
+import type { Database } from '../db/client.js';
+
+/**
+ * Runs on the open database; resolves to the lines to print. `progress` prints a line at
+ * once (on stderr, so that the output proper stays clean), for a command that runs long.
+ */
+export type Prepared = (database: Database, progress: (line: string) => void) => Promise<string[]>;
+/**
+ * A command checks its options first (throwing a UsageError before any database is
+ * opened) and returns the work to run.
+ */
+export type Command = (argv: string[]) => Prepared;
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -12,6 +24,9 @@ Commands:
   set-api-key --key K
       Sets the device API key (at least 4 characters). Devices sending another key
       are refused from then on.
+  audit-verify
+      Re-checks the audit log's hash chain from its first record (progress every
+      10,000 records); exit code 1 and the first bad record's id if it is broken.
   migrate
       Applies the database migrations (every command also does it first).
   help

@@ -3,6 +3,9 @@ import { ALARM_CONF_DEFAULTS, type AlarmConf } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { settings } from '../db/schema.js';
 import { setSetting, SETTING_KEYS } from '../db/settings.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { confTarget } from '../audit/targets.js';
 
 const KEYS = {
   ackTargetSeconds: SETTING_KEYS.ackTargetSeconds,
@@ -20,14 +23,23 @@ export async function readAlarmConf(db: Tx): Promise<AlarmConf> {
   return { ackTargetSeconds: value('ackTargetSeconds'), offlineAfterSeconds: value('offlineAfterSeconds') };
 }
 
-/** Stores the given fields (one transaction) and answers the whole conf. */
-export async function writeAlarmConf(db: Db, change: Partial<AlarmConf>): Promise<AlarmConf> {
+/** Stores the given fields (one transaction, recorded with before and after) and answers the whole conf. */
+export async function writeAlarmConf(db: Db, change: Partial<AlarmConf>, by: AuditBy): Promise<AlarmConf> {
   return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
+    const before = await readAlarmConf(tx);
     for (const name of Object.keys(KEYS) as (keyof AlarmConf)[]) {
       const value = change[name];
       if (value !== undefined) await setSetting(tx, KEYS[name], String(value));
     }
-    return readAlarmConf(tx);
+    const after = await readAlarmConf(tx);
+    await appendAudit(tx, {
+      by,
+      action: 'ALARM_CONF_CHANGED',
+      target: confTarget('alarm'),
+      details: { before, after },
+    });
+    return after;
   });
 }
 

@@ -23,6 +23,9 @@ import {
   SOS_OUTCOMES,
   SOS_TIMELINE_TYPES,
 } from '@sos/contract';
+import { auditLog } from './audit-schema.js';
+
+export { auditLog };
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -310,5 +313,6 @@ export const schema = {
   authFailures,
   throttlePaces,
   rateWindows,
+  auditLog,
 };
 export type Schema = typeof schema;

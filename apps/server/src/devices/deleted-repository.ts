@@ -5,6 +5,9 @@ import { devices } from '../db/schema.js';
 import { appendEvent } from '../live/outbox.js';
 import { toDeviceJson } from './json.js';
 import { clearTechnicalAlarms } from './technical-repository.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { deviceTarget } from '../audit/targets.js';
 
 /** Deleted devices, most recently deleted first (their SOS were closed by the delete). */
 export async function listDeletedDevices(db: Tx): Promise<DeletedDevice[]> {
@@ -20,8 +23,9 @@ export async function listDeletedDevices(db: Tx): Promise<DeletedDevice[]> {
  * Brings a deleted device back with its history and profile (both were kept), clears its
  * technical alarms and announces it (`device-registered`). undefined: no such deleted device.
  */
-export async function restoreDevice(db: Db, id: number): Promise<Device | undefined> {
+export async function restoreDevice(db: Db, id: number, by: AuditBy): Promise<Device | undefined> {
   return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
     const [row] = await tx
       .update(devices)
       .set({ deletedAt: null })
@@ -31,6 +35,7 @@ export async function restoreDevice(db: Db, id: number): Promise<Device | undefi
     await clearTechnicalAlarms(tx, id);
     const json = toDeviceJson(row, null);
     await appendEvent(tx, LIVE_EVENTS.deviceRegistered, json);
+    await appendAudit(tx, { by, action: 'DEVICE_RESTORED', target: deviceTarget({ id, name: row.displayName }) });
     return json;
   });
 }

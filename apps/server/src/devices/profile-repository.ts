@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { DeviceProfile } from '@sos/contract';
-import type { Db, Tx } from '../db/client.js';
-import { deviceProfiles, devices } from '../db/schema.js';
+import type { Tx } from '../db/client.js';
+import { deviceProfiles } from '../db/schema.js';
 
 const EMPTY: DeviceProfile = { residentName: null, address: null, phone: null, notes: null, contacts: [] };
-
-/** Whether the device exists (deleted ones too: their profile is kept for a restore). */
-export async function deviceExists(db: Tx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, id));
-  return row !== undefined;
-}
 
 /** The device's profile, empty (null fields, no contacts) when none was written. */
 export async function readProfile(db: Tx, deviceId: number): Promise<DeviceProfile> {
@@ -20,7 +14,7 @@ export async function readProfile(db: Tx, deviceId: number): Promise<DeviceProfi
 }
 
 /** Replaces the whole profile. */
-export async function writeProfile(db: Db, deviceId: number, profile: DeviceProfile): Promise<DeviceProfile> {
+export async function writeProfile(db: Tx, deviceId: number, profile: DeviceProfile): Promise<DeviceProfile> {
   const values = { ...profile, updatedAt: new Date() };
   await db
     .insert(deviceProfiles)
@@ -30,6 +24,6 @@ export async function writeProfile(db: Db, deviceId: number, profile: DeviceProf
 }
 
 /** Erases the profile (personal data) for good; the device and its history stay. */
-export async function purgeProfile(db: Db, deviceId: number): Promise<void> {
+export async function purgeProfile(db: Tx, deviceId: number): Promise<void> {
   await db.delete(deviceProfiles).where(eq(deviceProfiles.deviceId, deviceId));
 }

@@ -3,6 +3,9 @@ import { LIVE_EVENTS } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
 import { appendEvent, rowsOf } from '../live/outbox.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { deviceTarget } from '../audit/targets.js';
 import { closeOpenSos, type Closer } from '../sos/close.js';
 import { openSosOf } from '../sos/repository.js';
 import { deviceJsonSql } from './device-json-sql.js';
@@ -27,19 +30,21 @@ export async function listDevicesJson(db: Tx): Promise<string> {
  * Hides a device and closes its open SOS (so the alarm stops), with their live events,
  * in one transaction. Returns false when there is no such visible device.
  */
-export async function softDeleteDevice(db: Db, id: number, closer: Closer): Promise<boolean> {
+export async function softDeleteDevice(db: Db, id: number, closer: Closer, by: AuditBy): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
     // Locks the device row: a concurrent SOS call of this device waits, then sees it deleted.
     const [device] = await tx
       .update(devices)
       .set({ deletedAt: sql`now()` })
       .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
-      .returning({ id: devices.id });
+      .returning({ id: devices.id, name: devices.displayName });
     if (!device) return false;
     // At most one (the partial unique index); the device row's lock keeps a new one out.
     const open = await openSosOf(tx, id);
     await closeOpenSos(tx, open.map((o) => ({ id: o.id, closer, closing: {} })));
     await appendEvent(tx, LIVE_EVENTS.deviceDeleted, { id });
+    await appendAudit(tx, { by, action: 'DEVICE_DELETED', target: deviceTarget(device) });
     return true;
   });
 }

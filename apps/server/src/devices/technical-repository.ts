@@ -4,6 +4,9 @@ import type { Db, Tx } from '../db/client.js';
 import { devices, sos, technicalAlarms } from '../db/schema.js';
 import { writeWithEvent } from '../live/outbox.js';
 import { toDeviceJson } from './json.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { deviceTarget } from '../audit/targets.js';
 
 const openSos = and(eq(sos.deviceId, devices.id), eq(sos.state, 'OPEN'));
 
@@ -60,10 +63,29 @@ export async function clearTechnicalAlarms(db: Tx, deviceId: number): Promise<vo
  * SOS (the type when none is given, as before devices reported their own), else
  * `technical-alarm-cleared` `{type, deviceId}`. Answers false when none was standing.
  */
-export async function dismissTechnicalAlarm(db: Db, { deviceId, type = 'DELETED_DEVICE_SOS' }: TechnicalAlarmDismissQuery): Promise<boolean> {
+export async function dismissTechnicalAlarm(
+  db: Db,
+  { deviceId, type = 'DELETED_DEVICE_SOS' }: TechnicalAlarmDismissQuery,
+  by: AuditBy,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
+    if (!(await clearAndAnnounce(tx, deviceId, type))) return false;
+    const [device] = await tx.select({ name: devices.displayName }).from(devices).where(eq(devices.id, deviceId));
+    await appendAudit(tx, {
+      by,
+      action: 'TECHNICAL_ALARM_DISMISSED',
+      target: deviceTarget({ id: deviceId, name: device?.name ?? '' }),
+    });
+    return true;
+  });
+}
+
+/** Clears the stored alarm and writes its event, in one statement; false when none stood. */
+async function clearAndAnnounce(tx: Tx, deviceId: number, type: string): Promise<boolean> {
   const deletedSos = type === 'DELETED_DEVICE_SOS';
   const data = await writeWithEvent(
-    db,
+    tx,
     deletedSos ? LIVE_EVENTS.deviceDeletedSosDismissed : LIVE_EVENTS.technicalAlarmCleared,
     sql`cleared AS (
       UPDATE technical_alarms SET cleared_at = now()

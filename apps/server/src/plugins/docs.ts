@@ -22,6 +22,10 @@ const TAGS = [
   { name: 'employee', description: 'User accounts (super administrators only).' },
   { name: 'conf', description: 'The device API key (super administrators only).' },
   {
+    name: 'audit',
+    description: 'Who did what, when, from where: the tamper-evident audit log (super administrators only).',
+  },
+  {
     name: 'device API',
     description:
       'What the SOS devices call, with the configuration API key in X-Api-Key. Changing the key ' +

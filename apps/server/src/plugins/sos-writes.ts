@@ -2,8 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { AlarmKind, Sos } from '@sos/contract';
 import { Batcher, type BatcherOptions } from '../lib/batcher.js';
-import { closeOpenSos, type Closer, type Closing, type SosClose } from '../sos/close.js';
+import { closeAndRecord, type Closer, type Closing, type SosClose } from '../sos/close.js';
 import { raiseNewSos, type LocationColumns, type NewSosRaise } from '../sos/raise.js';
+import type { AuditBy } from '../audit/by.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,8 +12,8 @@ declare module 'fastify' {
     sosWrites: {
       /** raiseNewSos (sos/raise.ts): the new SOS, or null when it created none. */
       raiseNew(serial: string, idempotencyKey: string | undefined, at: LocationColumns, kind?: AlarmKind): Promise<Sos | null>;
-      /** closeOpenSos of one SOS id (sos/close.ts): the SOS it closed, or undefined. */
-      closeOpen(id: number, closer: Closer, closing: Closing): Promise<Sos | undefined>;
+      /** closeAndRecord of one SOS id (sos/close.ts): the SOS it closed, or undefined. */
+      closeOpen(id: number, closer: Closer, closing: Closing, by: AuditBy): Promise<Sos | undefined>;
       /** Batch statements written so far by this process (tests, benches). */
       readonly batches: number;
     };
@@ -33,13 +34,13 @@ async function sosWritesPlugin(app: FastifyInstance, options: SosWritesOptions) 
     options,
   );
   const closes = new Batcher<SosClose, Sos | undefined>(
-    (items) => closeOpenSos(app.db, items),
+    (items) => closeAndRecord(app.db, items),
     (c) => c.id,
     options,
   );
   app.decorate('sosWrites', {
     raiseNew: (serial, idempotencyKey, at, kind = 'PANIC') => raises.run({ serial, idempotencyKey, at, kind }),
-    closeOpen: (id, closer, closing) => closes.run({ id, closer, closing }),
+    closeOpen: (id, closer, closing, by) => closes.run({ id, closer, closing, by }),
     get batches() {
       return raises.batches + closes.batches;
     },

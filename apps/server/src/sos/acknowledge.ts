@@ -1,15 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos } from '@sos/contract';
-import type { Db } from '../db/client.js';
-import { writeWithEvent } from '../live/outbox.js';
+import type { Db, Tx } from '../db/client.js';
+import { rowsOf, writeWithEvent } from '../live/outbox.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { sosTarget } from '../audit/targets.js';
 import { sosJsonSql } from './json-sql.js';
 import type { Closer } from './close.js';
 import { findSos } from './repository.js';
 
-export type AckResult =
-  | { sos: Sos }
-  | { error: 'NOT_FOUND' }
-  | { error: 'NOT_OPEN' | 'ALREADY_ACKNOWLEDGED'; sos: Sos };
+type AckError = { error: 'NOT_FOUND' } | { error: 'NOT_OPEN' | 'ALREADY_ACKNOWLEDGED'; sos: Sos };
+export type AckResult = { sos: Sos } | AckError;
+/** `changed`: this call took charge (a record is due); false: the same user again. */
+type AckOutcome = { sos: Sos; changed: boolean } | AckError;
 
 /**
  * Takes charge of an open SOS (DESIGN §6) in ONE statement: the change, its ACKNOWLEDGED
@@ -18,7 +21,31 @@ export type AckResult =
  * time. The row lock makes concurrent takes (and the escalation sweep) run one after the
  * other, each re-checking the condition: of two first takes exactly one wins.
  */
-export async function acknowledgeSos(db: Db, id: number, user: Closer, takeOver: boolean): Promise<AckResult> {
+export function acknowledgeSos(db: Db, id: number, user: Closer, takeOver: boolean, by: AuditBy): Promise<AckResult> {
+  return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
+    const result = await acknowledge(tx, id, user, takeOver);
+    if ('error' in result || !result.changed) return result;
+    // A second ACKNOWLEDGED entry: someone had it before, this was a take-over.
+    const counted = await tx.execute(
+      sql`SELECT count(*)::int AS n FROM sos_timeline WHERE sos_id = ${id} AND type = 'ACKNOWLEDGED'`,
+    );
+    const takenOver = (rowsOf<{ n: number }>(counted)[0]?.n ?? 0) > 1;
+    await appendAudit(tx, {
+      by,
+      action: takenOver ? 'SOS_TAKEN_OVER' : 'SOS_ACKNOWLEDGED',
+      target: sosTarget(id),
+    });
+    return { sos: result.sos };
+  });
+}
+
+async function acknowledge(
+  db: Tx,
+  id: number,
+  user: Closer,
+  takeOver: boolean,
+): Promise<AckOutcome> {
   const data = await writeWithEvent(
     db,
     LIVE_EVENTS.sosAcknowledged,
@@ -39,11 +66,11 @@ export async function acknowledgeSos(db: Db, id: number, user: Closer, takeOver:
       SELECT ${sosJsonSql('acked', sql`acked.device_id`, sql`acked.device_name`)} AS data FROM acked
     )`,
   );
-  if (data !== undefined) return { sos: JSON.parse(data) as Sos };
+  if (data !== undefined) return { sos: JSON.parse(data) as Sos, changed: true };
   // Nothing changed: say why, with the SOS as it stands.
   const current = await findSos(db, id);
   if (!current) return { error: 'NOT_FOUND' };
   if (current.state !== 'OPEN') return { error: 'NOT_OPEN', sos: current };
-  if (current.acknowledgedBy?.id === user.id) return { sos: current };
+  if (current.acknowledgedBy?.id === user.id) return { sos: current, changed: false };
   return { error: 'ALREADY_ACKNOWLEDGED', sos: current };
 }

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos, type SosOutcome } from '@sos/contract';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { eventAppended, eventCtes, rowsOf } from '../live/outbox.js';
+import { appendAuditMany, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
 import { sosJsonSql } from './json-sql.js';
+import { sosTarget } from '../audit/targets.js';
 
 /** Who closes an SOS: kept as id and username, so the history survives the user's deletion. */
 export interface Closer {
@@ -16,11 +19,29 @@ export interface Closing {
   note?: string | null | undefined;
 }
 
-/** One close: the SOS id, who closes it, and what he says. */
+/** One close: the SOS id, who closes it, and what he says; `by`: recorded as SOS_CLOSED. */
 export interface SosClose {
   id: number;
   closer: Closer;
   closing: Closing;
+  by?: AuditBy;
+}
+
+/**
+ * closeOpenSos in a transaction that records each close made on a `by`'s behalf (SOS_CLOSED)
+ * with it: a close and its record commit together. The chain's lock comes first, before the
+ * statement's row and outbox locks (audit/append.ts says why).
+ */
+export function closeAndRecord(db: Db, closes: readonly SosClose[]): Promise<Array<Sos | undefined>> {
+  return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
+    const answers = await closeOpenSos(tx, closes);
+    const records = closes.flatMap((c, i) =>
+      answers[i] && c.by ? [{ by: c.by, action: 'SOS_CLOSED' as const, target: sosTarget(c.id) }] : [],
+    );
+    await appendAuditMany(tx, records);
+    return answers;
+  });
 }
 
 /**

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos, type SosNoteEvent } from '@sos/contract';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { writeWithEvent } from '../live/outbox.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { sosTarget } from '../audit/targets.js';
 import { timelineEntrySql } from './timeline.js';
 import type { Closer } from './close.js';
 import { findSos } from './repository.js';
@@ -13,7 +16,17 @@ export type NoteResult = SosNoteEvent | { error: 'NOT_FOUND' } | { error: 'NOT_O
  * holds the SOS open until the note commits: a concurrent close waits, so no note ever
  * lands after the CLOSED entry.
  */
-export async function addNote(db: Db, id: number, user: Closer, text: string): Promise<NoteResult> {
+export function addNote(db: Db, id: number, user: Closer, text: string, by: AuditBy): Promise<NoteResult> {
+  return db.transaction(async (tx) => {
+    await lockAuditChain(tx);
+    const result = await insertNote(tx, id, user, text);
+    // The note's text is the operator's own words about a resident: not in the log.
+    if (!('error' in result)) await appendAudit(tx, { by, action: 'SOS_NOTE_ADDED', target: sosTarget(id) });
+    return result;
+  });
+}
+
+async function insertNote(db: Tx, id: number, user: Closer, text: string): Promise<NoteResult> {
   const data = await writeWithEvent(
     db,
     LIVE_EVENTS.sosNote,

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Sos } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices, sos } from '../db/schema.js';
+import type { AuditBy } from '../audit/by.js';
 import type { Closer, Closing } from './close.js';
 import { toSosJson } from './json.js';
 
@@ -25,10 +26,11 @@ export async function closeSos(
   id: number,
   closer: Closer,
   closing: Closing,
-  // closeOpenSos (close.ts), batched with the closes that arrive together (plugins/sos-writes.ts).
-  closeOpen: (id: number, closer: Closer, closing: Closing) => Promise<Sos | undefined>,
+  by: AuditBy,
+  // closeAndRecord (close.ts), batched with the closes that arrive together (plugins/sos-writes.ts).
+  closeOpen: (id: number, closer: Closer, closing: Closing, by: AuditBy) => Promise<Sos | undefined>,
 ): Promise<CloseResult> {
-  const closed = await closeOpen(id, closer, closing);
+  const closed = await closeOpen(id, closer, closing, by);
   if (closed) return { sos: closed, closed: true };
   const existing = await findSos(db, id);
   return existing ? { sos: existing, closed: false } : { error: 'NOT_FOUND' };

@@ -2,6 +2,9 @@ import type { CreateEmployeeRequest, Employee, Role, UpdateEmployeeRequest } fro
 import type { Db } from '../db/client.js';
 import { HttpError, notFound } from '../lib/http-error.js';
 import { hashPassword } from '../lib/password.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { userTarget } from '../audit/targets.js';
 import { endUserSessions } from '../auth/sessions.js';
 import {
   deleteEmployee,
@@ -33,14 +36,18 @@ async function mapDuplicate<T>(username: string, work: () => Promise<T>): Promis
 export async function createEmployee(
   db: Db,
   body: CreateEmployeeRequest & { role: Role },
+  by: AuditBy,
 ): Promise<Employee> {
   // Hashed before the lock: the lock is held only for the checks and the write.
   const passwordHash = await hashPassword(body.password);
   return mapDuplicate(body.username, () =>
     db.transaction(async (tx) => {
+      await lockAuditChain(tx);
       await lockUsers(tx);
       if (await usernameTaken(tx, body.username)) throw usernameTakenError(body.username);
-      return insertEmployee(tx, { username: body.username, email: body.email, role: body.role, passwordHash });
+      const created = await insertEmployee(tx, { username: body.username, email: body.email, role: body.role, passwordHash });
+      await appendAudit(tx, { by, action: 'USER_CREATED', target: userTarget(created) });
+      return created;
     }),
   );
 }
@@ -60,6 +67,7 @@ export async function changeEmployee(
   id: number,
   body: UpdateEmployeeRequest,
   callerSession: string | null,
+  by: AuditBy,
 ): Promise<Change> {
   if (body.id !== undefined && body.id !== id) {
     throw new HttpError(400, 'VALIDATION_ERROR', `body.id: must equal the id in the path (${id})`);
@@ -68,6 +76,7 @@ export async function changeEmployee(
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return mapDuplicate(body.username, () =>
     db.transaction(async (tx) => {
+      await lockAuditChain(tx);
       await lockUsers(tx);
       const current = await findEmployee(tx, id);
       if (!current) throw notFound('User');
@@ -86,21 +95,29 @@ export async function changeEmployee(
       // DESIGN §7: his other sessions end now, access tokens included (not only at refresh).
       const ends = passwordHash !== undefined || role !== current.role;
       const sessionsEnded = ends && (await endUserSessions(tx, id, callerSession)) > 0;
+      // The names of what changed, never a value (a password above all).
+      const fields = [
+        ...(['username', 'email', 'role'] as const).filter((f) => updated[f] !== current[f]),
+        ...(passwordHash ? ['password'] : []),
+      ];
+      await appendAudit(tx, { by, action: 'USER_UPDATED', target: userTarget(updated), details: { fields } });
       return { employee: updated, sessionsEnded };
     }),
   );
 }
 
 /** Deletes a user; his refresh tokens go with him (foreign key cascade). */
-export async function removeEmployee(db: Db, id: number, callerId: number): Promise<void> {
-  if (id === callerId) {
+export async function removeEmployee(db: Db, id: number, by: AuditBy): Promise<void> {
+  if (id === by.actor?.id) {
     throw new HttpError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account');
   }
   await db.transaction(async (tx) => {
+    await lockAuditChain(tx);
     await lockUsers(tx);
     const current = await findEmployee(tx, id);
     if (!current) throw notFound('User');
     if (current.role === 'SUPER_ADMIN' && (await otherSuperAdmins(tx, id)) === 0) throw lastSuperAdmin();
     await deleteEmployee(tx, id);
+    await appendAudit(tx, { by, action: 'USER_DELETED', target: userTarget(current) });
   });
 }

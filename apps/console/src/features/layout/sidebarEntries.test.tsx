@@ -13,6 +13,7 @@ describe('entriesForRole', () => {
       '/users',
       '/sos/history',
       '/sos/stats',
+      '/audit',
       '/settings',
     ]);
     expect(entriesForRole(SIDEBAR_ENTRIES, null)).toEqual([]);

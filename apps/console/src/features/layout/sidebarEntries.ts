@@ -1,5 +1,6 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SosOutlined from '@mui/icons-material/SosOutlined';
@@ -28,6 +29,8 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'nav.history', icon: HistoryOutlined, path: ROUTES.history, roles: ADMIN },
   // DESIGN §6 accepted addition: 'Statistiche', after 'Storico'.
   { label: 'nav.stats', icon: InsightsOutlined, path: ROUTES.stats, roles: ADMIN },
+  // An accepted addition: 'Registro attività', after 'Statistiche' (docs/audit.md).
+  { label: 'nav.audit', icon: ManageSearchOutlined, path: ROUTES.audit, roles: ADMIN },
   { label: 'nav.settings', icon: SettingsOutlined, path: ROUTES.settings, roles: ADMIN },
 ];
 

@@ -14,8 +14,7 @@ import { HttpError } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { login } from './login.js';
 import { refresh } from './refresh.js';
-import { sessionOfToken } from '../../auth/refresh-tokens.js';
-import { endSession } from '../../auth/sessions.js';
+import { logout } from './logout.js';
 
 const tags = ['auth'];
 
@@ -61,11 +60,7 @@ export default async function authRoutes(app: FastifyInstance, options: RouteOpt
       response: { 204: z.null().describe('Logged out'), 400: errorResponseSchema },
     },
     handler: async (request, reply) => {
-      const session = await sessionOfToken(app.db, request.body.refresh_token);
-      if (session) {
-        await endSession(app.db, session.sessionId);
-        await app.live.endSessions({ userId: session.userId, only: session.sessionId });
-      }
+      await logout(app, request, request.body.refresh_token);
       return reply.code(204).send(null);
     },
   });

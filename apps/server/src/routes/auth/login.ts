@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthResponse, LoginRequest } from '@sos/contract';
+import { appendAudit, lockAuditChain } from '../../audit/append.js';
 import { HttpError } from '../../lib/http-error.js';
 import { verifyPassword } from '../../lib/password.js';
 import { dummyHash } from '../../auth/dummy-hash.js';
@@ -36,12 +37,29 @@ export async function login(
   const user = await findCredentials(app.db, username);
   // An unknown username costs one verification too, so timing does not reveal it.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-  if (!user || !valid) throw invalidCredentials();
+  if (!user || !valid) {
+    // A known user is named; an unknown name only as its keyed hash (it may be a password).
+    await app.db.transaction((tx) =>
+      appendAudit(tx, {
+        by: { actor: null, address: request.ip },
+        action: 'LOGIN_FAILED',
+        target: user ? { type: 'USER', id: user.id, label: user.username } : null,
+        details: user ? null : { usernameHash: app.auditUsernameHash(username) },
+      }),
+    );
+    throw invalidCredentials();
+  }
   await recordSuccess(app.db, key, address);
   await pruneExpiredTokens(app.db, user.id);
   const { id, role } = user;
   const { sessionId, refresh } = await app.db.transaction(async (tx) => {
+    await lockAuditChain(tx);
     const sessionId = await openSession(tx, id);
+    await appendAudit(tx, {
+      by: { actor: { id, username: user.username }, address: request.ip },
+      action: 'LOGIN',
+      target: { type: 'USER', id, label: user.username },
+    });
     return {
       sessionId,
       refresh: await storeRefreshToken(tx, id, sessionId, randomRefreshToken(), refreshTtlS),

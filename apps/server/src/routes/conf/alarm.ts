@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alarmConfSchema, alarmConfUpdateSchema, errorResponseSchema, PATHS } from '@sos/contract';
 import { readAlarmConf, writeAlarmConf } from '../../conf/alarm-repository.js';
+import { auditByOf } from '../../audit/by.js';
 
 const tags = ['conf'];
 const security = [{ bearerAuth: [] }];
@@ -41,7 +42,7 @@ export function alarmConfRoutes(app: FastifyInstance) {
       },
     },
     handler: async (request) => {
-      const conf = await writeAlarmConf(app.db, request.body);
+      const conf = await writeAlarmConf(app.db, request.body, auditByOf(request));
       // A shorter target may make open SOS overdue now: this process sweeps at once (the
       // others read the target with every sweep and poll within seconds).
       app.escalation.wake();

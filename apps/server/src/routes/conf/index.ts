@@ -8,6 +8,7 @@ import {
   PATHS,
   setApiKeyRequestSchema,
 } from '@sos/contract';
+import { auditByOf } from '../../audit/by.js';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { alarmConfRoutes } from './alarm.js';
@@ -62,7 +63,7 @@ export default async function confRoutes(app: FastifyInstance, _options: RouteOp
       response: { 200: apiKeyResponseSchema, ...denied },
     },
     handler: async (request) => {
-      await writeApiKey(app.db, request.body.apiKey);
+      await writeApiKey(app.db, request.body.apiKey, auditByOf(request));
       app.forgetApiKey(); // this process at once; the others on the notification
       return { apiKey: request.body.apiKey };
     },

@@ -7,6 +7,7 @@ import {
   errorResponseSchema,
   PATHS,
 } from '@sos/contract';
+import { auditByOf } from '../../audit/by.js';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { listDeletedDevices, restoreDevice } from '../../devices/deleted-repository.js';
@@ -50,7 +51,7 @@ export default async function deletedDeviceRoutes(app: FastifyInstance, _options
     },
     onRequest,
     handler: async (request) => {
-      const device = await restoreDevice(app.db, request.query.id);
+      const device = await restoreDevice(app.db, request.query.id, auditByOf(request));
       if (!device) throw notFound('Deleted device');
       return device;
     },

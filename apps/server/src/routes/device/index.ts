@@ -15,6 +15,7 @@ import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { softDeleteDevice } from '../../devices/repository.js';
 import { readDeviceSnapshot } from '../../devices/snapshot.js';
+import { auditByOf } from '../../audit/by.js';
 
 const security = [{ bearerAuth: [] }];
 
@@ -84,7 +85,7 @@ export default async function deviceRoutes(app: FastifyInstance, _options: Route
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request, reply) => {
       const user = request.user!;
-      const deleted = await softDeleteDevice(app.db, request.query.id, user);
+      const deleted = await softDeleteDevice(app.db, request.query.id, user, auditByOf(request));
       if (!deleted) throw notFound('Device');
       return reply.code(204).send(null);
     },

@@ -10,6 +10,7 @@ import {
   PATHS,
   updateEmployeeRequestSchema,
 } from '@sos/contract';
+import { auditByOf } from '../../audit/by.js';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { findEmployee, listEmployees } from '../../users/repository.js';
@@ -76,7 +77,7 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
         409: conflict('USERNAME_TAKEN: the username exists, whatever its case'),
       },
     },
-    handler: async (request, reply) => reply.code(201).send(await createEmployee(app.db, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createEmployee(app.db, request.body, auditByOf(request))),
   });
 
   routes.route({
@@ -104,6 +105,7 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
         request.params.id,
         request.body,
         request.sessionId,
+        auditByOf(request),
       );
       if (sessionsEnded) {
         // After the commit; the change stands if this fails: his streams end with their token.
@@ -132,7 +134,7 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
       },
     },
     handler: async (request, reply) => {
-      await removeEmployee(app.db, request.params.id, request.user!.id);
+      await removeEmployee(app.db, request.params.id, auditByOf(request));
       // After the commit: his streams on every process end now, not at token expiry. The
       // deletion stands if this fails: his streams then end when their token is refused.
       await app.live.disconnectUser(request.params.id).catch((err: unknown) => {

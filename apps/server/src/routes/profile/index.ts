@@ -10,7 +10,8 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
-import { deviceExists, purgeProfile, readProfile, writeProfile } from '../../devices/profile-repository.js';
+import { auditByOf } from '../../audit/by.js';
+import { eraseProfile, updateProfile, viewProfile } from '../../devices/profile-audited.js';
 
 const tags = ['device profile'];
 const security = [{ bearerAuth: [] }];
@@ -28,9 +29,9 @@ const errors = {
 export default async function profileRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = [app.authenticate, app.requireRole('SUPER_ADMIN')];
-  const existing = async (id: number) => {
-    if (!(await deviceExists(app.db, id))) throw notFound('Device');
-    return id;
+  const found = <T>(value: T | undefined | false): T => {
+    if (value === undefined || value === false) throw notFound('Device');
+    return value;
   };
 
   routes.route({
@@ -44,7 +45,7 @@ export default async function profileRoutes(app: FastifyInstance, _options: Rout
       response: { 200: deviceProfileResponseSchema, ...errors },
     },
     onRequest: [app.authenticate],
-    handler: async (request) => readProfile(app.db, await existing(request.query.id)),
+    handler: async (request) => found(await viewProfile(app.db, request.query.id, auditByOf(request))),
   });
 
   routes.route({
@@ -62,7 +63,7 @@ export default async function profileRoutes(app: FastifyInstance, _options: Rout
     },
     onRequest: superAdmin,
     handler: async (request) =>
-      writeProfile(app.db, await existing(request.query.id), request.body),
+      found(await updateProfile(app.db, request.query.id, request.body, auditByOf(request))),
   });
 
   routes.route({
@@ -77,7 +78,7 @@ export default async function profileRoutes(app: FastifyInstance, _options: Rout
     },
     onRequest: superAdmin,
     handler: async (request, reply) => {
-      await purgeProfile(app.db, await existing(request.query.id));
+      found(await eraseProfile(app.db, request.query.id, auditByOf(request)));
       return reply.code(204).send(null);
     },
   });

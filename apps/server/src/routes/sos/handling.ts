@@ -14,6 +14,7 @@ import {
   type Sos,
   type SosConflictError,
 } from '@sos/contract';
+import { auditByOf } from '../../audit/by.js';
 import { notFound } from '../../lib/http-error.js';
 import { acknowledgeSos } from '../../sos/acknowledge.js';
 import { addNote } from '../../sos/notes.js';
@@ -61,7 +62,7 @@ export function handlingRoutes(app: FastifyInstance) {
     onRequest: [app.authenticate],
     handler: async (request, reply) => {
       const { sosId, takeOver } = request.query;
-      const result = await acknowledgeSos(app.db, sosId, request.user!, takeOver);
+      const result = await acknowledgeSos(app.db, sosId, request.user!, takeOver, auditByOf(request));
       if (!('error' in result)) return result.sos;
       if (result.error === 'NOT_FOUND') throw notFound('SOS');
       return conflict(reply, result.error === 'NOT_OPEN' ? 'SOS_NOT_OPEN' : 'SOS_ALREADY_ACKNOWLEDGED', result.sos);
@@ -81,7 +82,7 @@ export function handlingRoutes(app: FastifyInstance) {
     },
     onRequest: [app.authenticate],
     handler: async (request, reply) => {
-      const result = await addNote(app.db, request.query.sosId, request.user!, request.body.text);
+      const result = await addNote(app.db, request.query.sosId, request.user!, request.body.text, auditByOf(request));
       if (!('error' in result)) return reply.code(201).send(result.entry);
       if (result.error === 'NOT_FOUND') throw notFound('SOS');
       return conflict(reply, 'SOS_NOT_OPEN', result.sos);

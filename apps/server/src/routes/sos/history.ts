@@ -14,6 +14,9 @@ import type { RouteOptions } from '../../app-env.js';
 import { historyCsvLines } from '../../sos/history-csv.js';
 import { decodeCursor, encodeCursor } from '../../sos/history-cursor.js';
 import { historyPage, historyTotal, historyWhere, toHistoryItems } from '../../sos/history-repository.js';
+import { appendAudit } from '../../audit/append.js';
+import { auditByOf } from '../../audit/by.js';
+import { givenFilters } from '../../audit/filters.js';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -67,6 +70,14 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     onRequest,
     handler: async (request, reply) => {
       const chunks = await historyCsvLines(app.db, request.query, options.env.TZ);
+      await app.db.transaction((tx) =>
+        appendAudit(tx, {
+          by: auditByOf(request),
+          action: 'HISTORY_EXPORTED',
+          target: null,
+          details: { filters: givenFilters(request.query) },
+        }),
+      );
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -12,6 +12,7 @@ import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { handlingRoutes } from './handling.js';
 import { closeSos, listClosedSos } from '../../sos/repository.js';
+import { auditByOf } from '../../audit/by.js';
 import sosStatsRoutes from './stats.js';
 import sosHistoryRoutes from './history.js';
 
@@ -50,6 +51,7 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
         request.query.sosId,
         request.user!,
         request.body ?? {},
+        auditByOf(request),
         app.sosWrites.closeOpen,
       );
       if ('error' in result) throw notFound('SOS');

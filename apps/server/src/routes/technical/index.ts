@@ -10,6 +10,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { dismissTechnicalAlarm, listTechnicalAlarms } from '../../devices/technical-repository.js';
+import { auditByOf } from '../../audit/by.js';
 
 const tags = ['technical alarms'];
 const security = [{ bearerAuth: [] }];
@@ -51,7 +52,7 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request, reply) => {
-      if (!(await dismissTechnicalAlarm(app.db, request.query))) throw notFound('Technical alarm');
+      if (!(await dismissTechnicalAlarm(app.db, request.query, auditByOf(request)))) throw notFound('Technical alarm');
       return reply.code(204).send(null);
     },
   });

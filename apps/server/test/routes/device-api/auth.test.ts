@@ -3,6 +3,7 @@ import { API_KEY_HEADER, apiPath, type PathName } from '@sos/contract';
 import { setSetting, SETTING_KEYS } from '../../../src/db/settings.js';
 import { API_KEY_TTL_MS } from '../../../src/plugins/device-auth.js';
 import { writeApiKey } from '../../../src/conf/repository.js';
+import { CLI_BY } from '../../../src/audit/by.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { eventsAfter, lastEventId, register } from '../device/fixtures.js';
 
@@ -48,13 +49,13 @@ describeEachDb('device API authentication', (kind) => {
 
   it('refuses the old key as soon as another process (the admin CLI) changes it, and accepts the new one', async () => {
     expect(await heartbeat(ctx.apiKey)).toBe(204); // the key is now cached
-    await writeApiKey(ctx.database.db, 'brand-new-key'); // what `npm run admin -- set-api-key` does
+    await writeApiKey(ctx.database.db, 'brand-new-key', CLI_BY); // what `npm run admin -- set-api-key` does
     try {
       // The control notification reaches this process's LISTEN: no waiting for the cache to expire.
       await expect.poll(() => heartbeat(ctx.apiKey), { timeout: API_KEY_TTL_MS / 2 }).toBe(401);
       expect(await heartbeat('brand-new-key')).toBe(204);
     } finally {
-      await writeApiKey(ctx.database.db, ctx.apiKey);
+      await writeApiKey(ctx.database.db, ctx.apiKey, CLI_BY);
       await expect.poll(() => heartbeat(ctx.apiKey)).toBe(204);
     }
   });
@@ -66,7 +67,7 @@ describeEachDb('device API authentication', (kind) => {
       await expect.poll(() => heartbeat(ctx.apiKey), { timeout: API_KEY_TTL_MS * 3 }).toBe(401);
       expect(await heartbeat('silently-changed')).toBe(204);
     } finally {
-      await writeApiKey(ctx.database.db, ctx.apiKey);
+      await writeApiKey(ctx.database.db, ctx.apiKey, CLI_BY);
       await expect.poll(() => heartbeat(ctx.apiKey)).toBe(204);
     }
   });

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { AuditAction, AuditDetails, AuditItem, AuditTarget } from '@sos/contract';
+import type { Tx } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+import { rowsOf } from '../live/outbox.js';
+import type { AuditBy } from './by.js';
+import { chainHash, GENESIS_HASH } from './canonical.js';
+import { toAuditItem, unhashedItem, type AuditRow } from './item.js';
+
+/**
+ * The chain's lock ('AUDT'): held from the first append of a transaction to its end, so
+ * that each append reads the hash of the last committed record, on one process or many.
+ */
+const AUDIT_CHAIN_LOCK = sql.raw(String(0x41554454));
+
+const INSERT_ROWS = 1000;
+
+/** Transactions that already hold the lock (the same tx object for the whole callback). */
+const holding = new WeakSet<object>();
+
+/**
+ * Takes the chain's lock now. A transaction that records an action must take it BEFORE any
+ * row lock or the outbox's lock (live/outbox.ts): a writer waiting for it then holds nothing
+ * another appender could be waiting for, so audited transactions queue up and never deadlock.
+ * appendAudit calls it too; calling it first is what makes the order right.
+ */
+export async function lockAuditChain(tx: Tx): Promise<void> {
+  // The database itself would take the lock for one statement only: a record must be written
+  // in the transaction of the change it records.
+  if (!('rollback' in tx)) throw new Error('audit: append inside a transaction');
+  if (holding.has(tx)) return;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+  holding.add(tx);
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  target: AuditTarget | null;
+  /** Never a secret or personal value: names of fields, alarm settings, export filters. */
+  details?: AuditDetails | undefined;
+}
+
+/** One record to append: who and from where, then what. */
+export interface AuditRecord extends AuditEntry {
+  by: AuditBy;
+}
+
+/**
+ * Appends one record to the audit log inside the caller's transaction (`tx` must be one):
+ * it commits or rolls back with the change it records. Linked to the last committed record
+ * by hash (docs/audit.md).
+ */
+export async function appendAudit(tx: Tx, record: AuditRecord): Promise<AuditItem> {
+  const [item] = await appendAuditMany(tx, [record]);
+  return item!;
+}
+
+/** Several records in two statements (a batch of closes), chained in the given order. */
+export async function appendAuditMany(tx: Tx, records: readonly AuditRecord[]): Promise<AuditItem[]> {
+  if (records.length === 0) return [];
+  await lockAuditChain(tx);
+  // A statement after the lock was granted: it sees every record committed before.
+  const result = await tx.execute(sql`
+    SELECT (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1) AS prev,
+      array(SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) FROM generate_series(1, ${records.length}::int)) AS ids`);
+  const head = rowsOf<{ prev: string | null; ids: unknown[] }>(result)[0];
+  const ids = (head?.ids ?? []).map(Number).sort((a, b) => a - b);
+  if (ids.length !== records.length || !ids.every(Number.isSafeInteger)) throw new Error('audit: no ids drawn');
+  let prevHash = head?.prev ?? GENESIS_HASH;
+  const at = new Date();
+  const rows = records.map(({ by, ...entry }, i) => {
+    const row = toRow(ids[i]!, at, prevHash, by, entry);
+    prevHash = row.hash;
+    return row;
+  });
+  // A statement carries at most 65,535 parameters: 12 a row.
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(auditLog).values(rows.slice(i, i + INSERT_ROWS));
+  return rows.map(toAuditItem);
+}
+
+/** A record's columns, its hash computed over them as they will read back. */
+function toRow(id: number, at: Date, prevHash: string, by: AuditBy, entry: AuditEntry): AuditRow {
+  const row: AuditRow = {
+    id,
+    at,
+    actorId: by.actor?.id ?? null,
+    actorUsername: by.actor?.username ?? null,
+    address: by.address,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target ? String(entry.target.id) : null,
+    targetLabel: entry.target?.label ?? null,
+    // As the jsonb column gives it back (undefined members dropped), so the hash holds.
+    details: entry.details ? (JSON.parse(JSON.stringify(entry.details)) as Record<string, unknown>) : null,
+    prevHash,
+    hash: '',
+  };
+  row.hash = chainHash(prevHash, unhashedItem(row));
+  return row;
+}

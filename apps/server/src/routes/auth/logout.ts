@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appendAudit, lockAuditChain } from '../../audit/append.js';
+import { users } from '../../db/schema.js';
+import { sessionOfToken } from '../../auth/refresh-tokens.js';
+import { endSession } from '../../auth/sessions.js';
+
+/**
+ * Ends the refresh token's session and records LOGOUT in the same transaction; an unknown
+ * token or a session already ended changes nothing and records nothing. Then the session's
+ * live streams end on every process.
+ */
+export async function logout(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+  const session = await sessionOfToken(app.db, token);
+  if (!session) return;
+  await app.db.transaction(async (tx) => {
+    await lockAuditChain(tx);
+    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, session.userId));
+    if (!(await endSession(tx, session.sessionId)) || !user) return;
+    const actor = { id: session.userId, username: user.username };
+    await appendAudit(tx, {
+      by: { actor, address: request.ip },
+      action: 'LOGOUT',
+      target: { type: 'USER', id: actor.id, label: actor.username },
+    });
+  });
+  await app.live.endSessions({ userId: session.userId, only: session.sessionId });
+}
