@@ -22,6 +22,7 @@ import escalationPlugin from './plugins/escalation.js';
 import heartbeatsPlugin, { type HeartbeatsOptions } from './plugins/heartbeats.js';
 import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
 import sosWritesPlugin from './plugins/sos-writes.js';
+import pushPlugin from './plugins/push.js';
 import authRoutes from './routes/auth/index.js';
 import employeeRoutes from './routes/employee/index.js';
 import deviceRoutes from './routes/device/index.js';
@@ -32,8 +33,10 @@ import liveRoutes from './routes/live/index.js';
 import profileRoutes from './routes/profile/index.js';
 import technicalAlarmRoutes from './routes/technical/index.js';
 import deletedDeviceRoutes from './routes/deleted-devices/index.js';
+import pushRoutes from './routes/push/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
+import type { DispatcherOptions } from './push/dispatcher.js';
 
 export type { AppEnv } from './app-env.js';
 
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   offlineSweep?: OfflineSweepOptions;
   heartbeats?: HeartbeatsOptions;
+  /** The push dispatcher's timers and limits (tests shorten them). */
+  push?: Partial<DispatcherOptions>;
 }
 
 const ROUTE_PLUGINS = [
@@ -58,6 +63,7 @@ const ROUTE_PLUGINS = [
   profileRoutes,
   technicalAlarmRoutes,
   deletedDeviceRoutes,
+  pushRoutes,
 ];
 
 export const BODY_LIMIT = 100 * 1024;
@@ -106,6 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(heartbeatsPlugin, options.heartbeats ?? {});
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
   await app.register(sosWritesPlugin);
+  await app.register(pushPlugin, {
+    subject: options.env.SOS_VAPID_SUBJECT ?? 'mailto:admin@localhost',
+    allowHttp: options.env.SOS_PUSH_ALLOW_HTTP ?? false,
+    ...options.push,
+  });
   // Every /api route, one plugin per resource, registered here (a routes/index.ts would
   // import app.ts's types back). Only env is passed on: each plugin handing its whole
   // options to a child would hand it the '/api' prefix a second time.

@@ -30,6 +30,9 @@ export const PATHS = {
   devicePurge: '/device/purge',
   alarmsTechnical: '/alarms/technical',
   alarmsTechnicalDismiss: '/alarms/technical/dismiss',
+  // Web Push (docs/push.md).
+  pushKey: '/push/key',
+  pushSubscriptions: '/push/subscriptions',
 } as const;
 
 export type PathName = keyof typeof PATHS;

@@ -15,6 +15,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { SOS_OUTCOMES, SOS_TIMELINE_TYPES } from '@sos/contract';
+import { pushCursor, pushDeliveries, pushMessages, pushSubscriptions } from './push-schema.js';
+
+export * from './push-schema.js';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -267,5 +270,9 @@ export const schema = {
   authFailures,
   throttlePaces,
   rateWindows,
+  pushSubscriptions,
+  pushCursor,
+  pushMessages,
+  pushDeliveries,
 };
 export type Schema = typeof schema;
