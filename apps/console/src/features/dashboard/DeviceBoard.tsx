@@ -12,6 +12,7 @@ import { useDeleteDeviceMutation } from './deviceEndpoints.js';
 import { DeviceGrid } from './DeviceGrid.js';
 import '../devices/undoRestore.js';
 import { selectDeviceCount } from './devicesSlice.js';
+import { useDetailLink } from './useDetailLink.js';
 
 // Its own chunk: the grid shows 10,000 devices without waiting for the detail's forms.
 const SosDetailDialog = lazy(() =>
@@ -35,6 +36,7 @@ export function DeviceBoard({ loading, failed, retry }: DeviceListStatus) {
   const askDelete = useCallback((device: Device) => setPending(device), []);
   const [detailOf, setDetailOf] = useState<number | null>(null);
   const openDetail = useCallback((deviceId: number) => setDetailOf(deviceId), []);
+  useDetailLink(openDetail);
 
   const confirmDelete = async () => {
     if (!pending) return;
