@@ -28,7 +28,7 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
   };
   const pushManager = {
     getSubscription: vi.fn(async () => current),
-    subscribe: vi.fn(async () => (current = subscription)),
+    subscribe: vi.fn(async (_options: PushSubscriptionOptionsInit) => (current = subscription)),
   };
   const registration = { pushManager, active: { postMessage: vi.fn() } };
   const notification = {
@@ -93,7 +93,7 @@ describe('Notifiche su questo dispositivo', () => {
     await waitFor(() => expect(item).toHaveAttribute('aria-checked', 'true'));
     expect(item).toHaveTextContent('Attive: gli SOS arrivano anche a console chiusa');
     expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1);
-    const key = browser.pushManager.subscribe.mock.calls[0]?.[0] as unknown as { applicationServerKey: Uint8Array };
+    const key = browser.pushManager.subscribe.mock.calls[0]![0] as { applicationServerKey: Uint8Array };
     expect(key.applicationServerKey).toHaveLength(65);
     expect(key.applicationServerKey[0]).toBe(4);
     const post = spy.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST' && r.url.endsWith('/api/push/subscriptions'));
