@@ -10,7 +10,8 @@ import { statsMessages } from '../features/stats/messages.js';
 import { alarmMessages } from '../features/alarm/messages.js';
 import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
-import { pushMessages } from '../features/push/messages.js';
+// Type only: the push texts load with their feature (features/push/PushIntl.tsx).
+import type { pushMessages } from '../features/push/messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -28,11 +29,10 @@ const catalogues = [
   alarmMessages,
   outcomeMessages,
   healthMessages,
-  pushMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
-export type MessageId = Keys<(typeof catalogues)[number]>;
+export type MessageId = Keys<(typeof catalogues)[number]> | Keys<typeof pushMessages>;
 
 export const messages: Record<Locale, Record<MessageId, string>> = (() => {
   const merged = {} as Record<Locale, Record<string, string>>;

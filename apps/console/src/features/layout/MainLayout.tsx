@@ -8,6 +8,7 @@ import { PageFallback } from '../../components/PageFallback.js';
 import { SosBanner } from '../alarm/SosBanner.js';
 import { LiveScope } from '../live/LiveScope.js';
 import { PushBridge } from '../push/PushBridge.js';
+import { PushIntl } from '../push/PushIntl.js';
 import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
 import { Sidebar } from './Sidebar.js';
 import { SkipLink, MAIN_CONTENT_ID } from './SkipLink.js';
@@ -28,7 +29,9 @@ export default function MainLayout() {
   return (
     <>
       <SkipLink />
-      <PushBridge />
+      <PushIntl>
+        <PushBridge />
+      </PushIntl>
       <TopBar shifted={shifted} onOpenMenu={() => setOpen(true)} />
       <Sidebar
         variant={large ? 'persistent' : 'temporary'}

@@ -12,6 +12,7 @@ import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectSession } from '../auth/authSlice.js';
 import { useLogout } from '../auth/useLogout.js';
+import { PushIntl } from '../push/PushIntl.js';
 import { PushMenuItem } from '../push/PushMenuItem.js';
 import { useDeletePushSubscriptionMutation } from '../push/pushApi.js';
 import { unsubscribeBeforeLogout } from '../push/usePush.js';
@@ -57,7 +58,9 @@ export function OptionsMenu() {
         {session && <Divider component="li" />}
         {preferences}
         <Divider component="li" />
-        <PushMenuItem />
+        <PushIntl>
+          <PushMenuItem />
+        </PushIntl>
         <Divider component="li" />
         <MenuItem
           onClick={() => {

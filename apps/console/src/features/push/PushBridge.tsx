@@ -1,22 +1,21 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../app/hooks.js';
-import { isRtl } from '../../i18n/locales.js';
-import { selectLocale } from '../../i18n/languageSlice.js';
+import { INTL_TAGS, isRtl, LOCALES } from '../../i18n/locales.js';
 import { OPEN_MESSAGE, registerWorker, sendTexts } from './browserPush.js';
 
 /** Kept as is by formatMessage, replaced with the device's name by the service worker. */
 const NAME = '{deviceName}';
 
 /**
- * Mounted by the signed-in layout: registers the service worker (never before sign-in),
+ * Mounted by the signed-in layout (inside PushIntl): registers the service worker (never before sign-in),
  * gives it the notification texts in the console's language whenever that changes, and opens
  * the SOS detail a notification click asks for (the worker messages an open console).
  */
 export function PushBridge() {
+  // Inside PushIntl: the language on screen, with the push texts loaded.
   const intl = useIntl();
-  const locale = useAppSelector(selectLocale);
+  const locale = LOCALES.find((l) => INTL_TAGS[l] === intl.locale) ?? 'it';
   const navigate = useNavigate();
 
   useEffect(() => {
