@@ -3,7 +3,6 @@ import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.js';
 import { usePush, type PushState } from './usePush.js';
@@ -41,15 +40,6 @@ export function PushMenuItem() {
         primary={intl.formatMessage({ id: 'push.menu' })}
         secondary={intl.formatMessage({ id: stateText(push) })}
         slotProps={{ secondary: { color: push.permission === 'denied' || push.failed ? 'error' : 'text.secondary' } }}
-      />
-      <Switch
-        edge="end"
-        size="small"
-        checked={push.enabled}
-        disabled={unavailable || push.busy}
-        tabIndex={-1}
-        slotProps={{ input: { 'aria-hidden': true } }}
-        sx={{ ml: 1, pointerEvents: 'none' }}
       />
     </MenuItem>
   );
