@@ -1,18 +1,20 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 /**
  * `/sos?sos=<id>&device=<deviceId>`, the address a push notification opens (docs/push.md):
  * opens that device's SOS detail once, then drops the parameters, so a reload or "Indietro"
- * does not bring the detail back.
+ * does not bring the detail back. (useLocation, not useSearchParams: that one would add
+ * react-router's search-params code to the /login chunk.)
  */
 export function useDetailLink(open: (deviceId: number) => void) {
-  const [params, setParams] = useSearchParams();
-  const device = params.get('device');
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const device = new URLSearchParams(search).get('device');
   useEffect(() => {
     if (device === null) return;
     const id = Number(device);
     if (Number.isSafeInteger(id) && id > 0) open(id);
-    setParams({}, { replace: true });
-  }, [device, open, setParams]);
+    void navigate(pathname, { replace: true });
+  }, [device, open, navigate, pathname]);
 }
