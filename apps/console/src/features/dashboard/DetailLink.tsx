@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
  * does not bring the detail back. (useLocation, not useSearchParams: that one would add
  * react-router's search-params code to the /login chunk.)
  */
-export function useDetailLink(open: (deviceId: number) => void) {
+function useDetailLink(open: (deviceId: number) => void) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const device = new URLSearchParams(search).get('device');
@@ -17,4 +17,10 @@ export function useDetailLink(open: (deviceId: number) => void) {
     if (Number.isSafeInteger(id) && id > 0) open(id);
     void navigate(pathname, { replace: true });
   }, [device, open, navigate, pathname]);
+}
+
+/** The hook as a component: the dashboard's component tests render the board with no router. */
+export function DetailLink({ open }: { open: (deviceId: number) => void }) {
+  useDetailLink(open);
+  return null;
 }
