@@ -5,6 +5,7 @@ import { E2E } from '../env.js';
 import { raiseSos } from '../support/devices.js';
 import { expect, test } from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { PushNotifications } from '../pages/PushNotifications.js';
 import { SosDetail } from '../pages/SosDetail.js';
 
@@ -111,6 +112,7 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
     const entry = await push.menuEntry();
     await expect(entry).toContainText('Notifiche su questo dispositivo');
     await page.screenshot({ path: `${SHOTS}menu-it-light.png`, animations: 'disabled' });
+    await expectNoSeriousA11yViolations(page, 'options menu with notifications, it light');
     await page.keyboard.press('Escape');
     await page.evaluate(() => {
       localStorage.setItem('language', 'ar');
@@ -121,5 +123,6 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
     await page.getByRole('banner').getByRole('button').last().click();
     await expect(page.getByRole('menuitemcheckbox', { name: /الإشعارات على هذا الجهاز/ })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}menu-ar-dark.png`, animations: 'disabled' });
+    await expectNoSeriousA11yViolations(page, 'options menu with notifications, ar dark');
   });
 });
