@@ -161,4 +161,14 @@ describe('Notifiche su questo dispositivo', () => {
       },
     }));
   });
+
+  it('colours the installed app’s title bar as the top bar of the theme chosen', async () => {
+    const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'theme-color', content: '#b71c1c' }));
+    storeSession('EMPLOYEE');
+    stubFetch(api);
+    localStorage.setItem('current-theme', 'dark');
+    renderApp('/sos');
+    await waitFor(() => expect(meta.content).toBe('#1c212a'));
+    meta.remove();
+  });
 });
