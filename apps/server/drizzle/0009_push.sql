@@ -14,13 +14,11 @@ CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" ("user_id");
 --> statement-breakpoint
 -- One row: the last outbox event the fan-out has turned into deliveries. A process claims the
 -- events after it by locking the row and moving it on, in the transaction that writes them.
+-- Written at the first start (push/fan-out.ts, ensurePushCursor): migrations add no rows.
 CREATE TABLE "push_cursor" (
 	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL CHECK ("id" = 1),
 	"last_event_id" bigint NOT NULL
 );
---> statement-breakpoint
--- Nothing that happened before push existed is pushed.
-INSERT INTO "push_cursor" ("id", "last_event_id") SELECT 1, coalesce(max("id"), 0) FROM "events";
 --> statement-breakpoint
 CREATE TABLE "push_messages" (
 	"id" bigserial PRIMARY KEY NOT NULL,

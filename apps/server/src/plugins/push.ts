@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { onEventAppended } from '../live/outbox.js';
 import { PushDispatcher, type DispatcherOptions } from '../push/dispatcher.js';
+import { ensurePushCursor } from '../push/fan-out.js';
 import { ensureVapidKeys, type VapidKeys } from '../push/keys.js';
 import { sendPush } from '../push/send.js';
 
@@ -29,6 +30,7 @@ export interface PushPluginOptions extends Partial<DispatcherOptions> {
  */
 async function pushPlugin(app: FastifyInstance, options: PushPluginOptions) {
   const keys = await ensureVapidKeys(app.db);
+  await ensurePushCursor(app.db);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const dispatcher = new PushDispatcher(
     app.db,

@@ -9,6 +9,16 @@ import { PUSHED_EVENT_TYPES, pushMessageOf } from './messages.js';
 const PAGE = 500;
 
 /**
+ * The cursor's one row, written at the first start with push: it starts at the newest event,
+ * so nothing that happened before is pushed. Processes starting together: one insert wins.
+ */
+export async function ensurePushCursor(db: Db): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO push_cursor (id, last_event_id) SELECT 1, coalesce(max(id), 0) FROM events
+    ON CONFLICT (id) DO NOTHING`);
+}
+
+/**
  * Turns the outbox events after the cursor into push messages and one delivery per
  * subscription, exactly once whatever the number of processes: the cursor row is locked FOR
  * UPDATE and moved on in the same transaction that writes the deliveries, so a second process
