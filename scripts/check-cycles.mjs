@@ -1,5 +1,5 @@
 // `npm run lint` (after ESLint): no import cycle between files, nor between folders, in each
-// workspace's src. Every import counts: static, type-only, re-exports and dynamic import().
+// workspace's src; and, where a workspace has LAYERS, every import points down its layers. Every import counts: static, type-only, re-exports and dynamic import().
 // A folder is a directory below src; the files directly in src (the entry points and what
 // wires them) are each their own node. Resolution is TypeScript's, with each workspace's
 // tsconfig, so `./x.js` finds x.ts as tsc does.
@@ -16,6 +16,64 @@ const WORKSPACES = ['packages/contract', 'tools/simulator', 'apps/server', 'apps
  * catalogue joins every feature's messages that the features then name by id.
  */
 const LAYERED = new Set(['packages/contract', 'tools/simulator', 'apps/server']);
+/**
+ * The layers of a workspace: each file's layer (by its path below src), and the layers each
+ * may import (its own included where listed). An import outside its layer's list fails with
+ * the file, the import and what the layer may import.
+ */
+const SERVER_DOMAINS = [
+  'sos',
+  'devices',
+  'users',
+  'auth',
+  'conf',
+  'live',
+  'throttle',
+  'receivers',
+  'audit',
+  'push',
+];
+const LAYERS = {
+  'apps/server': {
+    layerOf(path) {
+      const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
+      if (SERVER_DOMAINS.includes(top)) return 'domain';
+      if (['routes', 'plugins', 'db', 'lib', 'cli'].includes(top)) return top;
+      // Files directly in src: the settings every layer above the domain reads, and the
+      // entry points that assemble the application (they may import anything).
+      if (path === 'env.ts' || path === 'app-env.ts') return 'settings';
+      return 'entry';
+    },
+    allowed: {
+      entry: ['entry', 'cli', 'settings', 'routes', 'plugins', 'domain', 'db', 'lib'],
+      cli: ['cli', 'settings', 'domain', 'db', 'lib'],
+      // HTTP handlers: validate, call the domain, answer. Never a plugin's internals.
+      routes: ['routes', 'settings', 'domain', 'db', 'lib'],
+      // Infrastructure wiring: may start the domain's services, never reach into routes.
+      plugins: ['plugins', 'settings', 'domain', 'db', 'lib'],
+      // env.ts validates with a domain's schema (throttle/trust-proxy.ts).
+      settings: ['settings', 'domain', 'lib'],
+      // SQL, repositories, services: know nothing of HTTP routes, plugins or the process.
+      domain: ['domain', 'db', 'lib'],
+      db: ['db', 'lib'],
+      lib: ['lib'],
+    },
+  },
+  'apps/console': {
+    // The console's remaining knot (app/store.ts registers feature slices and features use
+    // its typed hooks; i18n/catalogue.ts joins every feature's messages, which features and
+    // components name by id) keeps it off LAYERED. What holds already is enforced: the
+    // entity model (devices, SOS, live events) and the shared components, theme and lib
+    // never reach into a screen (features/).
+    layerOf: (path) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path),
+    allowed: {
+      entities: ['entities', 'app', 'components', 'i18n', 'lib', 'theme'],
+      components: ['components', 'app', 'i18n', 'lib', 'theme'],
+      theme: ['theme', 'app', 'i18n'],
+      lib: ['lib', 'i18n'],
+    },
+  },
+};
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 
 /** Each file of `src` with the files of `src` it imports. */
@@ -101,9 +159,32 @@ function folderGraph(src, graph) {
   return folders;
 }
 
+/** Imports that go against the workspace's layers, as messages. */
+function layerViolations(workspace, src, graph) {
+  const layers = LAYERS[workspace];
+  if (!layers) return [];
+  const found = [];
+  for (const [file, targets] of graph) {
+    const from = relative(src, file).split(sep).join('/');
+    const layer = layers.layerOf(from);
+    const allowed = layers.allowed[layer];
+    if (!allowed) continue; // a layer without a list may import anything
+    for (const target of targets) {
+      const to = relative(src, target).split(sep).join('/');
+      const targetLayer = layers.layerOf(to);
+      if (!allowed.includes(targetLayer))
+        found.push(
+          `${from} (${layer}) imports ${to} (${targetLayer}): ${layer} may import only ${allowed.join(', ')}`,
+        );
+    }
+  }
+  return found;
+}
+
 let problems = 0;
 for (const workspace of WORKSPACES) {
   const { src, graph } = importGraph(workspace);
+  const violations = layerViolations(workspace, src, graph);
   const folders = folderGraph(src, graph);
   const fileCycles = cycles(graph);
   const folderCycles = cycles(folders);
@@ -111,14 +192,16 @@ for (const workspace of WORKSPACES) {
   console.log(
     `cycles: ${workspace}/src: ${graph.size} files, ${fileCycles.length} file cycles; ` +
       `${folders.size} folders and root files, ${folderCycles.length} folder cycles` +
-      (layered ? '' : ' (not enforced)'),
+      (layered ? '' : ' (not enforced)') +
+      (LAYERS[workspace] ? `; layers: ${violations.length} import(s) against them` : ''),
   );
+  for (const violation of violations) console.log(`  layers:  ${violation}`);
   for (const cycle of fileCycles)
     console.log(`  files:   ${cycle.map((f) => relative(src, f)).join(' <-> ')}`);
   if (layered) for (const cycle of folderCycles) console.log(`  folders: ${cycle.join(' <-> ')}`);
-  problems += fileCycles.length + (layered ? folderCycles.length : 0);
+  problems += fileCycles.length + (layered ? folderCycles.length : 0) + violations.length;
 }
 if (problems > 0) {
-  console.error(`cycles: ${problems} import cycle(s): see above`);
+  console.error(`cycles: ${problems} import cycle(s) or import(s) against the layers: see above`);
   process.exit(1);
 }

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { rowsOf } from '../src/live/outbox.js';
-import { nextOfflineSql, sweepOfflineSql } from '../src/health/offline-sweep.js';
+import { nextOfflineSql, sweepOfflineSql } from '../src/devices/health/offline-sweep.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('set DATABASE_URL');

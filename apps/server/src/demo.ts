@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { startSimulation, type Simulation, type SimulationEvent } from '@sos/simulator';
 import type { Db } from './db/client.js';
 import { sos } from './db/schema.js';
-import { readOfflineAfterSeconds } from './health/offline-sweep.js';
+import { readOfflineAfterSeconds } from './devices/health/offline-sweep.js';
 import { writeDemoProfiles } from './demo-profiles.js';
 
 /**

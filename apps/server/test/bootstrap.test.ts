@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
-import { openSession } from '../src/routes/auth/sessions.js';
+import { openSession } from '../src/auth/sessions.js';
 import { buildApp } from '../src/app.js';
 import { openPostgres, type Database } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loggerOptions, redactUrl } from '../src/logger.js';
-import { writeApiKey } from '../src/routes/conf/repository.js';
+import { writeApiKey } from '../src/conf/repository.js';
 import { openTestDatabase, TEST_ENV } from './helpers/app.js';
 import type { FastifyInstance } from 'fastify';
 

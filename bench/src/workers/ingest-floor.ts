@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { runBatchedFloor } from './ingest-batched.js';
 import { runCycles } from './ingest-loop.js';
 import type { FloorCommand } from './ingest-protocol.js';
 
@@ -22,7 +23,7 @@ let orderLock = true;
 let notify = false;
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** sosJsonSql (apps/server/src/routes/sos/json-sql.ts), same construction. */
+/** sosJsonSql (apps/server/src/sos/json-sql.ts), same construction. */
 const sosJson = (s: string, deviceId: string, name: string) => `(SELECT row_to_json(j) FROM (SELECT
   ${s}.id AS "id", ${s}.state AS "state", ${iso(`${s}.created_at`)} AS "dateCreated",
   ${iso(`${s}.updated_at`)} AS "lastUpdated",
@@ -39,7 +40,7 @@ const eventCtes = (type: string) => `
   payloads AS (SELECT id, data, json_build_object('id', id, 'type', type, 'data', data)::text AS payload FROM appended),
   announced AS (SELECT id, data, ${notify ? `pg_notify('sos_events', payload)` : 'NULL'} AS notified FROM payloads)`;
 
-/** raiseNewSos (apps/server/src/routes/sos/raise.ts). */
+/** raiseNewSos (apps/server/src/sos/raise.ts). */
 const raiseStatement = () => `WITH device AS (
     UPDATE devices SET last_seen_at = now() WHERE serial = $1 AND deleted_at IS NULL RETURNING id, display_name),
   inserted AS (INSERT INTO sos (device_id, idempotency_key) SELECT id, $2::text FROM device
@@ -48,7 +49,7 @@ const raiseStatement = () => `WITH device AS (
   ${eventCtes('new-sos')}
   SELECT data FROM announced`;
 
-/** closeSos (apps/server/src/routes/sos/repository.ts). */
+/** closeSos (apps/server/src/sos/repository.ts). */
 const closeStatement = () => `WITH closed AS (
     UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(), closed_by_id = $2,
       closed_by_username = $3 FROM devices
@@ -59,6 +60,10 @@ const closeStatement = () => `WITH closed AS (
   SELECT data FROM announced`;
 
 async function run(command: FloorCommand) {
+  if (command.mode === 'batched') {
+    process.send?.(await runBatchedFloor(command));
+    return;
+  }
   orderLock = command.mode !== 'no-order-lock';
   notify = command.mode === 'notify-each';
   const pool = new pg.Pool({ connectionString: command.databaseUrl, max: command.poolSize });

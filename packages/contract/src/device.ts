@@ -13,7 +13,7 @@ export const deviceRefSchema = z.object({ id: z.number().int(), displayName: z.s
 /**
  * An SOS with its device (spec §3, §7); closedBy/dateClosed are set once closed. The alarm
  * handling fields (DESIGN §6) are in every SOS, null until set. The server writes this JSON
- * twice (routes/sos/json.ts, routes/sos/json-sql.ts): the key order here is the order both write.
+ * twice (sos/json.ts, sos/json-sql.ts): the key order here is the order both write.
  */
 export const sosSchema = z.object({
   id: z.number().int(),

@@ -11,9 +11,9 @@ import { users } from '../db/schema.js';
 import { HttpError } from '../lib/http-error.js';
 import { hashPassword } from '../lib/password.js';
 import { broadcastControl } from '../live/control.js';
-import { endUserSessions } from '../routes/auth/sessions.js';
-import { writeApiKey } from '../routes/conf/repository.js';
-import { createEmployee } from '../routes/employee/writes.js';
+import { endUserSessions } from '../auth/sessions.js';
+import { writeApiKey } from '../conf/repository.js';
+import { createEmployee } from '../users/writes.js';
 import { CommandError, readFlags, required, validate } from './usage.js';
 
 /** Runs on the open database; resolves to the lines to print. */

@@ -6,7 +6,7 @@ import type { Role } from '@sos/contract';
 import { HttpError, forbidden } from '../lib/http-error.js';
 import { ensureSetting, SETTING_KEYS } from '../db/settings.js';
 import { Batcher } from '../lib/batcher.js';
-import { readSessionUsers, type SessionCheck, type SessionUser } from './session-users.js';
+import { readSessionUsers, type SessionCheck, type SessionUser } from '../auth/session-users.js';
 
 export interface AuthUser {
   id: number;

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { EscalationSweeper } from '../escalation/sweeper.js';
+import { EscalationSweeper } from '../sos/escalation/sweeper.js';
 import { onEventAppended } from '../live/outbox.js';
 
 declare module 'fastify' {

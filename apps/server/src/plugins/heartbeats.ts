@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { writeHeartbeats } from '../health/heartbeat-batch.js';
-import { HeartbeatCoalescer, type HeartbeatCoalescerOptions } from '../health/heartbeats.js';
-import { refuseContact } from '../routes/device/contact.js';
+import { writeHeartbeats } from '../devices/health/heartbeat-batch.js';
+import { HeartbeatCoalescer, type HeartbeatCoalescerOptions } from '../devices/health/heartbeats.js';
+import { refuseContact } from '../devices/contact.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +21,7 @@ declare module 'fastify' {
 export type HeartbeatsOptions = HeartbeatCoalescerOptions;
 
 /**
- * Coalesced heartbeats (health/heartbeats.ts); the pending batch is written on close. A
+ * Coalesced heartbeats (devices/health/heartbeats.ts); the pending batch is written on close. A
  * heartbeat writes no live event but the offline → online transition: thousands of devices
  * beating would flood every console; lastSeenAt and batteryPct come with the device list.
  */

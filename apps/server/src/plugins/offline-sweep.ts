@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { msUntilNextOffline, readOfflineAfterSeconds, sweepOffline } from '../health/offline-sweep.js';
+import { msUntilNextOffline, readOfflineAfterSeconds, sweepOffline } from '../devices/health/offline-sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

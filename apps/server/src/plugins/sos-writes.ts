@@ -2,16 +2,16 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Sos } from '@sos/contract';
 import { Batcher, type BatcherOptions } from '../lib/batcher.js';
-import { closeOpenSos, type Closer, type Closing, type SosClose } from '../routes/sos/close.js';
-import { raiseNewSos, type LocationColumns, type NewSosRaise } from '../routes/sos/raise.js';
+import { closeOpenSos, type Closer, type Closing, type SosClose } from '../sos/close.js';
+import { raiseNewSos, type LocationColumns, type NewSosRaise } from '../sos/raise.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The hot SOS writes, batched (lib/batcher.ts): each answers as a batch of one would. */
     sosWrites: {
-      /** raiseNewSos (routes/sos/raise.ts): the new SOS, or null when it created none. */
+      /** raiseNewSos (sos/raise.ts): the new SOS, or null when it created none. */
       raiseNew(serial: string, idempotencyKey: string | undefined, at: LocationColumns): Promise<Sos | null>;
-      /** closeOpenSos of one SOS id (routes/sos/close.ts): the SOS it closed, or undefined. */
+      /** closeOpenSos of one SOS id (sos/close.ts): the SOS it closed, or undefined. */
       closeOpen(id: number, closer: Closer, closing: Closing): Promise<Sos | undefined>;
       /** Batch statements written so far by this process (tests, benches). */
       readonly batches: number;
@@ -23,7 +23,7 @@ export type SosWritesOptions = BatcherOptions;
 
 /**
  * Raises and closes coalesced into one statement and one commit per batch: one commit per
- * request capped the ingest rate (bench/RESULTS.md). Each request is still answered only once
+ * request capped the ingest rate (bench/RESULTS-history.md). Each request is still answered only once
  * its own SOS row and event are committed; a failed batch is retried request by request.
  */
 async function sosWritesPlugin(app: FastifyInstance, options: SosWritesOptions) {

@@ -1,16 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit, {
-  type FastifyRateLimitStore,
-  type FastifyRateLimitStoreCtor,
-  type RateLimitPluginOptions,
-} from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { API_PREFIX, apiPath } from '@sos/contract';
-import { HttpError } from '../lib/http-error.js';
+import type { HttpError } from '../lib/http-error.js';
 import { addressKey } from '../throttle/address.js';
 import { addFailure, pruneFailures, type FailureCount } from '../throttle/failures.js';
-import { bookPaceSlot, MAX_QUEUE_S, prunePaces } from '../throttle/pace.js';
+import { MAX_QUEUE_S, prunePaces, waitForPaceSlot } from '../throttle/pace.js';
+import { tooManyRequests } from '../throttle/refusals.js';
 import { SharedWindows } from '../throttle/shared-windows.js';
+import { windowsStore } from '../throttle/windows-store.js';
 import { bearerToken } from './auth.js';
 
 export interface ThrottleOptions {
@@ -61,27 +59,12 @@ const OWN_THROTTLE = new Set([
   apiPath('deviceHeartbeat'),
 ]);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export const tooManyRequests = (
-  retryAfterS: number,
-  message = 'Too many requests: slow down and retry later',
-) =>
-  new HttpError(429, 'RATE_LIMITED', message, {
-    'retry-after': String(Math.max(1, Math.ceil(retryAfterS))),
-  });
-
 async function throttlePlugin(app: FastifyInstance, options: ThrottleOptions) {
   const windows = new SharedWindows(app.db, app.log);
   windows.start();
   const address = (request: FastifyRequest) => addressKey(request.ip);
 
-  const pace = async (kind: string, client: string) => {
-    const waitMs = await bookPaceSlot(app.db, kind, client);
-    if (waitMs === null) return false;
-    await sleep(waitMs);
-    return true;
-  };
+  const pace = (kind: string, client: string) => waitForPaceSlot(app.db, kind, client);
 
   const over = (count: FailureCount, limit: number) => count.count >= limit;
 
@@ -152,39 +135,6 @@ async function throttlePlugin(app: FastifyInstance, options: ThrottleOptions) {
     clearInterval(timer);
     await windows.stop();
   });
-}
-
-/**
- * @fastify/rate-limit's store interface over the shared windows: the plugin builds one
- * store, and a child per route with its own limit (each device API route counts apart).
- */
-function windowsStore(windows: SharedWindows): FastifyRateLimitStoreCtor {
-  return class WindowsStore implements FastifyRateLimitStore {
-    constructor(
-      _params: unknown,
-      private readonly scope = 'api',
-    ) {}
-
-    incr(
-      key: string,
-      callback: (err: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ) {
-      windows.hit(`${this.scope}:${key}`, timeWindow).then(
-        ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
-        (err: Error) => callback(err),
-      );
-    }
-
-    child(params: Parameters<FastifyRateLimitStore['child']>[0]) {
-      // Typed as route options; what the plugin passes is its merged params, the route in routeInfo.
-      const route = (params as { routeInfo?: { url?: string; method?: unknown } }).routeInfo;
-      return new WindowsStore(
-        params,
-        route?.url ? `${String(route.method ?? '')} ${route.url}` : this.scope,
-      );
-    }
-  };
 }
 
 export default fp(throttlePlugin, { name: 'throttle', dependencies: ['db'], fastify: '5.x' });

@@ -27,3 +27,13 @@ export async function bookPaceSlot(db: Tx, kind: string, address: string): Promi
 export async function prunePaces(db: Tx): Promise<void> {
   await db.execute(sql`DELETE FROM throttle_paces WHERE next_at < now() - interval '1 minute'`);
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for the address's next paced slot (bookPaceSlot); false, at once, when its queue is full. */
+export async function waitForPaceSlot(db: Tx, kind: string, address: string): Promise<boolean> {
+  const waitMs = await bookPaceSlot(db, kind, address);
+  if (waitMs === null) return false;
+  await sleep(waitMs);
+  return true;
+}

@@ -6,7 +6,7 @@ import { openEmbedded, openPostgres, type Database } from '../../src/db/client.j
 import { users } from '../../src/db/schema.js';
 import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
 import { hashPassword } from '../../src/lib/password.js';
-import { openSession } from '../../src/routes/auth/sessions.js';
+import { openSession } from '../../src/auth/sessions.js';
 import { createTestDatabase } from './postgres.js';
 
 export type DbKind = 'embedded' | 'postgres';

@@ -4,7 +4,7 @@ import { apiPath, pushKeyResponseSchema, sosSchema } from '@sos/contract';
 import { pushSubscriptions, sos } from '../../src/db/schema.js';
 import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
-import { beat, setOfflineAfter, silentFor } from '../health/fixtures.js';
+import { beat, setOfflineAfter, silentFor } from '../devices/health/fixtures.js';
 import { raiseSos, register } from '../routes/device/fixtures.js';
 import { pushesTo, quiet, subscribe } from './fixtures.js';
 import { startPushService, type PushService } from './push-service.js';

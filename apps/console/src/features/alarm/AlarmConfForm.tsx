@@ -10,7 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
 import type { MessageId } from '../../i18n/catalogue.js';
-import { useGetAlarmConfQuery, useSetAlarmConfMutation } from './sosHandlingApi.js';
+import { useGetAlarmConfQuery, useSetAlarmConfMutation } from '../../entities/sos/sosHandlingApi.js';
 
 type Field = keyof AlarmConf;
 

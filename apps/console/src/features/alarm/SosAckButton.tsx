@@ -3,7 +3,7 @@ import type { Sos } from '@sos/contract';
 import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectSession } from '../auth/authSlice.js';
-import { useAckSosMutation } from './sosHandlingApi.js';
+import { useAckSosMutation } from '../../entities/sos/sosHandlingApi.js';
 
 /**
  * "Prendi in carico", or "Subentra" when someone else has it (DESIGN §6); nothing when

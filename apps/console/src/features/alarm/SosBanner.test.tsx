@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsOf, json, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
-import { device, sos } from '../dashboard/testKit.js';
+import { device, sos } from '../../test/testKit.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 

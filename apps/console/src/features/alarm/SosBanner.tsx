@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/hooks.js';
 import { ROUTES } from '../../app/routes.js';
-import { selectUnhandledCount } from './alarmSelectors.js';
+import { selectUnhandledCount } from '../../entities/sos/alarmSelectors.js';
 
 /**
  * Off the dashboard, how many SOS nobody has taken charge of, as a link to the dashboard

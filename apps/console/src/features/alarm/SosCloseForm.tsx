@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { SOS_NOTE_MAX_LENGTH, SOS_OUTCOMES, type Sos, type SosOutcome } from '@sos/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useCloseSosMutation } from '../dashboard/deviceEndpoints.js';
+import { useCloseSosMutation } from '../../entities/devices/deviceEndpoints.js';
 
 /** "Chiudi SOS" from the detail, saying what happened ("Esito") and a closing note. */
 export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void }) {

@@ -2,8 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Sos } from '@sos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deviceApi } from '../dashboard/deviceEndpoints.js';
-import { selectDeviceById } from '../dashboard/devicesSlice.js';
+import { deviceApi } from '../../entities/devices/deviceEndpoints.js';
+import { selectDeviceById } from '../../entities/devices/devicesSlice.js';
 import {
   device,
   json,
@@ -11,7 +11,7 @@ import {
   signedInStore,
   sos,
   stubFetch,
-} from '../dashboard/testKit.js';
+} from '../../test/testKit.js';
 import { SosDetailDialog } from './SosDetailDialog.js';
 
 // The dialog's chunk (MUI's Select, Dialog) compiles on first use: slow on a busy machine.

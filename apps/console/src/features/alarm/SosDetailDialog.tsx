@@ -14,7 +14,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { LtrText } from '../../components/LtrText.js';
 import type { MessageId } from '../../i18n/catalogue.js';
-import { selectDeviceById } from '../dashboard/devicesSlice.js';
+import { selectDeviceById } from '../../entities/devices/devicesSlice.js';
 import { ResidentProfile } from '../devices/ResidentProfile.js';
 import { SosAckButton } from './SosAckButton.js';
 import { SosCloseForm } from './SosCloseForm.js';

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { SOS_NOTE_MAX_LENGTH } from '@sos/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAddSosNoteMutation } from './sosHandlingApi.js';
+import { useAddSosNoteMutation } from '../../entities/sos/sosHandlingApi.js';
 
 /** "Aggiungi nota": a line in the SOS's timeline, seen live by every console. */
 export function SosNoteForm({ sosId }: { sosId: number }) {

@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { SOS_OUTCOMES, type SosOutcome, type SosTimelineEntry } from '@sos/contract';
 import { useIntl, type IntlShape } from 'react-intl';
 import { formatDateTimeSeconds } from '../../lib/format.js';
-import { useGetSosTimelineQuery } from './sosHandlingApi.js';
+import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
 
 const isOutcome = (code: string): code is SosOutcome =>
   (SOS_OUTCOMES as readonly string[]).includes(code);

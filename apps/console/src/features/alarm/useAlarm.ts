@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAppSelector } from '../../app/hooks.js';
-import { selectAnyUnhandled } from './alarmSelectors.js';
+import { selectAnyUnhandled } from '../../entities/sos/alarmSelectors.js';
 import { createAlarmLoop, type AlarmLoop } from './alarmLoop.js';
 import { selectAudioEnabled } from './alarmSlice.js';
 import { alarmElement } from './audioRuntime.js';

@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithStore, signedInStore, sos } from '../dashboard/testKit.js';
-import { liveEventReceived } from '../live/liveEvents.js';
+import { renderWithStore, signedInStore, sos } from '../../test/testKit.js';
+import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { useHiddenTabAlerts } from './useHiddenTabAlerts.js';
 
 function setVisibility(state: DocumentVisibilityState) {

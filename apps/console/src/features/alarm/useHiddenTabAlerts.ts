@@ -2,7 +2,7 @@ import { addListener } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
-import { liveEventReceived } from '../live/liveEvents.js';
+import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { createTitleFlasher } from './titleFlasher.js';
 
 const NEW = {

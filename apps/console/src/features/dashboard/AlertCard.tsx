@@ -13,7 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDateTime } from '../../lib/format.js';
 import { bodyLine, twoLineName } from './cardStyles.js';
 import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
-import { useCloseSosMutation } from './deviceEndpoints.js';
+import { useCloseSosMutation } from '../../entities/devices/deviceEndpoints.js';
 import { CARD_REM } from './gridLayout.js';
 import { SosAge } from './SosAge.js';
 

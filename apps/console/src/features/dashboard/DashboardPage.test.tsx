@@ -11,7 +11,7 @@ import {
   sos,
   stubFetch,
   type Call,
-} from './testKit.js';
+} from '../../test/testKit.js';
 
 const OPENED_AT = '2025-03-01T09:05:00Z';
 /** DD/MM/YYYY HH:mm in the test machine's time zone. */

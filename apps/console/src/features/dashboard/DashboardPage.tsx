@@ -6,7 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectAudioEnabled } from '../alarm/alarmSlice.js';
 import { LiveScope } from '../live/LiveScope.js';
-import { useGetDevicesQuery } from './deviceEndpoints.js';
+import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { DeviceBoard } from './DeviceBoard.js';
 import { TechnicalAlarmList } from '../devices/TechnicalAlarmList.js';
 import { LiveStatusChip } from './LiveStatusChip.js';

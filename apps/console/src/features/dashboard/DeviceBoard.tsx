@@ -9,10 +9,10 @@ import { useInRouterContext } from 'react-router';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { selectRole } from '../auth/authSlice.js';
-import { useDeleteDeviceMutation } from './deviceEndpoints.js';
+import { useDeleteDeviceMutation } from '../../entities/devices/deviceEndpoints.js';
 import { DeviceGrid } from './DeviceGrid.js';
 import '../devices/undoRestore.js';
-import { selectDeviceCount } from './devicesSlice.js';
+import { selectDeviceCount } from '../../entities/devices/devicesSlice.js';
 import { DetailLink } from './DetailLink.js';
 
 // Its own chunk: the grid shows 10,000 devices without waiting for the detail's forms.

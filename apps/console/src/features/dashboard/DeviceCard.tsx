@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { Device } from '@sos/contract';
 import { useAppSelector } from '../../app/hooks.js';
 import { AlertCard } from './AlertCard.js';
-import { selectDeviceById } from './devicesSlice.js';
+import { selectDeviceById } from '../../entities/devices/devicesSlice.js';
 import { PlainCard } from './PlainCard.js';
 
 interface DeviceCardProps {

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../app/hooks.js';
 import { CARD_CLASS, CardStyles } from './cardStyles.js';
 import { DeleteTooltip } from './DeleteTooltip.js';
 import { DeviceCard } from './DeviceCard.js';
-import { selectOrder } from './devicesSlice.js';
+import { selectOrder } from '../../entities/devices/devicesSlice.js';
 import {
   cardHeight,
   GAP_PX,

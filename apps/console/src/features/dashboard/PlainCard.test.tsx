@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { languageChanged } from '../../i18n/languageSlice.js';
 import { PlainCard } from './PlainCard.js';
-import { device, renderWithStore, signedInStore } from './testKit.js';
+import { device, renderWithStore, signedInStore } from '../../test/testKit.js';
 
 describe('PlainCard', () => {
   it('shows the serial left to right inside an Arabic page', async () => {

@@ -1,7 +1,7 @@
 import type { Device } from '@sos/contract';
 import type { RootState } from '../../app/store.js';
-import { hasOpenSos } from './deviceOrder.js';
-import { selectDeviceById, selectOrder } from './devicesSlice.js';
+import { hasOpenSos } from '../../entities/devices/deviceOrder.js';
+import { selectDeviceById, selectOrder } from '../../entities/devices/devicesSlice.js';
 
 /*
  * The dashboard grid's geometry, known without measuring anything: a card's height does

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveEventReceived } from '../live/liveEvents.js';
+import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import DashboardPage from './DashboardPage.js';
 import { HOLD_MS } from './resortGuard.js';
-import { device, json, renderWithStore, signedInStore, sos, stubFetch } from './testKit.js';
+import { device, json, renderWithStore, signedInStore, sos, stubFetch } from '../../test/testKit.js';
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

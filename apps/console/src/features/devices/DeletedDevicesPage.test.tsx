@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
-import { device } from '../dashboard/testKit.js';
+import { device } from '../../test/testKit.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 

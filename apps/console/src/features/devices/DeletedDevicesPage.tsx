@@ -8,7 +8,7 @@ import { FormattedMessage } from 'react-intl';
 import { LtrText } from '../../components/LtrText.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { formatDateTime } from '../../lib/format.js';
-import { useGetDeletedDevicesQuery, useRestoreDeviceMutation } from './healthApi.js';
+import { useGetDeletedDevicesQuery, useRestoreDeviceMutation } from '../../entities/devices/healthApi.js';
 
 /** "Dispositivi eliminati" (DESIGN §6, SUPER_ADMIN): each can be restored with its history. */
 export default function DeletedDevicesPage() {

@@ -15,7 +15,7 @@ import {
 import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
-import { useGetProfileQuery, usePutProfileMutation } from './healthApi.js';
+import { useGetProfileQuery, usePutProfileMutation } from '../../entities/devices/healthApi.js';
 import { ProfileField } from './ProfileField.js';
 
 const blank = (profile: DeviceProfile | undefined): DeviceProfileInput => ({

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.js';
-import { useGetProfileQuery } from './healthApi.js';
+import { useGetProfileQuery } from '../../entities/devices/healthApi.js';
 
 /** A phone number as a tel: link (spaces and punctuation dropped from the address). */
 function Phone({ phone }: { phone: string }) {

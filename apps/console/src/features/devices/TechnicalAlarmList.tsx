@@ -10,9 +10,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectRole } from '../auth/authSlice.js';
 import { playChime } from './chime.js';
-import { useDismissTechnicalAlarmMutation, useGetTechnicalAlarmsQuery } from './healthApi.js';
+import { useDismissTechnicalAlarmMutation, useGetTechnicalAlarmsQuery } from '../../entities/devices/healthApi.js';
 import { formatTime } from './healthFormat.js';
-import { useTechnicalAlarmsLive } from './technicalAlarmsLive.js';
+import { useTechnicalAlarmsLive } from '../../entities/devices/technicalAlarmsLive.js';
 
 const keyOf = (alarm: TechnicalAlarm) => `${alarm.type}:${alarm.device.id}`;
 

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { listeners } from '../../app/listeners.js';
 import { snackbarUndoClicked } from '../../app/snackbarSlice.js';
-import { healthApi } from './healthApi.js';
+import { healthApi } from '../../entities/devices/healthApi.js';
 
 // 'Annulla' on the 'Device eliminato' message (DESIGN §6): restores the device, which comes
 // back on the dashboard through its device-registered event.

@@ -6,7 +6,7 @@ import { SOS_OUTCOMES } from '@sos/contract/limits';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { DateRangeFields } from '../../components/DateRangeFields.js';
-import { useGetDevicesQuery } from '../dashboard/deviceEndpoints.js';
+import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 
 /** The history's filters (DESIGN §6): raise days, outcome, device; '' means any. */
 export interface HistoryFilter {

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { AppProviders } from '../../app/AppProviders.js';
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { renderWithStore, signedInStore, stubFetch, json, device } from '../dashboard/testKit.js';
+import { renderWithStore, signedInStore, stubFetch, json, device } from '../../test/testKit.js';
 import { selectLiveStatus } from './liveSlice.js';
 import { LiveScope } from './LiveScope.js';
 

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useAlarm } from '../alarm/useAlarm.js';
 import { useAudioUnlock } from '../alarm/useAudioUnlock.js';
 import { useHiddenTabAlerts } from '../alarm/useHiddenTabAlerts.js';
-import { useGetDevicesQuery } from '../dashboard/deviceEndpoints.js';
+import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { useLiveStream } from './useLiveStream.js';
 
 const Owned = createContext(false);

@@ -1,8 +1,8 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store.js';
-import { useGetDevicesQuery } from '../dashboard/deviceEndpoints.js';
-import { selectDeviceById, selectOrder } from '../dashboard/devicesSlice.js';
+import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
+import { selectDeviceById, selectOrder } from '../../entities/devices/devicesSlice.js';
 import {
   device,
   json,
@@ -11,7 +11,7 @@ import {
   sos,
   stubFetch,
   type Call,
-} from '../dashboard/testKit.js';
+} from '../../test/testKit.js';
 import { selectLiveStatus } from './liveSlice.js';
 import { LONG_GAP_MS } from './LiveStream.js';
 import { useLiveStream } from './useLiveStream.js';

@@ -4,8 +4,8 @@ import { API_PREFIX, PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 import type { AppStore } from '../../app/store.js';
 import { getFreshAccessToken } from '../auth/tokenRefresh.js';
-import { selectDevicesLoading, selectIsDeviceKnown } from '../dashboard/devicesSlice.js';
-import { liveEventReceived, type LiveEvent } from './liveEvents.js';
+import { selectDevicesLoading, selectIsDeviceKnown } from '../../entities/devices/devicesSlice.js';
+import { liveEventReceived, type LiveEvent } from '../../entities/live/liveEvents.js';
 import { liveStatusChanged } from './liveSlice.js';
 import { LiveStream } from './LiveStream.js';
 

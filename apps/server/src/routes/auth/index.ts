@@ -14,8 +14,8 @@ import { HttpError } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { login } from './login.js';
 import { refresh } from './refresh.js';
-import { sessionOfToken } from './refresh-tokens.js';
-import { endSession } from './sessions.js';
+import { sessionOfToken } from '../../auth/refresh-tokens.js';
+import { endSession } from '../../auth/sessions.js';
 
 const tags = ['auth'];
 

@@ -2,18 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthResponse, LoginRequest } from '@sos/contract';
 import { HttpError } from '../../lib/http-error.js';
 import { verifyPassword } from '../../lib/password.js';
-import { dummyHash } from './dummy-hash.js';
-import { findCredentials, pruneExpiredTokens } from './repository.js';
-import { randomRefreshToken, storeRefreshToken } from './refresh-tokens.js';
+import { dummyHash } from '../../auth/dummy-hash.js';
+import { findCredentials, pruneExpiredTokens } from '../../auth/repository.js';
+import { randomRefreshToken, storeRefreshToken } from '../../auth/refresh-tokens.js';
 import { sessionAnswer } from './session.js';
-import { openSession } from './sessions.js';
+import { openSession } from '../../auth/sessions.js';
 import {
   beginAttempt,
   paceSprayingAddress,
   recordSuccess,
   throttleKey,
   type LoginLimits,
-} from './throttle.js';
+} from '../../throttle/login.js';
 
 const invalidCredentials = () =>
   new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong username or password');
@@ -31,7 +31,7 @@ export async function login(
 ): Promise<AuthResponse> {
   const address = app.throttle.address(request);
   const key = throttleKey(username);
-  await paceSprayingAddress(app, address, limits);
+  await paceSprayingAddress(app.db, address, limits);
   await beginAttempt(app.db, key, address, limits);
   const user = await findCredentials(app.db, username);
   // An unknown username costs one verification too, so timing does not reveal it.

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '@sos/contract';
 import { HttpError } from '../../lib/http-error.js';
-import { findUser } from './repository.js';
-import { claimRefreshToken, storeRefreshToken } from './refresh-tokens.js';
+import { findUser } from '../../auth/repository.js';
+import { claimRefreshToken, storeRefreshToken } from '../../auth/refresh-tokens.js';
 import { sessionAnswer } from './session.js';
-import { adoptFamily } from './sessions.js';
+import { adoptFamily } from '../../auth/sessions.js';
 
 const invalidRefreshToken = () =>
   new HttpError(

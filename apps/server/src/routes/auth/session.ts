@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse, Role } from '@sos/contract';
-import type { IssuedRefreshToken } from './refresh-tokens.js';
+import type { IssuedRefreshToken } from '../../auth/refresh-tokens.js';
 
 export interface SessionUser {
   id: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alarmConfSchema, alarmConfUpdateSchema, errorResponseSchema, PATHS } from '@sos/contract';
-import { readAlarmConf, writeAlarmConf } from './alarm-repository.js';
+import { readAlarmConf, writeAlarmConf } from '../../conf/alarm-repository.js';
 
 const tags = ['conf'];
 const security = [{ bearerAuth: [] }];

@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { alarmConfRoutes } from './alarm.js';
-import { readApiKey, writeApiKey } from './repository.js';
+import { readApiKey, writeApiKey } from '../../conf/repository.js';
 
 const tags = ['conf'];
 const security = [{ bearerAuth: [] }];

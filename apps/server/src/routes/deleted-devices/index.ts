@@ -9,7 +9,7 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
-import { listDeletedDevices, restoreDevice } from './repository.js';
+import { listDeletedDevices, restoreDevice } from '../../devices/deleted-repository.js';
 
 const tags = ['device'];
 const security = [{ bearerAuth: [] }];

@@ -12,8 +12,8 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
-import { findEmployee, listEmployees } from './repository.js';
-import { changeEmployee, createEmployee, removeEmployee } from './writes.js';
+import { findEmployee, listEmployees } from '../../users/repository.js';
+import { changeEmployee, createEmployee, removeEmployee } from '../../users/writes.js';
 
 const tags = ['employee'];
 const security = [{ bearerAuth: [] }];

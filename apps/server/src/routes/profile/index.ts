@@ -10,7 +10,7 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
-import { deviceExists, purgeProfile, readProfile, writeProfile } from './repository.js';
+import { deviceExists, purgeProfile, readProfile, writeProfile } from '../../devices/profile-repository.js';
 
 const tags = ['device profile'];
 const security = [{ bearerAuth: [] }];

@@ -15,9 +15,9 @@ import {
   type SosConflictError,
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
-import { acknowledgeSos } from './acknowledge.js';
-import { addNote } from './notes.js';
-import { readTimeline } from './timeline.js';
+import { acknowledgeSos } from '../../sos/acknowledge.js';
+import { addNote } from '../../sos/notes.js';
+import { readTimeline } from '../../sos/timeline.js';
 
 const tags = ['sos'];
 const security = [{ bearerAuth: [] }];

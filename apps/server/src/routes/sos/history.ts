@@ -8,34 +8,17 @@ import {
   historyPageSchema,
   historyQuerySchema,
   PATHS,
-  type HistoryFilterQuery,
 } from '@sos/contract';
-import type { Db } from '../../db/client.js';
 import type { RouteOptions } from '../../app-env.js';
-import { CSV_BOM, CSV_HEADER, csvRow } from './history-csv.js';
-import { decodeCursor, encodeCursor, type HistoryKey } from './history-cursor.js';
-import { historyPage, historyTotal, historyWhere, toHistoryItems } from './history-repository.js';
+import { historyCsvLines } from '../../sos/history-csv.js';
+import { decodeCursor, encodeCursor } from '../../sos/history-cursor.js';
+import { historyPage, historyTotal, historyWhere, toHistoryItems } from '../../sos/history-repository.js';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const FILTERS =
   'Closed SOS, newest closure first (then id). from/to bound the raise time: an ISO 8601 instant, or a date ' +
   "YYYY-MM-DD (that day's start for from, its end for to, in the server's TZ).";
-/** Rows per statement while exporting: memory stays flat whatever the history's size. */
-const CSV_BATCH = 1000;
-
-/** The CSV, read page by page along the same keyset as the grid and written as it goes. */
-async function* csvLines(db: Db, filter: HistoryFilterQuery, tz: string) {
-  yield CSV_BOM + CSV_HEADER;
-  let after: HistoryKey | undefined;
-  for (;;) {
-    const rows = await historyPage(db, historyWhere(filter, tz, after), CSV_BATCH);
-    if (rows.length > 0) yield rows.map(csvRow).join('');
-    if (rows.length < CSV_BATCH) return;
-    after = rows.at(-1)!.key;
-  }
-}
-
 /** The paged history and its CSV export (DESIGN §6 "History, paged"), for super administrators. */
 export default async function sosHistoryRoutes(app: FastifyInstance, options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -87,7 +70,7 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="sos-history-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(csvLines(app.db, request.query, options.env.TZ)) as unknown as string);
+        .send(Readable.from(historyCsvLines(app.db, request.query, options.env.TZ)) as unknown as string);
     },
   });
 }

@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { handlingRoutes } from './handling.js';
-import { closeSos, listClosedSos } from './repository.js';
+import { closeSos, listClosedSos } from '../../sos/repository.js';
 import sosStatsRoutes from './stats.js';
 import sosHistoryRoutes from './history.js';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema, PATHS, reportRangeQuerySchema, sosStatsSchema } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
-import { resolveStatsRange } from './range.js';
-import { ackTargetSeconds, sosStats } from './stats-repository.js';
+import { resolveStatsRange } from '../../sos/range.js';
+import { ackTargetSeconds, sosStats } from '../../sos/stats-repository.js';
 
 /** GET /api/sos/stats (DESIGN §6 "Reporting"): response times against the target, for managers. */
 export default async function sosStatsRoutes(app: FastifyInstance, options: RouteOptions) {

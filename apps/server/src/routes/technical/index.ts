@@ -9,7 +9,7 @@ import {
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
-import { dismissTechnicalAlarm, listTechnicalAlarms } from './repository.js';
+import { dismissTechnicalAlarm, listTechnicalAlarms } from '../../devices/technical-repository.js';
 
 const tags = ['technical alarms'];
 const security = [{ bearerAuth: [] }];

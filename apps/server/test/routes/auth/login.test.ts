@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authResponseSchema, errorResponseSchema } from '@sos/contract';
 import { refreshTokens } from '../../../src/db/schema.js';
-import { hashToken } from '../../../src/routes/auth/refresh-tokens.js';
+import { hashToken } from '../../../src/auth/refresh-tokens.js';
 import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 import { registerProbe } from './helpers.js';
 

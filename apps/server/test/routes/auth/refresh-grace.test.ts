@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { authResponseSchema } from '@sos/contract';
 import { buildApp } from '../../../src/app.js';
 import { refreshTokens } from '../../../src/db/schema.js';
-import { hashToken } from '../../../src/routes/auth/refresh-tokens.js';
+import { hashToken } from '../../../src/auth/refresh-tokens.js';
 import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 import { loginAs, refreshByBody, refreshByQuery, registerProbe } from './helpers.js';
 

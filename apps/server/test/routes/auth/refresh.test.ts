@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authResponseSchema, errorResponseSchema } from '@sos/contract';
 import { refreshTokens, users } from '../../../src/db/schema.js';
-import { hashToken } from '../../../src/routes/auth/refresh-tokens.js';
+import { hashToken } from '../../../src/auth/refresh-tokens.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { addUser, loginAs, refreshByBody, refreshByQuery, registerProbe } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { apiPath, deviceListSchema, sosSchema } from '@sos/contract';
 import { events } from '../../../src/db/schema.js';
 import { readAfterSettledHead, readSettledHead } from '../../../src/live/store.js';
-import { readDeviceSnapshot } from '../../../src/routes/device/snapshot.js';
+import { readDeviceSnapshot } from '../../../src/devices/snapshot.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { listenOnLoopback } from '../../helpers/net.js';
 import { openSse, type SseStream } from '../../live/sse-client.js';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Device } from '@sos/contract';
 import type { Tx } from '../../../src/db/client.js';
 import { devices, sos } from '../../../src/db/schema.js';
-import { toDeviceJson } from '../../../src/routes/device/json.js';
+import { toDeviceJson } from '../../../src/devices/json.js';
 
 /**
  * The oracle of getAll's list (repository.ts listDevicesJson, written by the database): the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, historyPageSchema, sosHistorySchema, type HistoryPage } from '@sos/contract';
-import { encodeCursor } from '../../../src/routes/sos/history-cursor.js';
+import { encodeCursor } from '../../../src/sos/history-cursor.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { seedDevice, seedSos, type SeededSos } from './reporting-fixtures.js';
 

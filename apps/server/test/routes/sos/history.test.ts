@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API_KEY_HEADER, apiPath, sosHistorySchema } from '@sos/contract';
 import { users } from '../../../src/db/schema.js';
 import { hashPassword } from '../../../src/lib/password.js';
-import { openSession } from '../../../src/routes/auth/sessions.js';
+import { openSession } from '../../../src/auth/sessions.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import { closeSos, deleteDevice, deviceWithOpenSos } from '../device/fixtures.js';

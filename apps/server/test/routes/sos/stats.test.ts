@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, sosStatsSchema } from '@sos/contract';
 import { setSetting } from '../../../src/db/settings.js';
-import { ACK_TARGET_SETTING } from '../../../src/routes/sos/stats-repository.js';
+import { ACK_TARGET_SETTING } from '../../../src/sos/stats-repository.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { seedSos } from './reporting-fixtures.js';
 

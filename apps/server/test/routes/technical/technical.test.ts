@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, technicalAlarmListSchema } from '@sos/contract';
 import { technicalAlarms } from '../../../src/db/schema.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
-import { beat, setOfflineAfter, silentFor } from '../../health/fixtures.js';
+import { beat, setOfflineAfter, silentFor } from '../../devices/health/fixtures.js';
 import { deleteDevice, eventsAfter, lastEventId, raiseSos, register } from '../device/fixtures.js';
 
 describeEachDb('technical alarms, deleted devices, restore', (kind) => {

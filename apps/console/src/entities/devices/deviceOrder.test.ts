@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
+import { sosCloseStarted } from './deviceActions.js';
+import { devicesSlice } from './devicesSlice.js';
+import { sortDeviceIds } from './deviceOrder.js';
+import { devicesIn } from './deviceTable.js';
+import { device, sos } from '../../test/testKit.js';
+
+// Few ids, names and times, so ties and repeated events are frequent.
+const id = fc.integer({ min: 1, max: 12 });
+const name = fc.constantFrom('Alfa', 'alfa', 'Bravo', 'Device 2', 'Device 10', 'Zulu', 'Ärger');
+const time = fc.constantFrom(
+  '2025-03-01T10:00:00Z',
+  '2025-03-01T10:00:00Z',
+  '2025-03-01T12:00:00+02:00',
+  '2025-03-02T08:30:00Z',
+);
+const sosId = fc.integer({ min: 1, max: 6 });
+
+const event: fc.Arbitrary<LiveEvent> = fc.oneof(
+  fc
+    .record({ id, name })
+    .map(({ id, name }) => ({ name: 'device-registered' as const, data: device(id, name) })),
+  fc
+    .record({ id, name })
+    .map(({ id, name }) => ({ name: 'device-renamed' as const, data: device(id, name) })),
+  id.map((id) => ({ name: 'device-deleted' as const, data: { id } })),
+  fc.record({ id, time, sosId }).map(({ id, time, sosId }) => ({
+    name: 'new-sos' as const,
+    data: sos(id, 'any', time, sosId),
+  })),
+  fc.record({ id, sosId }).map(({ id, sosId }) => ({
+    name: 'new-sos-closed' as const,
+    data: { ...sos(id, 'any', '2025-03-01T10:00:00Z', sosId), state: 'CLOSED' as const },
+  })),
+);
+
+describe('incremental device order', () => {
+  it('always equals a full sort, whatever the sequence of events', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(event, fc.record({ id, sosId })), { maxLength: 60 }),
+        (steps) => {
+          let state = devicesSlice.reducer(undefined, { type: 'init' });
+          for (const step of steps) {
+            const action =
+              'name' in step
+                ? liveEventReceived(step)
+                : sosCloseStarted({ deviceId: step.id, sosId: step.sosId });
+            state = devicesSlice.reducer(state, action);
+          }
+          const devices = devicesIn(state.entities);
+          expect(state.order).toEqual(sortDeviceIds(devices));
+          expect(state.order).toHaveLength(devices.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,27 @@
+import type { Device } from '@sos/contract';
+import { hasOpenSos } from '../devices/deviceOrder.js';
+import { selectDeviceById, selectOrder } from '../devices/devicesSlice.js';
+
+type WithDevices = Parameters<typeof selectOrder>[0];
+
+/** An OPEN SOS nobody has taken charge of: the alarm rings for it (DESIGN §6). */
+export const isUnhandled = (device: Device | undefined): boolean =>
+  hasOpenSos(device) && !device?.lastSos?.acknowledgedBy;
+
+/**
+ * How many open SOS nobody has taken charge of. Open SOS lead the order, so counting
+ * stops at the first device without one (a few steps, not 10,000); a number, so its
+ * readers re-render only when it changes.
+ */
+export function selectUnhandledCount(state: WithDevices): number {
+  const order = selectOrder(state);
+  let count = 0;
+  for (const id of order) {
+    const device = selectDeviceById(state, id);
+    if (!hasOpenSos(device)) break;
+    if (isUnhandled(device)) count += 1;
+  }
+  return count;
+}
+
+export const selectAnyUnhandled = (state: WithDevices): boolean => selectUnhandledCount(state) > 0;

@@ -1,0 +1,114 @@
+import { addListener } from '@reduxjs/toolkit';
+import type { AlarmConf, ErrorCode, Sos, SosTimelineEntry } from '@sos/contract';
+import { PATHS } from '@sos/contract/paths';
+import { api } from '../../app/api.js';
+import { sosAnswered } from '../devices/deviceActions.js';
+import { liveEventReceived } from '../live/liveEvents.js';
+
+/** A 409 carries the SOS as it stands (DESIGN §6): the card shows it at once. */
+function conflictSos(failure: unknown): Sos | undefined {
+  const data = (failure as { error?: { data?: { code?: ErrorCode; sos?: Sos } } }).error?.data;
+  return data?.code === 'SOS_ALREADY_ACKNOWLEDGED' || data?.code === 'SOS_NOT_OPEN'
+    ? data.sos
+    : undefined;
+}
+
+/** Taking charge, notes, the timeline and the alarm settings (DESIGN §6). */
+export const sosHandlingApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    ackSos: build.mutation<Sos, { sosId: number; takeOver?: boolean }>({
+      query: ({ sosId, takeOver }) => ({
+        url: PATHS.sosAck,
+        method: 'POST',
+        params: takeOver ? { sosId, takeOver: true } : { sosId },
+      }),
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(sosAnswered(data));
+        } catch (failure) {
+          const sos = conflictSos(failure);
+          if (sos) dispatch(sosAnswered(sos)); // the snackbar says who (app/errors.ts)
+        }
+      },
+    }),
+    addSosNote: build.mutation<SosTimelineEntry, { sosId: number; text: string }>({
+      query: ({ sosId, text }) => ({
+        url: PATHS.sosNote,
+        method: 'POST',
+        params: { sosId },
+        body: { text },
+      }),
+    }),
+    /**
+     * The timeline of one SOS, kept live while it is shown: notes arrive as `sos-note`
+     * events; any other change of that SOS (taken, late, closed) reloads it.
+     */
+    getSosTimeline: build.query<SosTimelineEntry[], number>({
+      query: (sosId) => ({ url: PATHS.sosTimeline, params: { sosId } }),
+      keepUnusedDataFor: 0,
+      async onCacheEntryAdded(sosId, { dispatch, cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        // The listener middleware answers addListener with the function that removes it.
+        const unsubscribe = dispatch(
+          addListener({
+            actionCreator: liveEventReceived,
+            effect: ({ payload }) => {
+              if (payload.name === 'sos-note' && payload.data.sosId === sosId) {
+                const { entry } = payload.data;
+                dispatch(
+                  sosHandlingApi.util.updateQueryData('getSosTimeline', sosId, (timeline) => {
+                    const seen = timeline.some(
+                      (e) => e.type === entry.type && e.at === entry.at && e.text === entry.text,
+                    );
+                    if (!seen) timeline.push(entry);
+                  }),
+                );
+              } else if (
+                (payload.name === 'sos-acknowledged' ||
+                  payload.name === 'sos-escalated' ||
+                  payload.name === 'new-sos-closed') &&
+                payload.data.id === sosId
+              ) {
+                void dispatch(
+                  sosHandlingApi.endpoints.getSosTimeline.initiate(sosId, {
+                    subscribe: false,
+                    forceRefetch: true,
+                  }),
+                );
+              }
+            },
+          }),
+        ) as unknown as () => void;
+        await cacheEntryRemoved;
+        unsubscribe();
+      },
+    }),
+    getAlarmConf: build.query<AlarmConf, void>({
+      query: () => PATHS.confAlarm,
+    }),
+    setAlarmConf: build.mutation<AlarmConf, AlarmConf>({
+      query: (body) => ({ url: PATHS.confAlarm, method: 'POST', body }),
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(sosHandlingApi.util.upsertQueryData('getAlarmConf', undefined, data));
+        } catch {
+          // the shared error handler shows and logs it
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useAckSosMutation,
+  useAddSosNoteMutation,
+  useGetSosTimelineQuery,
+  useGetAlarmConfQuery,
+  useSetAlarmConfMutation,
+} = sosHandlingApi;

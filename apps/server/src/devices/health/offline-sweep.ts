@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { ALARM_CONF_DEFAULTS, LIVE_EVENTS } from '@sos/contract';
+import type { Tx } from '../../db/client.js';
+import { getSetting, SETTING_KEYS } from '../../db/settings.js';
+import { eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
+import { deviceJsonSql } from '../device-json-sql.js';
+import { HEARTBEAT_SWEEP_GRACE_MS } from './heartbeats.js';
+
+/** offlineAfterSeconds as /api/conf/alarm stores it (the default when unset or bad). */
+export async function readOfflineAfterSeconds(db: Tx): Promise<number> {
+  const stored = Number(await getSetting(db, SETTING_KEYS.offlineAfterSeconds));
+  return Number.isInteger(stored) && stored > 0 ? stored : ALARM_CONF_DEFAULTS.offlineAfterSeconds;
+}
+
+/**
+ * Marks offline every monitored, visible device silent for longer than offlineAfterSeconds,
+ * with one `device-offline` event each, in ONE set-based statement (the partial index
+ * devices_online_last_seen_idx finds them). `WHERE online` is re-checked on each row after
+ * any concurrent writer commits: of all processes sweeping at once, and of a contact racing
+ * the sweep, exactly one writes the transition. Answers how many went offline.
+ */
+export async function sweepOffline(db: Tx, offlineAfterSeconds: number): Promise<number> {
+  const result = await db.execute(sweepOfflineSql(offlineAfterSeconds));
+  const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  if (n > 0) eventAppended();
+  return n;
+}
+
+/**
+ * The sweep's statement (scripts/offline-sweep-plan.ts prints its plan on a large fleet).
+ * The seconds come as a parameter, not a sub-select of settings: the planner then folds the
+ * cutoff and estimates the rows from the index (a sub-select made it guess a third of the
+ * table, which priced the statement past jit_above_cost: 150 ms of JIT for an empty sweep).
+ */
+export function sweepOfflineSql(offlineAfterSeconds: number) {
+  return sql`
+    WITH due AS MATERIALIZED (
+      SELECT id FROM devices
+      WHERE online AND deleted_at IS NULL AND last_seen_at < ${cutoffSql(offlineAfterSeconds)}
+      -- Row locks in id order, as a heartbeat batch takes them (devices/contact.ts):
+      -- a sweep and a batch sharing two devices wait for each other, never deadlock. A row a
+      -- batch just refreshed is re-checked after its lock and skipped.
+      ORDER BY id FOR UPDATE
+    ),
+    gone AS (
+      UPDATE devices d SET online = false FROM due WHERE d.id = due.id
+      RETURNING d.*
+    ),
+    source AS (SELECT ${deviceJsonSql('gone')} AS data, gone.last_seen_at, gone.id FROM gone),
+    ${eventCtes(LIVE_EVENTS.deviceOffline, sql`source.last_seen_at, source.id`)}
+    SELECT count(*)::int AS n FROM appended`;
+}
+
+/**
+ * Milliseconds until the nearest deadline: the oldest contact among online devices plus
+ * offlineAfterSeconds (an index-only read of the same partial index); null when no device
+ * is online. Measured on the database's clock, which every process shares.
+ */
+export async function msUntilNextOffline(db: Tx, offlineAfterSeconds: number): Promise<number | null> {
+  const result = await db.execute(nextOfflineSql(offlineAfterSeconds));
+  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}
+
+/**
+ * The last contact before which an online device is overdue: offlineAfterSeconds ago, plus
+ * HEARTBEAT_SWEEP_GRACE_MS for heartbeats heard but still in a coalescer's batch (see there).
+ */
+function cutoffSql(offlineAfterSeconds: number) {
+  return sql`(now() - make_interval(secs => ${offlineAfterSeconds}::int) - ${HEARTBEAT_SWEEP_GRACE_MS}::int * interval '1 millisecond')`;
+}
+
+export function nextOfflineSql(offlineAfterSeconds: number) {
+  return sql`
+    SELECT (EXTRACT(EPOCH FROM (min(last_seen_at) - ${cutoffSql(offlineAfterSeconds)})) * 1000)::float8 AS ms
+    FROM devices WHERE online AND deleted_at IS NULL`;
+}

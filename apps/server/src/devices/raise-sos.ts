@@ -1,0 +1,36 @@
+import type { DeviceSosLocation, Sos } from '@sos/contract';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../lib/http-error.js';
+import type { Outcome } from '../lib/outcome.js';
+import { touchDevice } from './contact.js';
+import { findOrRaiseSos, locationColumns, type LocationColumns } from '../sos/raise.js';
+import { recordDeletedDeviceSos } from './deleted-sos.js';
+
+/**
+ * `POST /api/device/sos`, composing the two rooms (device API → device and sos, never back):
+ * a new open SOS in one statement (sos/raise.ts) when the device has none; otherwise, holding
+ * the device's row (touchDevice: 404 unknown, 403 deleted), its open SOS or the one an already
+ * seen Idempotency-Key created (200, even if closed since), with the location the device sent.
+ */
+export async function raiseSos(
+  db: Db,
+  serial: string,
+  idempotencyKey: string | undefined,
+  location: DeviceSosLocation | undefined,
+  // raiseNewSos, batched with the raises that arrive together (plugins/sos-writes.ts).
+  raiseNew: (serial: string, key: string | undefined, at: LocationColumns) => Promise<Sos | null>,
+): Promise<Outcome<Sos>> {
+  const at = locationColumns(location);
+  const raised = await raiseNew(serial, idempotencyKey, at);
+  if (raised) return { created: true, value: raised };
+  try {
+    return await db.transaction(async (tx) =>
+      findOrRaiseSos(tx, await touchDevice(tx, serial), idempotencyKey, at),
+    );
+  } catch (error) {
+    // Still refused to the device, but never silent: a technical alarm in every console.
+    if (error instanceof HttpError && error.code === 'DEVICE_DELETED') await recordDeletedDeviceSos(db, serial);
+    throw error;
+  }
+}
+

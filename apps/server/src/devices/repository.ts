@@ -1,0 +1,45 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { LIVE_EVENTS } from '@sos/contract';
+import type { Db, Tx } from '../db/client.js';
+import { devices } from '../db/schema.js';
+import { appendEvent, rowsOf } from '../live/outbox.js';
+import { closeOpenSos, type Closer } from '../sos/close.js';
+import { openSosOf } from '../sos/repository.js';
+import { deviceJsonSql } from './device-json-sql.js';
+
+/**
+ * The visible devices with their open SOS (at most one each: the partial unique index), as
+ * the JSON text GET /api/device/getAll sends, written by PostgreSQL in one row (deviceJsonSql).
+ * Spec §3 order: devices with an open SOS first, newest first; then the others by name. At 100,000 devices, mapping 100,000 rows to objects and
+ * serializing them again took most of the answer's time (bench/RESULTS-history.md, console-10k);
+ * test/routes/device/list-json.test.ts proves it is the list toDeviceJson maps, in the same order.
+ */
+export async function listDevicesJson(db: Tx): Promise<string> {
+  const result = await db.execute(sql`
+    SELECT coalesce(string_agg(${deviceJsonSql('d')}, ',' ORDER BY
+      o.id IS NULL, o.created_at DESC, o.id DESC, lower(d.display_name), d.id), '') AS list
+    FROM devices d LEFT JOIN sos o ON o.device_id = d.id AND o.state = 'OPEN'
+    WHERE d.deleted_at IS NULL`);
+  return `[${rowsOf<{ list: string }>(result)[0]?.list ?? ''}]`;
+}
+
+/**
+ * Hides a device and closes its open SOS (so the alarm stops), with their live events,
+ * in one transaction. Returns false when there is no such visible device.
+ */
+export async function softDeleteDevice(db: Db, id: number, closer: Closer): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Locks the device row: a concurrent SOS call of this device waits, then sees it deleted.
+    const [device] = await tx
+      .update(devices)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
+      .returning({ id: devices.id });
+    if (!device) return false;
+    // At most one (the partial unique index); the device row's lock keeps a new one out.
+    const open = await openSosOf(tx, id);
+    await closeOpenSos(tx, open.map((o) => ({ id: o.id, closer, closing: {} })));
+    await appendEvent(tx, LIVE_EVENTS.deviceDeleted, { id });
+    return true;
+  });
+}

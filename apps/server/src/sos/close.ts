@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { LIVE_EVENTS, type Sos, type SosOutcome } from '@sos/contract';
+import type { Tx } from '../db/client.js';
+import { eventAppended, eventCtes, rowsOf } from '../live/outbox.js';
+import { sosJsonSql } from './json-sql.js';
+
+/** Who closes an SOS: kept as id and username, so the history survives the user's deletion. */
+export interface Closer {
+  id: number;
+  username: string;
+}
+
+/** What the operator says when closing (DESIGN §6); an empty note is no note. */
+export interface Closing {
+  outcome?: SosOutcome | null | undefined;
+  note?: string | null | undefined;
+}
+
+/** One close: the SOS id, who closes it, and what he says. */
+export interface SosClose {
+  id: number;
+  closer: Closer;
+  closing: Closing;
+}
+
+/**
+ * The one statement that closes SOS (the only place that writes the close columns), for one
+ * close or a batch of them (plugins/sos-writes.ts), in ONE statement and one commit: each OPEN
+ * SOS is closed on behalf of its closer and its `sos-closed` event written. Each close gets the
+ * SOS it closed, or undefined when it was not open (the caller then reads it as it stands, as
+ * closeSos does). The ids must differ (lib/batcher.ts keeps one per batch). The rows are
+ * locked in id order first, so two batches closing the same SOS wait for each other instead of
+ * deadlocking; the UPDATE only matches an OPEN row, so of two closes of one SOS exactly one
+ * closes it. The events are appended in the closes' order, under the outbox's shared lock.
+ */
+export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise<Array<Sos | undefined>> {
+  if (closes.length === 0) return [];
+  // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
+  const column = <T>(pick: (c: SosClose) => T) => sql.param(closes.map(pick));
+  const result = await db.execute(sql`
+    WITH closing AS (
+      SELECT * FROM unnest(${column((c) => c.id)}::int[], ${column((c) => c.closer.id)}::int[],
+        ${column((c) => c.closer.username)}::text[], ${column((c) => c.closing.outcome ?? null)}::text[],
+        ${column((c) => c.closing.note || null)}::text[])
+        WITH ORDINALITY AS c(id, closer_id, closer_username, outcome, note, n)
+    ),
+    locked AS MATERIALIZED (
+      SELECT sos.id FROM sos JOIN closing ON closing.id = sos.id
+      WHERE sos.state = 'OPEN' ORDER BY sos.id FOR UPDATE OF sos
+    ),
+    closed AS (
+      UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(),
+        closed_by_id = closing.closer_id, closed_by_username = closing.closer_username,
+        outcome = closing.outcome, note = closing.note
+      FROM locked, closing, devices
+      WHERE sos.id = locked.id AND closing.id = sos.id AND sos.state = 'OPEN' AND devices.id = sos.device_id
+      RETURNING sos.*, devices.display_name AS device_name, closing.n
+    ),
+    source AS (
+      SELECT closed.n, ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
+    ),
+    ${eventCtes(LIVE_EVENTS.sosClosed, sql`source.n`)}
+    SELECT source.n, source.data FROM source`);
+  const rows = rowsOf<{ n: unknown; data: string }>(result);
+  const answers: Array<Sos | undefined> = closes.map(() => undefined);
+  // WITH ORDINALITY counts from 1 (bigint: a string from node-postgres).
+  for (const row of rows) answers[Number(row.n) - 1] = JSON.parse(row.data) as Sos;
+  if (rows.length > 0) eventAppended();
+  return answers;
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { LIVE_EVENTS } from '@sos/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { rowsOf, writeWithEvent } from '../../live/outbox.js';
+import { sosJsonSql } from '../json-sql.js';
+import { ackTargetSecondsSql } from '../../conf/alarm-repository.js';
+
+/** The predicate of sos_escalation_due_idx: what can still escalate. */
+const PENDING = sql`state = 'OPEN' AND acknowledged_at IS NULL AND escalated_at IS NULL`;
+
+/**
+ * Escalates the oldest overdue SOS, if any, with its `sos-escalated` event, in ONE statement.
+ * Exactly once whatever the number of processes: FOR UPDATE locks the row, and a row that
+ * another transaction holds (a process escalating it, an operator taking it) is skipped, not
+ * waited for; once the lock is granted, PostgreSQL re-checks the whole condition against the
+ * row's latest version, so an SOS escalated or acknowledged meanwhile no longer matches. The
+ * target is read in the statement itself: every process judges by the stored value.
+ * Answers whether it escalated one.
+ */
+export async function escalateOldestDue(db: Db): Promise<boolean> {
+  const data = await writeWithEvent(
+    db,
+    LIVE_EVENTS.sosEscalated,
+    sql`due AS (
+      SELECT id FROM sos
+      WHERE ${PENDING} AND created_at <= now() - make_interval(secs => ${ackTargetSecondsSql})
+      ORDER BY created_at LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    ),
+    escalated AS (
+      UPDATE sos SET escalated_at = now(), updated_at = now()
+      FROM due, devices
+      WHERE sos.id = due.id AND devices.id = sos.device_id
+      RETURNING sos.*, devices.display_name AS device_name
+    ),
+    source AS (
+      SELECT ${sosJsonSql('escalated', sql`escalated.device_id`, sql`escalated.device_name`)} AS data
+      FROM escalated
+    )`,
+  );
+  return data !== undefined;
+}
+
+/**
+ * Milliseconds until the nearest escalation deadline by the database's clock (0 when one has
+ * passed), or null when no SOS is pending. One index read (sos_escalation_due_idx); the same
+ * clock for every process, whatever their own.
+ */
+export async function msToNextDeadline(db: Tx): Promise<number | null> {
+  const result = await db.execute(sql`
+    SELECT greatest(0, extract(epoch FROM
+      min(created_at) + make_interval(secs => ${ackTargetSecondsSql}) - now()) * 1000)::float8 AS ms
+    FROM sos WHERE ${PENDING}`);
+  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
+  return ms === null || ms === undefined ? null : Number(ms);
+}

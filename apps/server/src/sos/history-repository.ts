@@ -1,0 +1,50 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { HistoryFilterQuery, Sos } from '@sos/contract';
+import type { Tx } from '../db/client.js';
+import { devices, sos } from '../db/schema.js';
+import { toSosJson } from './json.js';
+import type { HistoryKey } from './history-cursor.js';
+import { boundSql, isoMicrosSql } from './range.js';
+
+/** The closed SOS a history filter selects (from/to on the raise time, DESIGN §6). */
+export function historyWhere(filter: HistoryFilterQuery, tz: string, after?: HistoryKey): SQL {
+  return and(
+    eq(sos.state, 'CLOSED'),
+    filter.from === undefined ? undefined : sql`${sos.createdAt} >= ${boundSql(filter.from, 'from', tz)}`,
+    filter.to === undefined ? undefined : sql`${sos.createdAt} < ${boundSql(filter.to, 'to', tz)}`,
+    filter.outcome === undefined ? undefined : eq(sos.outcome, filter.outcome),
+    filter.deviceId === undefined ? undefined : eq(sos.deviceId, filter.deviceId),
+    // Keyset: strictly after the previous page's last row in (closed_at DESC, id DESC) order.
+    after === undefined ? undefined : sql`(${sos.closedAt}, ${sos.id}) < (${after.closedAt}::timestamptz, ${after.id})`,
+  )!;
+}
+
+export interface HistoryRow {
+  sos: typeof sos.$inferSelect;
+  device: { id: number; displayName: string };
+  key: HistoryKey;
+}
+
+/** One page of the history, newest closure first (then id), with each row's keyset key. */
+export async function historyPage(db: Tx, where: SQL, limit: number): Promise<HistoryRow[]> {
+  const rows = await db
+    .select({
+      sos,
+      device: { id: devices.id, displayName: devices.displayName },
+      closedKey: isoMicrosSql(sql`${sos.closedAt}`).mapWith(String),
+    })
+    .from(sos)
+    .innerJoin(devices, eq(devices.id, sos.deviceId))
+    .where(where)
+    .orderBy(desc(sos.closedAt), desc(sos.id))
+    .limit(limit);
+  return rows.map((row) => ({ sos: row.sos, device: row.device, key: { closedAt: row.closedKey, id: row.sos.id } }));
+}
+
+export async function historyTotal(db: Tx, where: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sos).where(where);
+  return row?.n ?? 0;
+}
+
+/** The SOS JSON of a page: the same mapping as getAll's. */
+export const toHistoryItems = (rows: HistoryRow[]): Sos[] => rows.map((row) => toSosJson(row.sos, row.device));

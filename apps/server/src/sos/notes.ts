@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { LIVE_EVENTS, type Sos, type SosNoteEvent } from '@sos/contract';
+import type { Db } from '../db/client.js';
+import { writeWithEvent } from '../live/outbox.js';
+import { timelineEntrySql } from './timeline.js';
+import type { Closer } from './close.js';
+import { findSos } from './repository.js';
+
+export type NoteResult = SosNoteEvent | { error: 'NOT_FOUND' } | { error: 'NOT_OPEN'; sos: Sos };
+
+/**
+ * Adds a NOTE to an open SOS's timeline and writes `sos-note`, in ONE statement. FOR SHARE
+ * holds the SOS open until the note commits: a concurrent close waits, so no note ever
+ * lands after the CLOSED entry.
+ */
+export async function addNote(db: Db, id: number, user: Closer, text: string): Promise<NoteResult> {
+  const data = await writeWithEvent(
+    db,
+    LIVE_EVENTS.sosNote,
+    sql`target AS (SELECT id FROM sos WHERE id = ${id} AND state = 'OPEN' FOR SHARE),
+    entry AS (
+      INSERT INTO sos_timeline (sos_id, at, type, by_id, by_username, text)
+      SELECT id, now(), 'NOTE', ${user.id}, ${user.username}, ${text} FROM target
+      RETURNING *
+    ),
+    source AS (
+      SELECT (SELECT row_to_json(note) FROM (SELECT entry.sos_id AS "sosId",
+        ${timelineEntrySql('entry')} AS "entry") note)::text AS data FROM entry
+    )`,
+  );
+  if (data !== undefined) return JSON.parse(data) as SosNoteEvent;
+  const current = await findSos(db, id);
+  return current ? { error: 'NOT_OPEN', sos: current } : { error: 'NOT_FOUND' };
+}

@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { isReportDay, REPORT_MAX_DAYS, STATS_DEFAULT_DAYS, type ReportRangeQuery } from '@sos/contract';
+import type { Tx } from '../db/client.js';
+import { HttpError } from '../lib/http-error.js';
+import { rowsOf } from '../live/outbox.js';
+
+/** A report's half-open range [from, to) of raise times, as PostgreSQL timestamptz literals. */
+export interface ResolvedRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * A bound of DESIGN §6: an instant as it is, a day YYYY-MM-DD as its start (from) or the next
+ * day's start (to) in `tz`. The day arithmetic runs in PostgreSQL (AT TIME ZONE), so a day
+ * across a DST change is 23 or 25 hours long, as it is on the wall clock.
+ */
+export function boundSql(value: string, side: 'from' | 'to', tz: string): SQL {
+  if (!isReportDay(value)) return sql`${value}::timestamptz`;
+  const day = side === 'from' ? sql`${value}::date` : sql`(${value}::date + 1)`;
+  return sql`(${day}::timestamp AT TIME ZONE ${tz})`;
+}
+
+const todayEnd = (tz: string) => sql`(((now() AT TIME ZONE ${tz})::date + 1)::timestamp AT TIME ZONE ${tz})`;
+/** A timestamptz as ISO 8601 UTC with microseconds (PostgreSQL's precision, which a Date would cut). */
+export const isoMicrosSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The stats' range: given bounds, else the STATS_DEFAULT_DAYS days ending with `to`'s last day
+ * (today by default). A 400 when it is empty, reversed or longer than REPORT_MAX_DAYS.
+ */
+export async function resolveStatsRange(db: Tx, query: ReportRangeQuery, tz: string): Promise<ResolvedRange> {
+  const to = query.to === undefined ? todayEnd(tz) : boundSql(query.to, 'to', tz);
+  const lastDay = sql`((t - interval '1 microsecond') AT TIME ZONE ${tz})::date`;
+  const from =
+    query.from === undefined
+      ? sql`((${lastDay} - ${STATS_DEFAULT_DAYS - 1}::int)::timestamp AT TIME ZONE ${tz})`
+      : boundSql(query.from, 'from', tz);
+  const result = await db.execute(sql`
+    SELECT ${isoMicrosSql(sql`f`)} AS "from", ${isoMicrosSql(sql`t`)} AS "to", t > f AS ordered, t - f <= ${`${REPORT_MAX_DAYS} days`}::interval AS bounded
+    FROM (SELECT ${to} AS t) bound_to, LATERAL (SELECT ${from} AS f) bound_from`);
+  const row = rowsOf<{ from: string; to: string; ordered: boolean; bounded: boolean }>(result)[0]!;
+  if (!row.ordered) throw new HttpError(400, 'VALIDATION_ERROR', 'from must be before to');
+  if (!row.bounded) {
+    throw new HttpError(400, 'VALIDATION_ERROR', `the range must not be longer than ${REPORT_MAX_DAYS} days`);
+  }
+  return { from: row.from, to: row.to };
+}

@@ -1,0 +1,56 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Sos } from '@sos/contract';
+import type { Db, Tx } from '../db/client.js';
+import { devices, sos } from '../db/schema.js';
+import type { Closer, Closing } from './close.js';
+import { toSosJson } from './json.js';
+
+/** The device's open SOS (at most one: the partial unique index), as a query. */
+export const openSosOf = (tx: Tx, deviceId: number) =>
+  tx
+    .select()
+    .from(sos)
+    .where(and(eq(sos.deviceId, deviceId), eq(sos.state, 'OPEN')));
+
+/** `closed`: this call closed it (event written); otherwise it was closed before, as it was. */
+export type CloseResult = { sos: Sos; closed: boolean } | { error: 'NOT_FOUND' };
+
+/**
+ * Closes an open SOS with its live event (close.ts, one statement). Of two operators closing
+ * at once, the other is answered the SOS as the first closed it (idempotent, DESIGN §6). The
+ * CLOSED timeline entry is read from the row (timeline.ts), so closing stays one statement.
+ */
+export async function closeSos(
+  db: Db,
+  id: number,
+  closer: Closer,
+  closing: Closing,
+  // closeOpenSos (close.ts), batched with the closes that arrive together (plugins/sos-writes.ts).
+  closeOpen: (id: number, closer: Closer, closing: Closing) => Promise<Sos | undefined>,
+): Promise<CloseResult> {
+  const closed = await closeOpen(id, closer, closing);
+  if (closed) return { sos: closed, closed: true };
+  const existing = await findSos(db, id);
+  return existing ? { sos: existing, closed: false } : { error: 'NOT_FOUND' };
+}
+
+/** One SOS with its (possibly deleted) device, as it stands. */
+export async function findSos(db: Tx, id: number): Promise<Sos | undefined> {
+  const [row] = await db
+    .select({ sos, device: { id: devices.id, displayName: devices.displayName } })
+    .from(sos)
+    .innerJoin(devices, eq(devices.id, sos.deviceId))
+    .where(eq(sos.id, id));
+  return row && toSosJson(row.sos, row.device);
+}
+
+/** The history: closed SOS, newest closure first, with their (possibly deleted) device's name. */
+export async function listClosedSos(db: Tx): Promise<Sos[]> {
+  const rows = await db
+    .select({ sos, device: { id: devices.id, displayName: devices.displayName } })
+    .from(sos)
+    .innerJoin(devices, eq(devices.id, sos.deviceId))
+    .where(eq(sos.state, 'CLOSED'))
+    .orderBy(desc(sos.closedAt), desc(sos.id));
+  return rows.map((row) => toSosJson(row.sos, row.device));
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { emptyOutcomeCounts, type SosStats } from '@sos/contract';
+import type { Db, Tx } from '../db/client.js';
+import { SETTING_KEYS } from '../db/settings.js';
+import { readAlarmConf } from '../conf/alarm-repository.js';
+import { rowsOf } from '../live/outbox.js';
+import type { ResolvedRange } from './range.js';
+
+/** The settings key of the alarm configuration's ackTargetSeconds (DESIGN §6 /api/conf/alarm). */
+export const ACK_TARGET_SETTING = SETTING_KEYS.ackTargetSeconds;
+
+/** The current target of /api/conf/alarm (its default when unset). */
+export async function ackTargetSeconds(db: Tx): Promise<number> {
+  return (await readAlarmConf(db)).ackTargetSeconds;
+}
+
+/** One decimal, rounded in numeric (half away from zero), null stays null. */
+const r1 = (value: string) => sql.raw(`round((${value})::numeric, 1)::float8`);
+const pct = (part: string) => r1(`100.0 * ${part} / nullif(count(*), 0)`);
+const median = (column: string) => r1(`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${column})`);
+
+/**
+ * DESIGN §6 "Reporting", in ONE statement over the SOS raised in [from, to). "Ack" is raise →
+ * first acknowledgement, or → close for an SOS closed unacknowledged (credited to its closer);
+ * an SOS with neither has no ack time, so it is never "within" (an open one past the target is
+ * a miss). Percentiles and rounding run in PostgreSQL; days are days in `tz`.
+ */
+export async function sosStats(db: Db, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
+  // A year is ~110,000 SOS: room to sort them in memory rather than in temporary files
+  // (measured on PostgreSQL: 0.58 s → 0.48 s), for this statement only.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    return statsIn(tx, range, tz, targetS);
+  });
+}
+
+async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
+  const within = `count(*) FILTER (WHERE ack_s <= ${Number(targetS)})`;
+  const result = await db.execute(sql`
+    WITH base AS MATERIALIZED (
+      SELECT (created_at AT TIME ZONE ${tz})::date AS day, outcome, closed_by_username,
+        CASE WHEN acknowledged_at IS NOT NULL THEN acknowledged_by_username ELSE closed_by_username END AS acker,
+        extract(epoch FROM coalesce(acknowledged_at, closed_at) - created_at)::float8 AS ack_s,
+        extract(epoch FROM closed_at - created_at)::float8 AS close_s
+      FROM sos WHERE created_at >= ${range.from}::timestamptz AND created_at < ${range.to}::timestamptz
+    ),
+    days AS (
+      SELECT generate_series((${range.from}::timestamptz AT TIME ZONE ${tz})::date::timestamp,
+        ((${range.to}::timestamptz - interval '1 microsecond') AT TIME ZONE ${tz})::date::timestamp,
+        interval '1 day')::date AS day
+    ),
+    per_day AS (
+      SELECT day, count(*) AS total, ${median('ack_s')} AS median_ack, ${pct(within)} AS within_pct
+      FROM base GROUP BY day
+    ),
+    per_operator AS (
+      SELECT username, sum(ack)::int AS acknowledged, sum(closed)::int AS closed, ${median('ack_s')} AS median_ack
+      FROM (
+        SELECT acker AS username, 1 AS ack, 0 AS closed, ack_s FROM base WHERE acker IS NOT NULL
+        UNION ALL
+        SELECT closed_by_username, 0, 1, NULL FROM base WHERE closed_by_username IS NOT NULL
+      ) credited GROUP BY username
+    )
+    SELECT
+      (SELECT json_build_object('total', count(*), 'acknowledged', count(ack_s),
+        'ackWithinTargetPct', ${pct(within)}, 'ackWithin180sPct', ${pct('count(*) FILTER (WHERE ack_s <= 180)')},
+        'medianAckSeconds', ${median('ack_s')}, 'p90AckSeconds', ${r1('percentile_cont(0.9) WITHIN GROUP (ORDER BY ack_s)')},
+        'medianCloseSeconds', ${median('close_s')}) FROM base)::text AS head,
+      (SELECT coalesce(json_object_agg(outcome, n), '{}') FROM
+        (SELECT outcome, count(*) AS n FROM base WHERE outcome IS NOT NULL GROUP BY outcome) o)::text AS outcomes,
+      (SELECT json_agg(json_build_object('day', to_char(days.day, 'YYYY-MM-DD'), 'total', coalesce(total, 0),
+        'medianAckSeconds', median_ack, 'ackWithinTargetPct', within_pct) ORDER BY days.day)
+        FROM days LEFT JOIN per_day USING (day))::text AS by_day,
+      (SELECT coalesce(json_agg(json_build_object('username', username, 'acknowledged', acknowledged,
+        'closed', closed, 'medianAckSeconds', median_ack) ORDER BY username), '[]') FROM per_operator)::text AS by_operator
+  `);
+  const row = rowsOf<{ head: string; outcomes: string; by_day: string; by_operator: string }>(result)[0]!;
+  return {
+    ...(JSON.parse(row.head) as Omit<SosStats, 'byOutcome' | 'byDay' | 'byOperator'>),
+    byOutcome: { ...emptyOutcomeCounts(), ...(JSON.parse(row.outcomes) as SosStats['byOutcome']) },
+    byDay: JSON.parse(row.by_day) as SosStats['byDay'],
+    byOperator: JSON.parse(row.by_operator) as SosStats['byOperator'],
+  };
+}

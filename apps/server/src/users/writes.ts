@@ -1,0 +1,106 @@
+import type { CreateEmployeeRequest, Employee, Role, UpdateEmployeeRequest } from '@sos/contract';
+import type { Db } from '../db/client.js';
+import { HttpError, notFound } from '../lib/http-error.js';
+import { hashPassword } from '../lib/password.js';
+import { endUserSessions } from '../auth/sessions.js';
+import {
+  deleteEmployee,
+  findEmployee,
+  insertEmployee,
+  isUniqueViolation,
+  lockUsers,
+  otherSuperAdmins,
+  updateEmployee,
+  usernameTaken,
+} from './repository.js';
+
+const usernameTakenError = (username: string) =>
+  new HttpError(409, 'USERNAME_TAKEN', `The username "${username}" is already taken`);
+
+const lastSuperAdmin = () =>
+  new HttpError(409, 'LAST_SUPER_ADMIN', 'At least one super administrator must remain');
+
+/** The database's unique index is the last word on a duplicate username. */
+async function mapDuplicate<T>(username: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw usernameTakenError(username);
+    throw err;
+  }
+}
+
+export async function createEmployee(
+  db: Db,
+  body: CreateEmployeeRequest & { role: Role },
+): Promise<Employee> {
+  // Hashed before the lock: the lock is held only for the checks and the write.
+  const passwordHash = await hashPassword(body.password);
+  return mapDuplicate(body.username, () =>
+    db.transaction(async (tx) => {
+      await lockUsers(tx);
+      if (await usernameTaken(tx, body.username)) throw usernameTakenError(body.username);
+      return insertEmployee(tx, { username: body.username, email: body.email, role: body.role, passwordHash });
+    }),
+  );
+}
+
+/** The changed user, and whether his other sessions were ended (their streams must end too). */
+export interface Change {
+  employee: Employee;
+  sessionsEnded: boolean;
+}
+
+/**
+ * Updates a user. A new password or role ends every session of his but the caller's
+ * (`callerSession`: a user changing his own password stays signed in where he did it).
+ */
+export async function changeEmployee(
+  db: Db,
+  id: number,
+  body: UpdateEmployeeRequest,
+  callerSession: string | null,
+): Promise<Change> {
+  if (body.id !== undefined && body.id !== id) {
+    throw new HttpError(400, 'VALIDATION_ERROR', `body.id: must equal the id in the path (${id})`);
+  }
+  // An absent or empty password keeps the old one.
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return mapDuplicate(body.username, () =>
+    db.transaction(async (tx) => {
+      await lockUsers(tx);
+      const current = await findEmployee(tx, id);
+      if (!current) throw notFound('User');
+      if (await usernameTaken(tx, body.username, id)) throw usernameTakenError(body.username);
+      const role = body.role ?? current.role;
+      if (current.role === 'SUPER_ADMIN' && role !== 'SUPER_ADMIN' && (await otherSuperAdmins(tx, id)) === 0) {
+        throw lastSuperAdmin();
+      }
+      const updated = await updateEmployee(tx, id, {
+        username: body.username,
+        email: body.email,
+        role,
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      if (!updated) throw notFound('User');
+      // DESIGN §7: his other sessions end now, access tokens included (not only at refresh).
+      const ends = passwordHash !== undefined || role !== current.role;
+      const sessionsEnded = ends && (await endUserSessions(tx, id, callerSession)) > 0;
+      return { employee: updated, sessionsEnded };
+    }),
+  );
+}
+
+/** Deletes a user; his refresh tokens go with him (foreign key cascade). */
+export async function removeEmployee(db: Db, id: number, callerId: number): Promise<void> {
+  if (id === callerId) {
+    throw new HttpError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account');
+  }
+  await db.transaction(async (tx) => {
+    await lockUsers(tx);
+    const current = await findEmployee(tx, id);
+    if (!current) throw notFound('User');
+    if (current.role === 'SUPER_ADMIN' && (await otherSuperAdmins(tx, id)) === 0) throw lastSuperAdmin();
+    await deleteEmployee(tx, id);
+  });
+}
