@@ -6,6 +6,7 @@ import { compiledMessages } from './build/messagesPlugin.js';
 import { preloadLogin } from './build/preloadLogin.js';
 
 const catalogue = fileURLToPath(new URL('./src/i18n/catalogue.ts', import.meta.url));
+const pushCatalogue = fileURLToPath(new URL('./src/features/push/catalogue.ts', import.meta.url));
 const loginPage = fileURLToPath(new URL('./src/features/auth/LoginPage.tsx', import.meta.url));
 
 /** `npm run dev` (scripts/dev.mjs) sets both; `npm run dev -w apps/console` alone has these defaults. */
@@ -13,7 +14,13 @@ const DEV_PORT = Number(process.env.CONSOLE_DEV_PORT || 5173);
 const API_TARGET = process.env.CONSOLE_DEV_API_TARGET || 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), compiledMessages(catalogue), preloadLogin(loginPage)],
+  plugins: [
+    react(),
+    compiledMessages(catalogue),
+    // Loaded with the signed-in layout: the /login chunk carries none of its texts.
+    compiledMessages(pushCatalogue, 'virtual:push-messages/'),
+    preloadLogin(loginPage),
+  ],
   // The contract from its sources (the "@sos/source" condition): one schema, no build step
   // in between. Its zod-free subpaths (paths, limits) keep zod out of the start-up chunk.
   resolve: {

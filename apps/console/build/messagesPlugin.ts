@@ -1,20 +1,20 @@
 import { runnerImport, type Plugin } from 'vite';
 import { compileMessages } from '../src/i18n/compileMessages.js';
 
-const PREFIX = 'virtual:messages/';
-const RESOLVED = `\0${PREFIX}`;
 
 type Catalogue = { messages: Record<string, Record<string, string>> };
 
 /**
  * `virtual:messages/<locale>`: that language's catalogue (src/i18n/catalogue.ts, the one
  * source of the texts) precompiled to ICU AST, one module per language so the console
- * loads only the active one.
+ * loads only the active one. Another prefix serves a catalogue that loads with its feature
+ * (features/push/catalogue.ts: `virtual:push-messages/<locale>`), off the start-up chunk.
  */
-export function compiledMessages(catalogueFile: string): Plugin {
+export function compiledMessages(catalogueFile: string, PREFIX = 'virtual:messages/'): Plugin {
+  const RESOLVED = `\0${PREFIX}`;
   let catalogue: Promise<{ module: Catalogue; dependencies: string[] }> | null = null;
   return {
-    name: 'sos-compiled-messages',
+    name: `sos-compiled-messages:${PREFIX}`,
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : undefined;
     },

@@ -16,7 +16,9 @@ export type AppEnv = Pick<
   | 'SOS_TOKEN_FAILURES_PER_ADDRESS'
   | 'SOS_TRUST_PROXY'
   | 'SOS_METRICS_TOKEN'
->;
+> &
+  // Optional here, so an app built without them (the tests) pushes with the defaults.
+  Partial<Pick<Env, 'SOS_VAPID_SUBJECT' | 'SOS_PUSH_ALLOW_HTTP'>>;
 
 /** What each route plugin receives (app.ts registers them under /api). */
 export interface RouteOptions {

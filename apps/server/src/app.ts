@@ -25,6 +25,7 @@ import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-
 import sosWritesPlugin from './plugins/sos-writes.js';
 import signalSinkPlugin from './plugins/signal-sink.js';
 import receiversPlugin, { type ReceiversPluginOptions } from './plugins/receivers.js';
+import pushPlugin from './plugins/push.js';
 import authRoutes from './routes/auth/index.js';
 import employeeRoutes from './routes/employee/index.js';
 import deviceRoutes from './routes/device/index.js';
@@ -37,8 +38,10 @@ import technicalAlarmRoutes from './routes/technical/index.js';
 import deletedDeviceRoutes from './routes/deleted-devices/index.js';
 import deviceRenameRoutes from './routes/device-rename/index.js';
 import auditRoutes from './routes/audit/index.js';
+import pushRoutes from './routes/push/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
+import type { DispatcherOptions } from './push/dispatcher.js';
 
 export type { AppEnv } from './app-env.js';
 
@@ -52,6 +55,8 @@ export interface BuildAppOptions {
   heartbeats?: HeartbeatsOptions;
   /** The alarm receivers (DC-09, SCAIP): HOST and their variables; default all off. */
   receivers?: ReceiversPluginOptions;
+  /** The push dispatcher's timers and limits (tests shorten them). */
+  push?: Partial<DispatcherOptions>;
 }
 
 const ROUTE_PLUGINS = [
@@ -67,6 +72,7 @@ const ROUTE_PLUGINS = [
   deletedDeviceRoutes,
   deviceRenameRoutes,
   auditRoutes,
+  pushRoutes,
 ];
 
 export const BODY_LIMIT = 100 * 1024;
@@ -118,6 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sosWritesPlugin);
   await app.register(signalSinkPlugin);
   await app.register(receiversPlugin, options.receivers ?? { host: '127.0.0.1' });
+  await app.register(pushPlugin, {
+    subject: options.env.SOS_VAPID_SUBJECT ?? 'mailto:admin@localhost',
+    allowHttp: options.env.SOS_PUSH_ALLOW_HTTP ?? false,
+    ...options.push,
+  });
   // Every /api route, one plugin per resource, registered here (a routes/index.ts would
   // import app.ts's types back). Only env is passed on: each plugin handing its whole
   // options to a child would hand it the '/api' prefix a second time.

@@ -68,6 +68,13 @@ const envSchema = z.object({
   /** The SCAIP receiver's port, SIP over UDP and TCP, at HOST; unset: off. */
   SOS_SCAIP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SOS_CONSOLE_DIR: z.string().min(1).optional(),
+  /** Who runs this server, for the push services (VAPID `sub`, docs/push.md): mailto: or https:. */
+  SOS_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .default('mailto:admin@localhost'),
+  /** Tests only: accept http: push endpoints on loopback addresses (a local push service). */
+  SOS_PUSH_ALLOW_HTTP: boolish.default(false),
   /** The time zone of the reports' days (DESIGN §6): an IANA name the server and PostgreSQL know. */
   TZ: z
     .string()

@@ -26,3 +26,4 @@ export * from './events.js';
 export * from './rules.js';
 export * from './form-errors.js';
 export * from './forms.js';
+export * from './push.js';

@@ -38,6 +38,9 @@ export const PATHS = {
   audit: '/audit',
   auditCsv: '/audit.csv',
   auditVerify: '/audit/verify',
+  // Web Push (docs/push.md).
+  pushKey: '/push/key',
+  pushSubscriptions: '/push/subscriptions',
 } as const;
 
 export type PathName = keyof typeof PATHS;

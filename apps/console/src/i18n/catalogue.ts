@@ -15,6 +15,8 @@ import { kindMessages } from '../features/alarm/kind.messages.js';
 import { callOutMessages } from '../features/alarm/callout.messages.js';
 import { auditMessages } from '../features/audit/messages.js';
 import { auditActionMessages } from '../features/audit/action.messages.js';
+// Type only: the push texts load with their feature (features/push/PushIntl.tsx).
+import type { pushMessages } from '../features/push/messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -40,7 +42,7 @@ const catalogues = [
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
-export type MessageId = Keys<(typeof catalogues)[number]>;
+export type MessageId = Keys<(typeof catalogues)[number]> | Keys<typeof pushMessages>;
 
 export const messages: Record<Locale, Record<MessageId, string>> = (() => {
   const merged = {} as Record<Locale, Record<string, string>>;

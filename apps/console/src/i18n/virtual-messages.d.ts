@@ -5,3 +5,10 @@ declare module 'virtual:messages/*' {
   const messages: import('./localeResources.js').CompiledCatalogue;
   export default messages;
 }
+
+// The push feature's own catalogue (features/push/catalogue.ts), same shape.
+declare module 'virtual:push-messages/*' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
+  const messages: import('./localeResources.js').CompiledCatalogue;
+  export default messages;
+}

@@ -26,6 +26,9 @@ import {
 import { auditLog } from './audit-schema.js';
 
 export { auditLog };
+import { pushCursor, pushDeliveries, pushMessages, pushSubscriptions } from './push-schema.js';
+
+export * from './push-schema.js';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -314,5 +317,9 @@ export const schema = {
   throttlePaces,
   rateWindows,
   auditLog,
+  pushSubscriptions,
+  pushCursor,
+  pushMessages,
+  pushDeliveries,
 };
 export type Schema = typeof schema;

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { SUPER_ADMIN, type Device } from '@sos/contract';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useInRouterContext } from 'react-router';
 import { useAppSelector } from '../../app/hooks.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { selectRole } from '../auth/authSlice.js';
@@ -12,6 +13,7 @@ import { useDeleteDeviceMutation } from '../../entities/devices/deviceEndpoints.
 import { DeviceGrid } from './DeviceGrid.js';
 import '../devices/undoRestore.js';
 import { selectDeviceCount } from '../../entities/devices/devicesSlice.js';
+import { DetailLink } from './DetailLink.js';
 
 // Its own chunk: the grid shows 10,000 devices without waiting for the detail's forms.
 const SosDetailDialog = lazy(() =>
@@ -35,6 +37,7 @@ export function DeviceBoard({ loading, failed, retry }: DeviceListStatus) {
   const askDelete = useCallback((device: Device) => setPending(device), []);
   const [detailOf, setDetailOf] = useState<number | null>(null);
   const openDetail = useCallback((deviceId: number) => setDetailOf(deviceId), []);
+  const linked = useInRouterContext();
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -70,6 +73,7 @@ export function DeviceBoard({ loading, failed, retry }: DeviceListStatus) {
       ) : (
         <DeviceGrid onDelete={canDelete ? askDelete : undefined} onOpen={openDetail} />
       )}
+      {linked && <DetailLink open={openDetail} />}
       {detailOf !== null && (
         <Suspense fallback={null}>
           <SosDetailDialog deviceId={detailOf} onClose={() => setDetailOf(null)} />

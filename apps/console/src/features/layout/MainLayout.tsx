@@ -7,6 +7,9 @@ import { Outlet } from 'react-router';
 import { PageFallback } from '../../components/PageFallback.js';
 import { SosBanner } from '../alarm/SosBanner.js';
 import { LiveScope } from '../live/LiveScope.js';
+import { PushBridge } from '../push/PushBridge.js';
+import { PushIntl } from '../push/PushIntl.js';
+import { ThemeColor } from '../push/ThemeColor.js';
 import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
 import { Sidebar } from './Sidebar.js';
 import { SkipLink, MAIN_CONTENT_ID } from './SkipLink.js';
@@ -27,6 +30,10 @@ export default function MainLayout() {
   return (
     <>
       <SkipLink />
+      <PushIntl>
+        <PushBridge />
+      </PushIntl>
+      <ThemeColor />
       <TopBar shifted={shifted} onOpenMenu={() => setOpen(true)} />
       <Sidebar
         variant={large ? 'persistent' : 'temporary'}

@@ -12,9 +12,13 @@ import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectSession } from '../auth/authSlice.js';
 import { useLogout } from '../auth/useLogout.js';
+import { PushIntl } from '../push/PushIntl.js';
+import { PushMenuItem } from '../push/PushMenuItem.js';
+import { useDeletePushSubscriptionMutation } from '../push/pushApi.js';
+import { unsubscribeBeforeLogout } from '../push/usePush.js';
 import { usePreferenceItems } from './preferenceItems.js';
 
-/** The top bar's options menu (spec §2): who is signed in, language, theme, Logout. */
+/** The top bar's options menu (spec §2): who is signed in, language, theme, notifications (docs/push.md), Logout. */
 export function OptionsMenu() {
   const intl = useIntl();
   const menuId = useId();
@@ -23,6 +27,7 @@ export function OptionsMenu() {
   const close = () => setAnchor(null);
   const preferences = usePreferenceItems(close);
   const logout = useLogout();
+  const [deletePush] = useDeletePushSubscriptionMutation();
   return (
     <>
       <IconButton
@@ -53,10 +58,15 @@ export function OptionsMenu() {
         {session && <Divider component="li" />}
         {preferences}
         <Divider component="li" />
+        <PushIntl>
+          <PushMenuItem />
+        </PushIntl>
+        <Divider component="li" />
         <MenuItem
           onClick={() => {
             close();
-            logout();
+            // This browser stops getting the user's pushes first, while the token still works.
+            void unsubscribeBeforeLogout((endpoint) => deletePush(endpoint)).then(logout);
           }}
         >
           <ListItemIcon>

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiPath, sosSchema } from '@sos/contract';
+import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { openSse } from '../live/sse-client.js';
+import { raiseSos, register } from '../routes/device/fixtures.js';
+import { subscribe } from './fixtures.js';
+import { startPushService, type PushService } from './push-service.js';
+
+describeEachDb('push: a push service that hangs', (kind) => {
+  let ctx: TestContext;
+  let service: PushService;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind, { SOS_PUSH_ALLOW_HTTP: true });
+    service = await startPushService();
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await service.close();
+  });
+
+  it('never holds back new-sos on the dashboards’ live stream', async () => {
+    // More hanging subscriptions than pushes in flight at once: every slot is stuck.
+    for (let i = 0; i < 12; i++) service.answer(await subscribe(ctx, service, ctx.employee.token), ['hang']);
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openSse(base + apiPath('sosRealTime'), ctx.bearer(ctx.admin.token));
+    expect(stream.status).toBe(200);
+    await register(ctx, 'h-1', 'Casa Bianchi');
+    const first = sosSchema.parse((await raiseSos(ctx, 'h-1')).json());
+    // The push service now holds every slot, and answers none.
+    await service.waitFor(() => service.arrivals >= 8, 'the push service to hold every slot');
+    const held = service.arrivals;
+    await register(ctx, 'h-2', 'Casa Verdi');
+    const second = sosSchema.parse((await raiseSos(ctx, 'h-2')).json());
+    await stream.waitUntil(
+      () => stream.events.filter((e) => e.event === 'new-sos').length >= 2,
+      'both new-sos events on the dashboard',
+    );
+    const shown = stream.events.filter((e) => e.event === 'new-sos').map((e) => sosSchema.parse(JSON.parse(e.data)).id);
+    expect(shown).toEqual([first.id, second.id]);
+    // Still stuck when the dashboard had both: no slot was freed, nothing was answered.
+    expect(service.arrivals).toBe(held);
+    expect(service.received.length).toBe(held);
+    stream.close();
+  }, 30_000);
+});
