@@ -10,6 +10,7 @@ import { statsMessages } from '../features/stats/messages.js';
 import { alarmMessages } from '../features/alarm/messages.js';
 import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
+import { shiftMessages } from './shift.messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -27,6 +28,7 @@ const catalogues = [
   alarmMessages,
   outcomeMessages,
   healthMessages,
+  shiftMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -56,6 +56,8 @@ function cardStyles(theme: Theme) {
       // Its size is given: nothing inside can move the rows around it.
       contain: 'size layout',
     },
+    // A card that just moved (resortGuard): its buttons look as disabled as the guard makes them.
+    [`.${CARD_CLASS.item}[data-guarded] button`]: { opacity: 0.45, cursor: 'not-allowed' },
     [`.${CARD_CLASS.card}`]: {
       height: '100%',
       display: 'flex',
