@@ -7,6 +7,7 @@ import { Outlet } from 'react-router';
 import { PageFallback } from '../../components/PageFallback.js';
 import { SosBanner } from '../alarm/SosBanner.js';
 import { LiveScope } from '../live/LiveScope.js';
+import { StreamLostBanner } from '../live/StreamLostBanner.js';
 import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
 import { Sidebar } from './Sidebar.js';
 import { SkipLink, MAIN_CONTENT_ID } from './SkipLink.js';
@@ -53,6 +54,7 @@ export default function MainLayout() {
         <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
           {/* The one live connection and the alarm, for every page (DESIGN §6). */}
           <LiveScope>
+            <StreamLostBanner />
             <SosBanner />
             <Suspense fallback={<PageFallback />}>
               <Outlet />
