@@ -12,6 +12,7 @@ export * from './device.js';
 export * from './alarm.js';
 export * from './sos-handling.js';
 export * from './health.js';
+export * from './contacts.js';
 export * from './profile.js';
 export * from './sos.js';
 export * from './reporting.js';
