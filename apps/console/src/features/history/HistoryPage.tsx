@@ -1,8 +1,10 @@
 import type { Sos } from '@sos/contract';
 import { PAGE_SIZE } from '@sos/contract/limits';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { AppDataGrid } from '../../components/AppDataGrid.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { ClosedSosDialog } from './ClosedSosDialog.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import { filterQuery, HistoryFilters, NO_FILTER } from './HistoryFilters.js';
 import { useGetSosHistoryPageQuery } from './historyApi.js';
@@ -21,6 +23,8 @@ export default function HistoryPage() {
     { refetchOnMountOrArgChange: true },
   );
   const columns = useHistoryColumns();
+  // A row opens the closed SOS's detail, read only (docs/shift.md).
+  const [opened, setOpened] = useState<Sos | null>(null);
   return (
     <>
       <PageHeader title="history.title">
@@ -42,7 +46,12 @@ export default function HistoryPage() {
         paginationModel={paging.paginationModel}
         onPaginationModelChange={(model) => paging.onPaginationModelChange(model, data?.nextCursor)}
         aria-label={intl.formatMessage({ id: 'history.title' })}
+        onRowClick={({ row }) => setOpened(row)}
+        onCellKeyDown={({ row }, event) => {
+          if (event.key === 'Enter') setOpened(row);
+        }}
       />
+      {opened && <ClosedSosDialog sos={opened} onClose={() => setOpened(null)} />}
     </>
   );
 }
