@@ -11,7 +11,6 @@ export const shiftMessages = defineCatalogue(
     'shift.roleEmployee': 'Operatore',
     'shift.roleSuperAdmin': 'Super amministratore',
     'shift.ownRole': 'Non puoi cambiare il tuo ruolo',
-    'shift.lastSuperAdmin': "È l'ultimo super amministratore: non può perdere il ruolo né essere eliminato",
     'shift.dateOrder': 'La data iniziale deve precedere la finale',
   },
   {
@@ -24,7 +23,6 @@ export const shiftMessages = defineCatalogue(
       'shift.roleEmployee': 'Operator',
       'shift.roleSuperAdmin': 'Super administrator',
       'shift.ownRole': 'You cannot change your own role',
-      'shift.lastSuperAdmin': 'This is the last super administrator: the role cannot be removed nor the user deleted',
       'shift.dateOrder': 'The start date must come before the end date',
     },
     es: {
@@ -36,7 +34,6 @@ export const shiftMessages = defineCatalogue(
       'shift.roleEmployee': 'Operador',
       'shift.roleSuperAdmin': 'Superadministrador',
       'shift.ownRole': 'No puedes cambiar tu propio rol',
-      'shift.lastSuperAdmin': 'Es el último superadministrador: no puede perder el rol ni ser eliminado',
       'shift.dateOrder': 'La fecha inicial debe ser anterior a la final',
     },
     fr: {
@@ -48,7 +45,6 @@ export const shiftMessages = defineCatalogue(
       'shift.roleEmployee': 'Opérateur',
       'shift.roleSuperAdmin': 'Super administrateur',
       'shift.ownRole': 'Vous ne pouvez pas changer votre propre rôle',
-      'shift.lastSuperAdmin': "C'est le dernier super administrateur : il ne peut ni perdre ce rôle ni être supprimé",
       'shift.dateOrder': 'La date de début doit précéder la date de fin',
     },
     de: {
@@ -60,7 +56,6 @@ export const shiftMessages = defineCatalogue(
       'shift.roleEmployee': 'Operator',
       'shift.roleSuperAdmin': 'Superadministrator',
       'shift.ownRole': 'Sie können Ihre eigene Rolle nicht ändern',
-      'shift.lastSuperAdmin': 'Letzter Superadministrator: Rolle kann nicht entzogen und Benutzer nicht gelöscht werden',
       'shift.dateOrder': 'Das Anfangsdatum muss vor dem Enddatum liegen',
     },
     ar: {
@@ -72,7 +67,6 @@ export const shiftMessages = defineCatalogue(
       'shift.roleEmployee': 'مشغّل',
       'shift.roleSuperAdmin': 'مسؤول أعلى',
       'shift.ownRole': 'لا يمكنك تغيير دورك',
-      'shift.lastSuperAdmin': 'هذا آخر مسؤول أعلى: لا يمكن سحب دوره ولا حذفه',
       'shift.dateOrder': 'يجب أن يسبق تاريخ البداية تاريخ النهاية',
     },
   },
