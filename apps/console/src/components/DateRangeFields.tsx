@@ -8,12 +8,17 @@ export interface DateRange {
   to: string;
 }
 
+/** "Dal" after "Al" (typed, the pickers' limits do not stop the keyboard): nothing to ask for. */
+export const isReversed = ({ from, to }: DateRange): boolean => from !== '' && to !== '' && from > to;
+
 /**
  * "Dal" / "Al": two native date inputs (a calendar on every browser, no date-picker
  * library in the bundle). Each limits the other, so the range is never reversed.
  */
 export function DateRangeFields({ value, onChange }: { value: DateRange; onChange: (next: DateRange) => void }) {
   const intl = useIntl();
+  // A field error on "Dal" (docs/shift.md), never a failed call's 'Errore inaspettato!'.
+  const reversed = isReversed(value);
   const field = (name: keyof DateRange, label: 'report.from' | 'report.to') => (
     <TextField
       type="date"
@@ -24,6 +29,8 @@ export function DateRangeFields({ value, onChange }: { value: DateRange; onChang
       name={name}
       label={intl.formatMessage({ id: label })}
       value={value[name]}
+      error={name === 'from' && reversed}
+      helperText={name === 'from' && reversed ? intl.formatMessage({ id: 'shift.dateOrder' }) : undefined}
       onChange={(event) => onChange({ ...value, [name]: event.target.value })}
       slotProps={{
         inputLabel: { shrink: true },

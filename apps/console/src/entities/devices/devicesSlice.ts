@@ -130,6 +130,9 @@ interface WithDevices {
 
 const devicesOf = (state: WithDevices): DevicesState => state.devices ?? initialState;
 
+/** The devices by id, kept live: a new reference only when one changes. */
+export const selectDeviceTable = (state: WithDevices) => devicesOf(state).entities;
+
 export const selectOrder = (state: WithDevices) => devicesOf(state).order;
 export const selectDeviceById = (state: WithDevices, id: number): Device | undefined =>
   deviceIn(devicesOf(state).entities, id);

@@ -41,7 +41,10 @@ export const twoLineName = {
   WebkitBoxOrient: 'vertical',
   WebkitLineClamp: 2,
   overflow: 'hidden',
-  overflowWrap: 'anywhere',
+  // Between words only, at any text size (docs/shift.md): "Telesoccor/so" read as two words.
+  // A single word wider than the card is clipped; the grid's tooltip shows the whole name.
+  overflowWrap: 'normal',
+  wordBreak: 'normal',
 } as const;
 
 /** One body2 line, exactly as high as gridLayout counts it. */

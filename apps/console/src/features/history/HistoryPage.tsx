@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@sos/contract/limits';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { AppDataGrid } from '../../components/AppDataGrid.js';
+import { isReversed } from '../../components/DateRangeFields.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { ClosedSosDialog } from './ClosedSosDialog.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
@@ -18,10 +19,12 @@ import { useHistoryColumns } from './useHistoryColumns.js';
 export default function HistoryPage() {
   const intl = useIntl();
   const paging = useCursorPages(NO_FILTER);
-  const { data, isFetching } = useGetSosHistoryPageQuery(
+  const reversed = isReversed(paging.filter);
+  const { data: answered, isFetching } = useGetSosHistoryPageQuery(
     { ...filterQuery(paging.filter), limit: PAGE_SIZE, ...(paging.cursor ? { cursor: paging.cursor } : {}) },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: true, skip: reversed },
   );
+  const data = reversed ? undefined : answered;
   const columns = useHistoryColumns();
   // A row opens the closed SOS's detail, read only (docs/shift.md).
   const [opened, setOpened] = useState<Sos | null>(null);
