@@ -41,10 +41,12 @@ export const twoLineName = {
   WebkitBoxOrient: 'vertical',
   WebkitLineClamp: 2,
   overflow: 'hidden',
-  // Between words only, at any text size (docs/shift.md): "Telesoccor/so" read as two words.
-  // A single word wider than the card is clipped; the grid's tooltip shows the whole name.
-  overflowWrap: 'normal',
+  // Between words at any text size (docs/shift.md): 'anywhere' also let the flex layout
+  // shrink the name below its longest word. Only a word wider than the whole line is
+  // split, hyphenated where the browser knows the language, never clipped.
+  overflowWrap: 'break-word',
   wordBreak: 'normal',
+  hyphens: 'auto',
 } as const;
 
 /** One body2 line, exactly as high as gridLayout counts it. */
