@@ -17,10 +17,24 @@ import soak from './benches/soak.js';
 import start from './benches/start.js';
 import weight from './benches/weight.js';
 
-const BENCHES: Bench[] = [alertLatency, fanOut, ingest, fleet, consoleTenK, weight, start, reporting, chaos, fuzz, soak];
+const BENCHES: Bench[] = [
+  alertLatency,
+  fanOut,
+  ingest,
+  fleet,
+  consoleTenK,
+  weight,
+  start,
+  reporting,
+  chaos,
+  fuzz,
+  soak,
+];
 
 function usage(): never {
-  console.log('usage: npm run bench -- <name|all> [--size tiny|full] [--profile] [--<flag> <number>…]');
+  console.log(
+    'usage: npm run bench -- <name|all> [--size tiny|full] [--profile] [--<flag> <number>…]',
+  );
   console.log('       npm run bench -- hotspots <file.cpuprofile> [fromMs-toMs]\n');
   for (const b of BENCHES) console.log(`  ${b.name.padEnd(14)} ${b.summary}`);
   process.exit(2);

@@ -9,11 +9,14 @@ import { createBenchDatabase } from '../lib/pg.js';
 import { printTable } from '../lib/report.js';
 import { ResilientDashboard } from '../lib/resilient-sse.js';
 import { API_KEY, startServer, type RunningServer } from '../lib/server.js';
+import { crashPostgres, localCluster, untilAnswering } from '../lib/pg-crash.js';
 import { pick } from '../lib/size.js';
 
 interface ChaosOptions {
   /** Operations a second: raises (device API) and closes (PATCH /api/sos/close). */
   rate: number;
+  /** What is killed: the server process (SIGKILL), or PostgreSQL itself (stop -m immediate). */
+  victim: 'server' | 'database';
   kills: number;
   /** How long the server runs between two kills, ms (random in this range). */
   upMs: [number, number];
@@ -132,18 +135,30 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
         }
       }
     };
+    // Every 10 ms, the operations due by then (timers cannot fire 1,000 times a second).
+    const startedAt = performance.now();
+    let launched = 0;
     const ticker = setInterval(() => {
       if (!running) return;
-      const op = operate().finally(() => inFlight.delete(op));
-      inFlight.add(op);
-    }, 1000 / options.rate);
+      const due = Math.floor(((performance.now() - startedAt) / 1000) * options.rate);
+      for (; launched < due; launched++) {
+        const op = operate().finally(() => inFlight.delete(op));
+        inFlight.add(op);
+      }
+    }, 10);
 
     let restartMs = 0;
     for (let k = 0; k < options.kills; k++) {
       await sleep(options.upMs[0] + Math.random() * (options.upMs[1] - options.upMs[0]));
+      const restarted = performance.now();
+      if (options.victim === 'database') {
+        // The product keeps running through the database's crash and must recover by itself.
+        await crashPostgres();
+        restartMs += await untilAnswering(server.url, token);
+        continue;
+      }
       server.child.kill('SIGKILL');
       await new Promise((resolve) => server.child.once('exit', resolve));
-      const restarted = performance.now();
       server = await start(kind === 'embedded' ? dataDir : undefined);
       restartMs += performance.now() - restarted;
     }
@@ -173,6 +188,8 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
       raises: count(raises, inDb.all, watcher.raised),
       closes: count(closes, inDb.closed, watcher.closed),
       kills: options.kills,
+      rate: options.rate,
+      victim: options.victim,
       meanRestartS: Math.round(restartMs / Math.max(1, options.kills) / 100) / 10,
       reconnects: watcher.reconnects,
       duplicates: watcher.duplicates,
@@ -196,43 +213,53 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
 const chaos: Bench = {
   name: 'chaos',
   summary:
-    'kill -9 the server 10 times under 100 SOS raises/closes a second: sent, acknowledged, stored, delivered, lost',
+    'kill -9 the server 10 times under 100 and 1,000 SOS raises/closes a second, and PostgreSQL itself: sent, acknowledged, stored, delivered, lost',
   async run(ctx) {
-    const options: ChaosOptions = {
-      rate: pick(ctx.size, 20, 100),
+    const base = {
       kills: pick(ctx.size, 2, 10),
       upMs: pick(ctx.size, [1500, 2500] as [number, number], [4000, 8000] as [number, number]),
       devices: pick(ctx.size, 40, 400),
     };
+    const rates = pick(ctx.size, [100], [100, 1000]);
+    // PostgreSQL's own crash stops the machine's cluster: full size (or --database-kill 1) only.
+    const databaseKill =
+      (ctx.size === 'full' || (ctx.flags?.['database-kill'] ?? 0) > 0) &&
+      localCluster() !== undefined;
+    const plans: Array<[kind: 'embedded' | 'postgres', options: ChaosOptions]> = [];
+    for (const rate of rates)
+      for (const kind of ['embedded', 'postgres'] as const)
+        plans.push([kind, { ...base, rate, victim: 'server' }]);
+    if (databaseKill) plans.push(['postgres', { ...base, rate: rates[0]!, victim: 'database' }]);
     const runs = [];
     const notes: string[] = [];
-    for (const kind of ['embedded', 'postgres'] as const) {
+    for (const [kind, options] of plans) {
       const result = await runChaos(kind, options);
       if ('skipped' in result) notes.push(`${kind} skipped: ${result.skipped}`);
       else runs.push(result);
     }
+    if (!databaseKill)
+      notes.push('no run killed PostgreSQL itself (full size with a local cluster only)');
     const rows = runs.flatMap((r) =>
       (['raises', 'closes'] as const).map((what) => ({
         database: r.kind,
+        'ops/s': r.rate,
+        killed: r.victim === 'server' ? 'server (SIGKILL)' : 'PostgreSQL (stop -m immediate)',
         what: what === 'raises' ? 'SOS raised (device API)' : 'SOS closed (PATCH /api/sos/close)',
         kills: r.kills,
         ...r[what],
         'dashboard reconnects': r.reconnects,
         duplicates: r.duplicates,
         resyncs: r.resyncs,
-        'mean restart s': r.meanRestartS,
+        'mean restart / recovery s': r.meanRestartS,
       })),
     );
-    printTable(
-      `chaos: ${options.rate} operations/s, kill -9 × ${options.kills} per database`,
-      rows,
-    );
+    printTable(`chaos: ${rates.join(' and ')} operations/s, ${base.kills} kills per run`, rows);
     const lost = rows.reduce((sum, row) => sum + row.lost + row.duplicates, 0);
     if (lost > 0) throw new Error(`chaos: ${lost} SOS lost or delivered twice (see the table)`);
     return {
-      results: { options, runs },
+      results: { base, rates, runs },
       targets: runs.map((r) => ({
-        what: `${r.kind}: SOS lost (raised or closed with a 2xx, not stored or not delivered)`,
+        what: `${r.kind}, ${r.rate}/s, ${r.victim} killed: SOS lost (acknowledged, not stored or not delivered)`,
         target: '0',
         value: r.raises.lost + r.closes.lost,
         met: r.raises.lost + r.closes.lost === 0,

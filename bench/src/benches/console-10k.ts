@@ -2,7 +2,6 @@ import { chromium } from 'playwright-core';
 import { closeSos, login, nameOf, raiseSos, serialOf } from '../lib/api.js';
 import type { Bench } from '../lib/bench.js';
 import {
-  watchApiCalls,
   longTasksBetween,
   pageHeapMb,
   pageOffset,
@@ -16,7 +15,7 @@ import { measureGetAll, measureWritePause } from '../lib/getall-probe.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/lighthouse.js';
 import { PROBE_SCRIPT } from '../lib/page-probe.js';
 import { printTable } from '../lib/report.js';
-import { ADMIN } from '../lib/server.js';
+import { measureSignIn, type SignIn } from '../lib/sign-in-probe.js';
 import { pick } from '../lib/size.js';
 import { round, summarize } from '../lib/stats.js';
 
@@ -58,61 +57,39 @@ const consoleTenK: Bench = {
         devices - 2 * pick(ctx.size, 3, 10) + 1,
         pick(ctx.size, 3, 10),
       );
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        locale: 'it-IT',
-      });
-      const page = await context.newPage();
-      await page.addInitScript({ path: PROBE_SCRIPT });
-      const profiled = pageProfiler(ctx, page);
-      const apiCalls = watchApiCalls(page);
-
-      // Sign-in → first card painted (the console asks for one click to enable audio: timed apart).
-      await page.goto(`${server.url}/login`);
-      await page.locator('input[autocomplete="username"]').fill(ADMIN.username);
-      await page.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
-      await page.evaluate(() => {
-        window.__bench.watch('first-card', 'first-card');
-        window.__bench.watch('dashboard', 'dashboard');
-      });
-      const stopLoadProfile = await profiled('load');
-      await page.locator('button[type="submit"]').click();
-      const dashboardAt = await waitDone(page, 'dashboard');
-      const submitAt = (await page.evaluate(() => window.__bench.submitAt)) ?? dashboardAt;
-      let unlockClickAt: number | null = null;
-      let firstCardAt = await page.evaluate(() => window.__bench.done['first-card'] ?? null);
-      if (firstCardAt === null) {
-        await sleep(200);
-        firstCardAt = await page.evaluate(() => window.__bench.done['first-card'] ?? null);
-      }
-      if (firstCardAt === null) {
-        await page.locator('h1').first().click();
-        unlockClickAt = (await page.evaluate(() => window.__bench.clickAt)) ?? null;
-        firstCardAt = await waitDone(page, 'first-card');
-      }
-      await stopLoadProfile();
-      // The page's API calls from the submit to the first card (their clock: the wall's).
-      const signInCalls = apiCalls
-        .filter((call) => call.startMs <= firstCardAt)
-        .map((call) => ({
-          ...call,
-          startMs: round(call.startMs - submitAt, 0),
-          endMs: round(call.endMs - submitAt, 0),
-        }));
-      const browserGetAll = signInCalls.filter((call) => call.path.endsWith('/device/getAll'));
-      const signIn = {
-        submitToDashboardMs: round(dashboardAt - submitAt, 0),
-        audioGate: unlockClickAt !== null,
-        unlockClickToFirstCardMs:
-          unlockClickAt === null ? null : round(firstCardAt - unlockClickAt, 0),
-        // The bench's own wait before its unlock click is not the console's time.
-        signInToFirstCardMs: round(
-          unlockClickAt === null
-            ? firstCardAt - submitAt
-            : dashboardAt - submitAt + (firstCardAt - unlockClickAt),
-          0,
-        ),
+      const newPage = async () => {
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 800 },
+          locale: 'it-IT',
+        });
+        const page = await context.newPage();
+        await page.addInitScript({ path: PROBE_SCRIPT });
+        return { context, page };
       };
+      // Sign-in → first card painted, over fresh page loads (a new browser context each: no
+      // cache, no storage); the last one's page stays open for the rest of the bench.
+      const loads = pick(ctx.size, 2, 5);
+      const signIns: SignIn[] = [];
+      for (let n = 1; n < loads; n++) {
+        const fresh = await newPage();
+        signIns.push(await measureSignIn(fresh.page, server.url));
+        await fresh.context.close();
+      }
+      const { page } = await newPage();
+      const profiled = pageProfiler(ctx, page);
+      const stopLoadProfile = await profiled('load');
+      signIns.push(await measureSignIn(page, server.url));
+      await stopLoadProfile();
+      const firstCardTimes = summarize(signIns.map((s) => s.submitToFirstCardMs));
+      const signIn = {
+        loads,
+        submitToFirstCardMs: signIns.map((s) => s.submitToFirstCardMs),
+        submitToDashboardMs: signIns.map((s) => s.submitToDashboardMs),
+        audioGate: signIns.some((s) => s.audioGate),
+        medianMs: round(firstCardTimes.p50, 0),
+      };
+      const signInCalls = signIns.at(-1)!.calls;
+      const browserGetAll = signInCalls.filter((call) => call.path.endsWith('/device/getAll'));
 
       // SOS raised → its alert card painted; long tasks around each event.
       const clock = await pageOffset(page);
@@ -163,11 +140,9 @@ const consoleTenK: Bench = {
         `console-10k: ${devices} devices (${fleet.database}, ${fleet.seeded} in ${setupS} s), Chromium ${browser.version()}, 1280×800`,
         [
           {
-            figure: 'sign-in → first card painted (ms)',
-            value: signIn.signInToFirstCardMs,
-            detail: signIn.audioGate
-              ? `submit → dashboard ${signIn.submitToDashboardMs} ms + unlock click → first card ${signIn.unlockClickToFirstCardMs} ms`
-              : '',
+            figure: `submit → first card painted, median of ${loads} fresh loads (ms)`,
+            value: signIn.medianMs,
+            detail: `each: ${signIn.submitToFirstCardMs.join(', ')} ms (submit → dashboard ${signIn.submitToDashboardMs.join(', ')})${signIn.audioGate ? '; the audio prompt clicked as soon as shown' : ''}`,
           },
           {
             figure: `SOS sent → alert card painted p50 (ms, ${alerts} alerts)`,
@@ -212,7 +187,7 @@ const consoleTenK: Bench = {
         `GET /api/device/getAll, ${devices} devices (medians; Accept-Encoding as sent)`,
         getAll.map((row) => ({ ...row, KiB: round(row.bytes / 1024, 1) })),
       );
-      printTable('the page\'s API calls, submit → first card (ms from the submit)', signInCalls);
+      printTable("the page's API calls, submit → first card (ms from the submit)", signInCalls);
       printTable('SOS raise (POST /api/device/sos) alone and 20 ms into a getAll (ms)', [
         { when: 'alone', ...writePause.idle },
         { when: 'during getAll', ...writePause.duringGetAll },
@@ -243,10 +218,10 @@ const consoleTenK: Bench = {
         },
         targets: [
           {
-            what: 'sign-in → first card (ms)',
+            what: `submit → first card, median of ${loads} loads (ms)`,
             target: `≤ ${firstCardTarget.toLocaleString('en-US')}`,
-            value: signIn.signInToFirstCardMs,
-            met: signIn.signInToFirstCardMs <= firstCardTarget,
+            value: signIn.medianMs,
+            met: signIn.medianMs <= firstCardTarget,
           },
           {
             what: 'SOS → alert card p95 (ms)',

@@ -50,7 +50,10 @@ async function timed(url: string, token: string, repeats: number): Promise<numbe
   const times: number[] = [];
   for (let i = 0; i < repeats; i++) {
     const t0 = performance.now();
-    const res = await request(url, { dispatcher: setupAgent, headers: { authorization: `Bearer ${token}` } });
+    const res = await request(url, {
+      dispatcher: setupAgent,
+      headers: { authorization: `Bearer ${token}` },
+    });
     await res.body.text();
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
     times.push(performance.now() - t0);
@@ -58,10 +61,16 @@ async function timed(url: string, token: string, repeats: number): Promise<numbe
   return times;
 }
 
-const DAY = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const DAY = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** One database kind: start, seed, restart on the seeded data (embedded), measure, stop. */
-async function measure(kind: 'embedded' | 'postgres', days: number, perDay: number, repeats: number) {
+async function measure(
+  kind: 'embedded' | 'postgres',
+  days: number,
+  perDay: number,
+  repeats: number,
+) {
   const database = kind === 'postgres' ? await createBenchDatabase('reporting') : undefined;
   if (database && 'skipped' in database) return { kind, skipped: database.skipped };
   let server: RunningServer = await startServer({ databaseUrl: database?.url });
@@ -96,19 +105,21 @@ async function measure(kind: 'embedded' | 'postgres', days: number, perDay: numb
 /** GET /api/sos/stats over a year of SOS and the history's first page, embedded and PostgreSQL. */
 const reporting: Bench = {
   name: 'reporting',
-  summary: 'GET /api/sos/stats over 365 days × 300 SOS and the first history page: p50/p99, embedded and PostgreSQL',
+  summary:
+    'GET /api/sos/stats over 365 days × 300 SOS and the first history page: p50/p99, embedded and PostgreSQL',
   async run(ctx) {
     const days = pick(ctx.size, 10, 365);
     const perDay = pick(ctx.size, 30, 300);
     const repeats = pick(ctx.size, 5, 40);
     const runs = [];
-    for (const kind of ['embedded', 'postgres'] as const) runs.push(await measure(kind, days, perDay, repeats));
+    for (const kind of ['embedded', 'postgres'] as const)
+      runs.push(await measure(kind, days, perDay, repeats));
     const ms = (value: number | undefined) => (value === undefined ? null : round(value, 1));
     printTable(
       `reporting: ${days} days × ${perDay} SOS, stats ×${repeats} and first history page ×${repeats * 5}, ms`,
       runs.map((r) => ({
         database: r.kind,
-        'SOS': 'sos' in r ? r.sos : null,
+        SOS: 'sos' in r ? r.sos : null,
         'seed s': 'seedS' in r ? r.seedS : null,
         'stats p50': 'stats' in r ? ms(r.stats?.p50) : null,
         'stats p99': 'stats' in r ? ms(r.stats?.p99) : null,

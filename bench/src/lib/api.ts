@@ -36,11 +36,17 @@ export async function loginSession(
   password: string = ADMIN.password,
 ) {
   const res = await call('POST', base + apiPath('login'), {}, { username, password });
-  const body = res.json as { access_token?: string; id?: number; username?: string } | undefined;
+  const body = res.json as
+    { access_token?: string; refresh_token?: string; id?: number; username?: string } | undefined;
   if (res.status !== 200 || !body?.access_token || typeof body.id !== 'number') {
     throw new Error(`login failed (${res.status}): ${JSON.stringify(res.json)}`);
   }
-  return { token: body.access_token, id: body.id, username: body.username ?? username };
+  return {
+    token: body.access_token,
+    refreshToken: body.refresh_token ?? '',
+    id: body.id,
+    username: body.username ?? username,
+  };
 }
 
 export const login = async (base: string) => (await loginSession(base)).token;

@@ -78,7 +78,6 @@ export function pageProfiler(ctx: BenchContext, page: Page) {
   };
 }
 
-
 /**
  * The page's own API calls (wall clock, ms): when each started and ended, its first byte
  * after the start, and its encoding. Filled as responses finish.

@@ -19,7 +19,11 @@ export interface GetAllFetch {
 const agent = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
 
 /** One GET /api/device/getAll: bytes on the wire, time to its headers and to its last byte. */
-export async function fetchGetAll(url: string, token: string, accept: string): Promise<GetAllFetch> {
+export async function fetchGetAll(
+  url: string,
+  token: string,
+  accept: string,
+): Promise<GetAllFetch> {
   const started = performance.now();
   const res = await request(url + apiPath('deviceGetAll'), {
     dispatcher: agent,

@@ -2,7 +2,7 @@ import { Agent } from 'undici';
 import { apiPath } from '@sos/contract';
 import { raiseSos, serialOf } from './api.js';
 import { sleep, wallNow } from './clock.js';
-import { CpuMeter, mib } from './proc.js';
+import { CpuMeter, mib, peakRssBytes } from './proc.js';
 import { writeProfileWindow } from './profile.js';
 import { SseFleet } from './sse-fleet.js';
 import { round, summarize, type Summary } from './stats.js';
@@ -50,7 +50,7 @@ export interface LiveRun {
   serverWaitPercent: number;
   clientsWaitPercent: number;
   clientProcesses: number;
-  rssMiB: { before: number; streamsOpen: number; afterAlerts: number };
+  rssMiB: { before: number; streamsOpen: number; afterAlerts: number; peak: number };
   memoryPerStreamKiB: number;
   clock: { maxOffsetMs: number; maxRoundTripMs: number };
 }
@@ -156,6 +156,8 @@ export async function runLiveComparison(
           before: mib(lane.rssBefore),
           streamsOpen: mib(lane.rssOpen),
           afterAlerts: mib(rssAfter),
+          // The kernel's high-water mark: the peak between the readings above, not only them.
+          peak: mib(peakRssBytes(target.pid)),
         },
         memoryPerStreamKiB: round(
           (lane.rssOpen - lane.rssBefore) / 1024 / Math.max(1, fleet.opened.ok),
@@ -193,11 +195,14 @@ export function liveRow(run: LiveRun, floor?: LiveRun) {
   return {
     target: run.target,
     streams: run.streamsOpened,
-    samples: run.latencyMs.count,
+    // Independent events are the alerts: each is seen by every stream at about the same time.
+    alerts: run.lastStreamMs.count,
+    deliveries: run.latencyMs.count,
     'p50 ms': run.latencyMs.p50,
     'p99 ms': run.latencyMs.p99,
     'max ms': run.latencyMs.max,
     'last-stream p50 ms': run.lastStreamMs.p50,
+    'last-stream p99 ms': run.lastStreamMs.p99,
     missing: run.missing + run.streamsFailed,
     'server CPU %': run.serverCpuPercent,
     'clients CPU %': run.clientsCpuPercent,

@@ -13,6 +13,17 @@ export function rssBytes(pid: number): number {
   }
 }
 
+/** The peak resident set of a process so far (VmHWM), in bytes; NaN when it cannot be read. */
+export function peakRssBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 /** User + system CPU seconds used so far by a process. */
 export function cpuSeconds(pid: number): number {
   try {

@@ -48,8 +48,7 @@ export function serverBuilt(): boolean {
 
 /** The server under test as a real process: `node apps/server/dist/src/main.js` with env. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (!serverBuilt())
-    throw new Error(`${SERVER_MAIN} is missing: run npm run build`);
+  if (!serverBuilt()) throw new Error(`${SERVER_MAIN} is missing: run npm run build`);
   const home = mkdtempSync(join(os.tmpdir(), 'sos-bench-'));
   const dataDir = options.dataDir ?? join(home, 'data');
   const nodeFlags = options.cpuProfileDir

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { runBatchedFloor } from './ingest-batched.js';
 import { runCycles } from './ingest-loop.js';
 import type { FloorCommand } from './ingest-protocol.js';
 
@@ -59,6 +60,10 @@ const closeStatement = () => `WITH closed AS (
   SELECT data FROM announced`;
 
 async function run(command: FloorCommand) {
+  if (command.mode === 'batched') {
+    process.send?.(await runBatchedFloor(command));
+    return;
+  }
   orderLock = command.mode !== 'no-order-lock';
   notify = command.mode === 'notify-each';
   const pool = new pg.Pool({ connectionString: command.databaseUrl, max: command.poolSize });

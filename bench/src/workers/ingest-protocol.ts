@@ -15,11 +15,13 @@ export type DevicesCommand = IngestWindow & {
 };
 
 /**
- * bare: one INSERT and one UPDATE per cycle (the floor); transactions: every statement the
- * server's two transactions send; the last two drop, for diagnosis, the outbox's advisory
- * lock, then also its NOTIFY (both serialize commits).
+ * batched: the floor — the server's own batched raise and close statements, coalesced by
+ * its own Batcher, sent straight through pg (ingest-batched.ts); bare: one INSERT and one
+ * UPDATE per cycle, unbatched (context: what batching is worth); transactions: every
+ * statement of the server's two transactions, one cycle at a time; the last two drop, for
+ * diagnosis, the outbox's advisory lock, then also its NOTIFY (both serialize commits).
  */
-export type FloorMode = 'bare' | 'transactions' | 'no-order-lock' | 'notify-each';
+export type FloorMode = 'batched' | 'bare' | 'transactions' | 'no-order-lock' | 'notify-each';
 
 export type FloorCommand = IngestWindow & {
   type: 'run';

@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import { Agent, request } from 'undici';
+import { API_KEY_HEADER, apiPath } from '@sos/contract';
+import { loginSession, raiseSos, registerDevices, serialOf } from './api.js';
+import { extraCalls } from './fuzz-extra.js';
+import { isErrorBody, send, Tally, type Answer } from './fuzz-send.js';
+import { operations, type FuzzRequest, type OpenApiDocument } from './openapi-fuzz.js';
+import { createBenchDatabase } from './pg.js';
+import { API_KEY, ADMIN, startServer } from './server.js';
+
+const CONCURRENCY = 8;
+const METRICS_TOKEN = 'bench-metrics-token';
+const FORGED =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwicm9sZSI6IlNVUEVSX0FETUlOIiwic2lkIjoieCIsImV4cCI6OTk5OTk5OTk5OX0.forged-signature';
+/** Operations that would take the fuzzer's own credentials away: run last, one at a time. */
+const LAST = new Set(['POST /api/conf/apiKey']);
+
+export interface Finding {
+  call: string;
+  status: number;
+  body: string;
+}
+
+/** The credentials calls are sent with: none, every kind, right and wrong. */
+export function credentials(
+  admin: string,
+  employee: string,
+): Array<[string, Record<string, string>]> {
+  return [
+    ['none', {}],
+    ['admin bearer', { authorization: `Bearer ${admin}` }],
+    ['employee bearer', { authorization: `Bearer ${employee}` }],
+    ['forged bearer', { authorization: `Bearer ${FORGED}` }],
+    ['garbage bearer', { authorization: 'Bearer %%%not-a-token' }],
+    ['device key', { [API_KEY_HEADER]: API_KEY }],
+    ['wrong device key', { [API_KEY_HEADER]: 'not-the-key' }],
+    ['bearer and key', { authorization: `Bearer ${admin}`, [API_KEY_HEADER]: API_KEY }],
+  ];
+}
+
+async function jsonPost(base: string, path: string, token: string, body: unknown) {
+  const res = await request(base + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
+}
+
+/** Devices, SOS, employees to aim at, and the values the fuzzer may reuse. */
+async function seed(base: string) {
+  const admin = await loginSession(base);
+  await registerDevices(base, 20);
+  const sos = [];
+  for (let i = 1; i <= 10; i++) sos.push((await raiseSos(base, serialOf(i))).id);
+  const employee = { username: 'fuzz-employee', password: 'fuzz-password' };
+  const newUser = (username: string) =>
+    jsonPost(base, apiPath('employee'), admin.token, {
+      username,
+      email: `${username}@example.com`,
+      password: employee.password,
+      role: 'EMPLOYEE',
+    });
+  await newUser(employee.username);
+  // Employees the fuzzer may edit and delete: never the sessions it calls with.
+  const spares = [];
+  for (const name of ['fuzz-spare-1', 'fuzz-spare-2', 'fuzz-spare-3'])
+    spares.push((await newUser(name)).json.id as number);
+  const employeeSession = await loginSession(base, employee.username, employee.password);
+  // A session of its own for refreshAuth and logout, which rotate and revoke it.
+  const spareSession = await loginSession(base, ADMIN.username, ADMIN.password);
+  // A deleted device (to restore, purge) whose SOS is a technical alarm (to dismiss).
+  await request(`${base}${apiPath('deviceDelete')}?id=20`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  await request(base + apiPath('deviceSos'), {
+    method: 'POST',
+    headers: { [API_KEY_HEADER]: API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ serial: serialOf(20) }),
+  });
+  const deviceIds = Array.from({ length: 20 }, (_, i) => i + 1);
+  const known = {
+    'path:id': spares,
+    id: deviceIds,
+    deviceId: deviceIds,
+    sosId: sos,
+    serial: Array.from({ length: 20 }, (_, i) => serialOf(i + 1)),
+    refresh_token: [spareSession.refreshToken],
+    email: ['fuzz-edited@example.com'],
+    'POST /api/auth/login username': [ADMIN.username],
+    'POST /api/auth/login password': [ADMIN.password],
+  };
+  return { admin, employee: employeeSession, known };
+}
+
+export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seedValue: number) {
+  const database = kind === 'postgres' ? await createBenchDatabase('fuzz') : undefined;
+  if (database && 'skipped' in database) return { kind, skipped: database.skipped };
+  // The per-address throttles would pace one client to a call a second: raised for the run
+  // (they have their own attack tests); everything else is as shipped.
+  const server = await startServer({
+    databaseUrl: database?.url,
+    env: {
+      SOS_KEY_FAILURES_PER_ADDRESS: '100000',
+      SOS_TOKEN_FAILURES_PER_ADDRESS: '100000',
+      SOS_LOGIN_FAILURES_PER_ADDRESS: '100000',
+      SOS_LOGIN_FAILURES_PER_PAIR: '1000',
+      SOS_METRICS_TOKEN: METRICS_TOKEN,
+    },
+  });
+  const agent = new Agent({ connections: CONCURRENCY * 2, keepAliveTimeout: 10_000 });
+  try {
+    const base = server.url;
+    const { admin, employee, known } = await seed(base);
+    const doc = (await (await request(base + '/api/openapi.json')).body.json()) as OpenApiDocument;
+    const ops = operations(doc, known);
+    const perOperation = Math.ceil(total / ops.length);
+    const creds = credentials(admin.token, employee.token);
+    /** Half the calls carry the operation's right credential, the others every kind in turn. */
+    const credFor = (secured: string[], i: number): [string, Record<string, string>] => {
+      if (i % 2 === 1) return creds[(i >> 1) % creds.length]!;
+      if (secured.includes('apiKey')) return creds[5]!;
+      if (secured.includes('bearerAuth')) return creds[1]!;
+      return creds[0]!;
+    };
+    type Planned = { operation: string; call: FuzzRequest; cred: [string, Record<string, string>] };
+    const planned: Planned[] = [];
+    const last: Planned[] = [];
+    ops.forEach((op, n) => {
+      const operation = `${op.method} ${op.template}`;
+      fc.sample(op.calls, { numRuns: perOperation, seed: seedValue + n }).forEach((call, i) =>
+        (LAST.has(operation) ? last : planned).push({
+          operation,
+          call,
+          cred: credFor(op.secured, i),
+        }),
+      );
+    });
+    for (const extra of extraCalls(METRICS_TOKEN))
+      planned.push({ operation: extra.operation, call: extra.call, cred: creds[0]! });
+
+    const tally = new Tally();
+    const fiveHundreds: Finding[] = [];
+    const bad4xx: Finding[] = [];
+    const failures: Finding[] = [];
+    const sendOne = async ({ operation, call, cred }: Planned): Promise<Answer | undefined> => {
+      const label = `${call.method} ${call.path.slice(0, 120)} [${cred[0]}]`;
+      try {
+        const res = await send(agent, base, call, cred[1]);
+        tally.add(operation, res);
+        if (res.status >= 500)
+          fiveHundreds.push({ call: label, status: res.status, body: res.text.slice(0, 200) });
+        else if (res.status >= 400 && operation.includes('/api/') && !isErrorBody(res.text))
+          bad4xx.push({ call: label, status: res.status, body: res.text.slice(0, 200) });
+        return res;
+      } catch (err) {
+        failures.push({ call: label, status: 0, body: (err as Error).message });
+        return undefined;
+      }
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < planned.length) await sendOne(planned[next++]!);
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // The device key's own operation: one call at a time, the bench's key put back after each
+    // change, so no other call ever ran with a key the fuzzer had replaced.
+    for (const item of last) {
+      const res = await sendOne(item);
+      if (res && res.status < 300)
+        await jsonPost(base, apiPath('confApiKey'), admin.token, { apiKey: API_KEY });
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const health = await request(base + '/healthz').then(
+      (r) => r.statusCode,
+      () => 0,
+    );
+    const crashed =
+      server.child.exitCode !== null || server.child.signalCode !== null || health !== 200;
+    const mustAnswer2xx = new Set(
+      extraCalls('')
+        .filter((e) => e.expect2xx)
+        .map((e) => e.operation),
+    );
+    const without2xx = tally
+      .without2xx()
+      .filter((op) => op.includes('/api/') || mustAnswer2xx.has(op));
+    return {
+      kind,
+      operations: tally.byOperation.size,
+      requests: planned.length + last.length,
+      seconds: Math.round(seconds),
+      byStatus: Object.fromEntries([...tally.byStatus].sort(([a], [b]) => a - b)),
+      byOperation: Object.fromEntries(tally.byOperation),
+      streamsRead: tally.streamsRead,
+      streamMessages: tally.streamMessages,
+      without2xx,
+      fiveHundreds,
+      bad4xx,
+      failures,
+      crashes: crashed ? 1 : 0,
+    };
+  } finally {
+    await agent.close();
+    await server.dispose();
+    await database?.drop();
+  }
+}

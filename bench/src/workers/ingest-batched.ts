@@ -1,0 +1,52 @@
+/**
+ * The ingest bench's real floor: the very statements the server sends for a raise + close
+ * cycle — its batched raise (`INSERT … SELECT FROM unnest`, one statement and one commit per
+ * batch) and its batched close, coalesced by the server's own Batcher with the same batch
+ * sizes, on a pg pool of the server's size — sent straight from this process. What it leaves
+ * out is only what lies between a device and those statements: HTTP, JSON validation, the
+ * API key and bearer checks, Fastify. So "product / floor" says how much of the database's
+ * best rate for the same work the whole server keeps.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openPostgres } from '../../../apps/server/src/db/client.js';
+import { rowsOf } from '../../../apps/server/src/live/outbox.js';
+import { Batcher } from '../../../apps/server/src/lib/batcher.js';
+import { closeOpenSos, type SosClose } from '../../../apps/server/src/sos/close.js';
+import { raiseNewSos, type NewSosRaise } from '../../../apps/server/src/sos/raise.js';
+import type { Sos } from '@sos/contract';
+import { runCycles } from './ingest-loop.js';
+import type { FloorCommand, IngestReport } from './ingest-protocol.js';
+
+const NO_LOCATION = { locationLat: null, locationLon: null, locationAccuracyM: null };
+
+export async function runBatchedFloor(command: FloorCommand): Promise<IngestReport> {
+  const database = await openPostgres(command.databaseUrl, command.poolSize);
+  try {
+    const result = await database.db.execute(
+      sql`SELECT serial FROM devices WHERE serial LIKE 'BENCH-%' ORDER BY id LIMIT ${command.devices}`,
+    );
+    const rows = rowsOf<{ serial: string }>(result);
+    if (rows.length < command.devices)
+      throw new Error(`only ${rows.length} bench devices in the database`);
+    // The server's batchers, with its defaults (plugins/sos-writes.ts).
+    const raises = new Batcher<NewSosRaise, Sos | null>(
+      (items) => raiseNewSos(database.db, items),
+      (r) => r.serial,
+    );
+    const closes = new Batcher<SosClose, Sos | undefined>(
+      (items) => closeOpenSos(database.db, items),
+      (c) => c.id,
+    );
+    const closer = command.closer;
+    return await runCycles(command, command.devices, async (index) => {
+      const serial = rows[index]!.serial;
+      const raised = await raises.run({ serial, idempotencyKey: randomUUID(), at: NO_LOCATION });
+      if (!raised) throw new Error(`no SOS raised for ${serial}`);
+      const closed = await closes.run({ id: raised.id, closer, closing: {} });
+      if (!closed) throw new Error(`SOS ${raised.id} was not closed`);
+    });
+  } finally {
+    await database.close();
+  }
+}
