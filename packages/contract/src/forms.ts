@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORM_ERRORS, sayFormError } from './form-errors.js';
 import { fieldRules } from './rules.js';
+import { roleSchema } from './roles.js';
 
 /**
  * Console form schemas (spec §5), built from the API's own field rules (rules.ts); their
@@ -23,6 +24,8 @@ export function userFormSchema(mode: 'create' | 'edit') {
       email: rules.email,
       password: z.string(),
       confirmPassword: z.string(),
+      /** "Ruolo" (docs/shift.md): Operatore (EMPLOYEE, the default) or Super amministratore. */
+      role: roleSchema.catch('EMPLOYEE'),
     })
     .superRefine((v, ctx) => {
       if (mode === 'create' && v.password === '') {

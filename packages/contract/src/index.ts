@@ -15,6 +15,7 @@ export * from './alarm.js';
 export * from './calls.js';
 export * from './sos-handling.js';
 export * from './health.js';
+export * from './contacts.js';
 export * from './profile.js';
 export * from './sos.js';
 export * from './reporting.js';

@@ -28,6 +28,8 @@ export const PATHS = {
   deviceHeartbeat: '/device/heartbeat',
   // Device health and the person behind the device (DESIGN §6).
   deviceProfile: '/device/profile',
+  /** Live last contact of the cards on screen (docs/shift.md). */
+  deviceContacts: '/device/contacts',
   deviceDeleted: '/device/deleted',
   deviceRename: '/device/rename',
   deviceRestore: '/device/restore',

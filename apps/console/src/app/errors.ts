@@ -13,6 +13,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, MessageId>> = {
   USERNAME_TAKEN: 'error.usernameTaken',
   CANNOT_DELETE_SELF: 'error.cannotDeleteSelf',
   LAST_SUPER_ADMIN: 'error.lastSuperAdmin',
+  OWN_ROLE: 'shift.ownRole',
 };
 
 interface ErrorLike {

@@ -17,6 +17,7 @@ import { auditMessages } from '../features/audit/messages.js';
 import { auditActionMessages } from '../features/audit/action.messages.js';
 // Type only: the push texts load with their feature (features/push/PushIntl.tsx).
 import type { pushMessages } from '../features/push/messages.js';
+import { shiftMessages } from './shift.messages.js';
 
 /**
  * Every feature's catalogue, merged per language. A feature adds its own
@@ -39,6 +40,7 @@ const catalogues = [
   callOutMessages,
   auditMessages,
   auditActionMessages,
+  shiftMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -159,7 +159,7 @@ export const commonMessages = defineCatalogue(
       'validation.passwordMin': 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل',
       'validation.passwordsDiffer': 'كلمتا المرور غير متطابقتين',
       'validation.apiKeyMin': 'يجب أن يتكون مفتاح API من 4 أحرف على الأقل',
-      'validation.tooLong': 'بحد أقصى {max} حرفًا',
+      'validation.tooLong': '{max, plural, one {بحد أقصى حرف واحد} two {بحد أقصى حرفان} few {بحد أقصى # أحرف} many {بحد أقصى # حرفًا} other {بحد أقصى # حرف}}',
       'validation.apiKeyAscii': 'يجب أن يحتوي مفتاح API على أحرف ASCII قابلة للطباعة فقط (حروف لاتينية دون علامات، أرقام، رموز)',
       'validation.textControls': 'يجب ألا يحتوي النص على محارف التحكم في الاتجاه (U+202A–U+202E، U+2066–U+2069) أو فواصل الأسطر والفقرات',
       'validation.textInvisible': 'يجب أن يحتوي النص على محرف مرئي واحد على الأقل',

@@ -66,9 +66,16 @@ export async function changeEmployee(
   db: Db,
   id: number,
   body: UpdateEmployeeRequest,
-  callerSession: string | null,
+  caller: { id: number; session: string | null },
   by: AuditBy,
 ): Promise<Change> {
+  // Checked first (docs/shift.md): nobody changes his own role, not even the last super
+  // administrator. The caller is a super administrator (the route's guard): sending his
+  // role unchanged is fine.
+  if (id === caller.id && body.role !== undefined && body.role !== 'SUPER_ADMIN') {
+    throw new HttpError(403, 'OWN_ROLE', 'You cannot change your own role');
+  }
+  const callerSession = caller.session;
   if (body.id !== undefined && body.id !== id) {
     throw new HttpError(400, 'VALIDATION_ERROR', `body.id: must equal the id in the path (${id})`);
   }

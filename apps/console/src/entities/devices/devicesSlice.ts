@@ -1,7 +1,14 @@
 import type { UnknownAction, WithSlice } from '@reduxjs/toolkit';
 import type { Device } from '@sos/contract';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
-import { deviceRemoved, sosAnswered, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
+import {
+  contactsReceived,
+  deviceRemoved,
+  sosAnswered,
+  sosCloseReverted,
+  sosCloseStarted,
+} from './deviceActions.js';
+import { withContacts } from './deviceContacts.js';
 import { changeOf, closing, handling, type DeviceChange } from './deviceChanges.js';
 import { deviceApi } from './deviceEndpoints.js';
 import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
@@ -85,6 +92,10 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
     const device = deviceIn(state.entities, sos.device.id);
     return apply(state, sos.state === 'CLOSED' ? closing(device, sos.id) : handling(device, sos));
   }
+  if (contactsReceived.match(action)) {
+    const entities = withContacts(state.entities, action.payload);
+    return entities === state.entities ? state : { ...state, entities };
+  }
   if (deviceRemoved.match(action)) {
     return deviceIn(state.entities, action.payload)
       ? apply(state, { id: action.payload, next: undefined })
@@ -118,6 +129,9 @@ interface WithDevices {
 }
 
 const devicesOf = (state: WithDevices): DevicesState => state.devices ?? initialState;
+
+/** The devices by id, kept live: a new reference only when one changes. */
+export const selectDeviceTable = (state: WithDevices) => devicesOf(state).entities;
 
 export const selectOrder = (state: WithDevices) => devicesOf(state).order;
 export const selectDeviceById = (state: WithDevices, id: number): Device | undefined =>

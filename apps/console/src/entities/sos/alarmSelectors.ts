@@ -25,3 +25,16 @@ export function selectUnhandledCount(state: WithDevices): number {
 }
 
 export const selectAnyUnhandled = (state: WithDevices): boolean => selectUnhandledCount(state) > 0;
+
+/**
+ * How many SOS are OPEN, acknowledged included: the tab title's count (docs/shift.md).
+ * Open SOS lead the order, so counting stops at the first device without one.
+ */
+export function selectOpenCount(state: WithDevices): number {
+  let count = 0;
+  for (const id of selectOrder(state)) {
+    if (!hasOpenSos(selectDeviceById(state, id))) break;
+    count += 1;
+  }
+  return count;
+}

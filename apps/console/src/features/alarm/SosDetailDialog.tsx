@@ -68,7 +68,7 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
         <Typography
           component="span"
           variant="h6"
-          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+          sx={{ display: 'block', overflowWrap: 'break-word' }}
         >
           {device?.displayName ?? sos.device.displayName}
         </Typography>

@@ -219,7 +219,7 @@ export const alarmMessages = defineCatalogue(
       'alarm.by': 'von {username}',
     },
     ar: {
-      'alarm.age': 'منذ {n} دقيقة',
+      'alarm.age': '{n, plural, zero {منذ # دقيقة} one {منذ دقيقة واحدة} two {منذ دقيقتين} few {منذ # دقائق} many {منذ # دقيقة} other {منذ # دقيقة}}',
       'alarm.inChargeOf': 'يتولاه {username}',
       'alarm.late': 'متأخر',
       'alarm.takeCharge': 'تولَّ المسؤولية',

@@ -6,7 +6,14 @@ export interface TitleFlasher {
 
 export const FLASH_INTERVAL_MS = 1000;
 
-export function createTitleFlasher(doc: Document = document): TitleFlasher {
+/**
+ * `base`, when given, is the title to come back to, read at each tick: the tab title's
+ * SOS count (docs/shift.md) may change while it flashes.
+ */
+export function createTitleFlasher(
+  doc: Document = document,
+  base?: () => string | null,
+): TitleFlasher {
   let original: string | null = null;
   let alert = '';
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -15,7 +22,7 @@ export function createTitleFlasher(doc: Document = document): TitleFlasher {
     clearInterval(timer);
     timer = undefined;
     doc.removeEventListener('visibilitychange', onVisibility);
-    if (original !== null) doc.title = original;
+    if (original !== null) doc.title = base?.() ?? original;
     original = null;
   };
   function onVisibility() {
@@ -29,7 +36,7 @@ export function createTitleFlasher(doc: Document = document): TitleFlasher {
       original = doc.title;
       doc.title = alert;
       timer = setInterval(() => {
-        doc.title = doc.title === alert ? (original ?? '') : alert;
+        doc.title = doc.title === alert ? (base?.() ?? original ?? '') : alert;
       }, FLASH_INTERVAL_MS);
       doc.addEventListener('visibilitychange', onVisibility);
     },

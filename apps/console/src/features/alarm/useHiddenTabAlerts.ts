@@ -3,45 +3,60 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../app/hooks.js';
 import { liveEventReceived } from '../../entities/live/liveEvents.js';
+import type { MessageId } from '../../i18n/catalogue.js';
+import { tabTitle } from './tabTitle.js';
 import { createTitleFlasher } from './titleFlasher.js';
 
-const NEW = {
+interface Texts {
+  flash: MessageId;
+  title: MessageId;
+  body?: MessageId;
+  tag: string;
+}
+
+const NEW: Texts = {
   flash: 'dashboard.titleFlash',
   title: 'dashboard.notificationTitle',
   body: 'dashboard.notificationBody',
   tag: 'sos',
-} as const;
+};
 /** An escalation (DESIGN §6): nobody took charge in time. */
-const LATE = {
+const LATE: Texts = {
   flash: 'alarm.lateFlash',
   title: 'alarm.lateTitle',
   body: 'alarm.lateBody',
   tag: 'sos-late',
-} as const;
+};
+/** Before the enabling click (docs/shift.md): "SOS: {name}", in the title and the notification. */
+const BEFORE_CLICK: Texts = { flash: 'shift.sosOf', title: 'shift.sosOf', tag: 'sos' };
 
 /**
- * A new SOS, or an SOS nobody took charge of in time, while the tab is hidden: a system notification (if the user allowed them)
- * and a flashing tab title until the tab is looked at again.
+ * A new SOS, or an SOS nobody took charge of in time, while the tab is hidden: a system
+ * notification (if the user allowed them) and a flashing tab title until the tab is looked
+ * at again. Before the enabling click (`audioOn` false) a new SOS does the same with
+ * "SOS: {name}": a reloaded console left alone is never silent.
  */
-export function useHiddenTabAlerts(enabled: boolean): void {
+export function useHiddenTabAlerts(audioOn: boolean): void {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   useEffect(() => {
-    if (!enabled) return;
-    const flasher = createTitleFlasher();
+    const flasher = createTitleFlasher(document, () => tabTitle.base);
     const unsubscribe = dispatch(
       addListener({
         actionCreator: liveEventReceived,
         effect: ({ payload }) => {
           if (payload.name !== 'new-sos' && payload.name !== 'sos-escalated') return;
-          const texts = payload.name === 'sos-escalated' ? LATE : NEW;
+          if (!audioOn && payload.name !== 'new-sos') return;
+          const texts = !audioOn ? BEFORE_CLICK : payload.name === 'sos-escalated' ? LATE : NEW;
           const sos = payload.data;
           if (sos.state !== 'OPEN' || document.visibilityState !== 'hidden') return;
           const name = sos.device.displayName;
           flasher.flash(intl.formatMessage({ id: texts.flash }, { name }));
           if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-          const notification = new Notification(intl.formatMessage({ id: texts.title }), {
-            body: intl.formatMessage({ id: texts.body }, { name }),
+          const title = intl.formatMessage({ id: texts.title }, { name });
+          const body = texts.body && intl.formatMessage({ id: texts.body }, { name });
+          const notification = new Notification(title, {
+            ...(body ? { body } : {}),
             tag: `${texts.tag}-${sos.id}`,
           });
           notification.onclick = () => window.focus();
@@ -52,5 +67,5 @@ export function useHiddenTabAlerts(enabled: boolean): void {
       unsubscribe();
       flasher.stop();
     };
-  }, [enabled, dispatch, intl]);
+  }, [audioOn, dispatch, intl]);
 }

@@ -25,6 +25,7 @@ import {
   type Placed,
 } from './resortGuard.js';
 import { useRootFontSize } from './rootFontSize.js';
+import { useLiveContacts } from './useLiveContacts.js';
 import { useVisibleRows } from './useVisibleRows.js';
 
 /** Rows kept mounted above and below the window (about three plain rows). */
@@ -101,6 +102,7 @@ export function DeviceGrid({ onDelete, onOpen }: DeviceGridProps) {
   }
 
   useMovedGuard(listRef, placed, order);
+  useLiveContacts(placed.map((p) => p.id));
 
   return (
     <>

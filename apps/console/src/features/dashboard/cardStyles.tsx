@@ -41,7 +41,12 @@ export const twoLineName = {
   WebkitBoxOrient: 'vertical',
   WebkitLineClamp: 2,
   overflow: 'hidden',
-  overflowWrap: 'anywhere',
+  // Between words at any text size (docs/shift.md): 'anywhere' also let the flex layout
+  // shrink the name below its longest word. Only a word wider than the whole line is
+  // split, hyphenated where the browser knows the language, never clipped.
+  overflowWrap: 'break-word',
+  wordBreak: 'normal',
+  hyphens: 'auto',
 } as const;
 
 /** One body2 line, exactly as high as gridLayout counts it. */
@@ -56,6 +61,8 @@ function cardStyles(theme: Theme) {
       // Its size is given: nothing inside can move the rows around it.
       contain: 'size layout',
     },
+    // A card that just moved (resortGuard): its buttons look as disabled as the guard makes them.
+    [`.${CARD_CLASS.item}[data-guarded] button`]: { opacity: 0.45, cursor: 'not-allowed' },
     [`.${CARD_CLASS.card}`]: {
       height: '100%',
       display: 'flex',

@@ -45,12 +45,14 @@ describe('cards do not re-sort under the pointer', () => {
       timeout: HOLD_MS + 500,
     });
 
-    // Alfa's button just moved: a press on it does nothing...
+    // Alfa's button just moved: it is shown disabled, a press on it does nothing...
     const closes = () => calls.filter((c) => c.url.pathname === '/api/sos/close');
+    expect(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' }));
     expect(closes()).toHaveLength(0);
     // ...and works once it has stood still for a second.
     await wait(HOLD_MS + 100);
+    expect(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' })).not.toHaveAttribute('aria-disabled');
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' }));
     await waitFor(() => expect(closes()).toHaveLength(1));
     expect(closes()[0]?.url.searchParams.get('sosId')).toBe('11');

@@ -11,6 +11,25 @@ export const HOLD_MS = 1000;
 /** Marks a grid item with its device id, for the guard. */
 export const ITEM_ID_ATTRIBUTE = 'data-device-id';
 
+/** Marks a grid item that moved within HOLD_MS: its buttons are shown disabled. */
+export const GUARDED_ATTRIBUTE = 'data-guarded';
+
+/**
+ * Shows a moved card's buttons disabled for the rest of the hold (docs/shift.md): the guard
+ * stops their clicks, and a click must never be lost silently. Written on the DOM, not as
+ * React state: a move re-renders no card, and the buttons' own `disabled` stays React's.
+ */
+function showGuarded(list: HTMLElement, id: number, on: boolean): void {
+  const item = list.querySelector(`[${ITEM_ID_ATTRIBUTE}="${id}"]`);
+  if (!item) return;
+  if (on) item.setAttribute(GUARDED_ATTRIBUTE, '');
+  else item.removeAttribute(GUARDED_ATTRIBUTE);
+  for (const button of item.querySelectorAll('button')) {
+    if (on) button.setAttribute('aria-disabled', 'true');
+    else button.removeAttribute('aria-disabled');
+  }
+}
+
 /** True from a press on the grid until HOLD_MS later (not extended by further presses). */
 export function useResortHold(ref: RefObject<HTMLElement | null>): boolean {
   const [held, setHeld] = useState(false);
@@ -61,19 +80,41 @@ export function useMovedGuard(
   const places = useRef(new Map<number, string>());
   const movedAt = useRef(new Map<number, number>());
   const lastArrangement = useRef(arrangement);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   useLayoutEffect(() => {
     const rearranged = lastArrangement.current !== arrangement;
     lastArrangement.current = arrangement;
     const now = performance.now();
     const next = new Map<number, string>();
+    const list = ref.current;
     for (const { id, place } of placed) {
       next.set(id, place);
-      if (rearranged && places.current.get(id) !== place) movedAt.current.set(id, now);
+      if (rearranged && places.current.get(id) !== place) {
+        movedAt.current.set(id, now);
+        if (!list) continue;
+        showGuarded(list, id, true);
+        clearTimeout(timers.current.get(id));
+        timers.current.set(
+          id,
+          setTimeout(() => {
+            timers.current.delete(id);
+            showGuarded(list, id, false);
+          }, HOLD_MS),
+        );
+      }
     }
     places.current = next;
     for (const [id, at] of movedAt.current) if (now - at > HOLD_MS) movedAt.current.delete(id);
   });
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   useEffect(() => {
     const list = ref.current;

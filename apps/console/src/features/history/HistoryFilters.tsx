@@ -6,7 +6,7 @@ import { SOS_OUTCOMES } from '@sos/contract/limits';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { DateRangeFields } from '../../components/DateRangeFields.js';
-import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
+import { useFilterDevices } from './useFilterDevices.js';
 
 /** The history's filters (DESIGN §6): raise days, outcome, device; '' means any. */
 export interface HistoryFilter {
@@ -56,7 +56,7 @@ function FilterSelect({ name, label, value, onChange, children }: {
 
 export function HistoryFilters({ value, onChange }: { value: HistoryFilter; onChange: (next: HistoryFilter) => void }) {
   const intl = useIntl();
-  const { data: { devices } = { devices: [] } } = useGetDevicesQuery();
+  const devices = useFilterDevices();
   return (
     <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />

@@ -32,9 +32,9 @@ const closed = {
 /** One server page of the history (DESIGN §6 "History, paged"). */
 const page = (items: unknown[], total = items.length, nextCursor: string | null = null) => ({ items, total, nextCursor });
 
-/** The history page answers `body`; the device list (the device filter's choices) is empty. */
+/** The history page answers `body`; the device lists (the device filter's choices) are empty. */
 const answer = (body: unknown) => (request: Request) =>
-  json(200, new URL(request.url).pathname === '/api/device/getAll' ? [] : body);
+  json(200, ['/api/device/getAll', '/api/device/deleted'].includes(new URL(request.url).pathname) ? [] : body);
 
 describe('HistoryPage', () => {
   // The screen's chunk (grid, filters) loads once here, not inside the first test's wait.
@@ -119,6 +119,7 @@ describe('HistoryPage', () => {
     const spy = stubFetch((request) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/device/getAll') return json(200, [{ id: 4, displayName: 'Portineria', serial: 's', lastSos: null, dateCreated: closed.dateCreated, lastSeenAt: null }]);
+      if (url.pathname === '/api/device/deleted') return json(200, []);
       if (url.searchParams.get('cursor') === 'next-1') return json(200, page([{ ...closed, id: 99, device: { id: 1, displayName: 'Ventunesimo' } }], 21));
       return json(200, page(first, 21, 'next-1'));
     });
@@ -151,4 +152,24 @@ describe('HistoryPage', () => {
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^sos-history-\d{4}-\d{2}-\d{2}\.csv$/);
   });
+});
+
+describe('HistoryPage, device filter', () => {
+  it('lists every device, the deleted ones and those registered since the list loaded included', async () => {
+    storeSession('SUPER_ADMIN');
+    const live = { id: 4, displayName: 'Portineria', serial: 's4', lastSos: null, dateCreated: closed.dateCreated, lastSeenAt: null, online: null, batteryPct: null };
+    stubFetch((request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/device/getAll') return json(200, [live]);
+      if (pathname === '/api/device/deleted')
+        return json(200, [{ ...live, id: 7, displayName: 'Vecchio ciondolo', serial: 's7', deletedAt: closed.dateClosed }]);
+      return json(200, page([]));
+    });
+    const user = userEvent.setup();
+    renderApp('/sos/history');
+    await screen.findByRole('heading', { name: 'Storico' });
+    await user.click(screen.getByRole('combobox', { name: 'Dispositivo' }));
+    expect(await screen.findByRole('option', { name: 'Vecchio ciondolo' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Portineria' })).toBeInTheDocument();
+  }, 30_000);
 });

@@ -1,8 +1,11 @@
 import type { Sos } from '@sos/contract';
 import { PAGE_SIZE } from '@sos/contract/limits';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { AppDataGrid } from '../../components/AppDataGrid.js';
+import { isReversed } from '../../components/DateRangeFields.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { ClosedSosDialog } from './ClosedSosDialog.js';
 import { ExportCsvButton } from './ExportCsvButton.js';
 import { filterQuery, HistoryFilters, NO_FILTER } from './HistoryFilters.js';
 import { useGetSosHistoryPageQuery } from './historyApi.js';
@@ -16,11 +19,15 @@ import { useHistoryColumns } from './useHistoryColumns.js';
 export default function HistoryPage() {
   const intl = useIntl();
   const paging = useCursorPages(NO_FILTER);
-  const { data, isFetching } = useGetSosHistoryPageQuery(
+  const reversed = isReversed(paging.filter);
+  const { data: answered, isFetching } = useGetSosHistoryPageQuery(
     { ...filterQuery(paging.filter), limit: PAGE_SIZE, ...(paging.cursor ? { cursor: paging.cursor } : {}) },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: true, skip: reversed },
   );
+  const data = reversed ? undefined : answered;
   const columns = useHistoryColumns();
+  // A row opens the closed SOS's detail, read only (docs/shift.md).
+  const [opened, setOpened] = useState<Sos | null>(null);
   return (
     <>
       <PageHeader title="history.title">
@@ -42,7 +49,12 @@ export default function HistoryPage() {
         paginationModel={paging.paginationModel}
         onPaginationModelChange={(model) => paging.onPaginationModelChange(model, data?.nextCursor)}
         aria-label={intl.formatMessage({ id: 'history.title' })}
+        onRowClick={({ row }) => setOpened(row)}
+        onCellKeyDown={({ row }, event) => {
+          if (event.key === 'Enter') setOpened(row);
+        }}
       />
+      {opened && <ClosedSosDialog sos={opened} onClose={() => setOpened(null)} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { LiveScope } from '../live/LiveScope.js';
 import { PushBridge } from '../push/PushBridge.js';
 import { PushIntl } from '../push/PushIntl.js';
 import { ThemeColor } from '../push/ThemeColor.js';
+import { StreamLostBanner } from '../live/StreamLostBanner.js';
 import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
 import { Sidebar } from './Sidebar.js';
 import { SkipLink, MAIN_CONTENT_ID } from './SkipLink.js';
@@ -60,6 +61,7 @@ export default function MainLayout() {
         <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
           {/* The one live connection and the alarm, for every page (DESIGN §6). */}
           <LiveScope>
+            <StreamLostBanner />
             <SosBanner />
             <Suspense fallback={<PageFallback />}>
               <Outlet />

@@ -62,7 +62,7 @@ export const settingsMessages = defineCatalogue(
         'عند تغيير مفتاح API ستفقد جميع الأجهزة المسجلة إعداداتها. هل أنت متأكد أنك تريد المتابعة؟',
       apiKey_changed_success: 'تم تغيير مفتاح API بنجاح',
       'settings.weakKey': 'مفتاح ضعيف',
-      'settings.weakKeyHint': 'استخدم {n} حرفًا على الأقل: يمكن تخمين المفتاح القصير.',
+      'settings.weakKeyHint': '{n, plural, one {استخدم حرفًا واحدًا على الأقل} two {استخدم حرفين على الأقل} few {استخدم # أحرف على الأقل} many {استخدم # حرفًا على الأقل} other {استخدم # حرف على الأقل}}: يمكن تخمين المفتاح القصير.',
     },
   },
 );

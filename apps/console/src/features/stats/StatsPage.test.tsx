@@ -43,13 +43,13 @@ describe('StatsPage', () => {
     expect(figure('stats.withinTarget')).toHaveTextContent('98,5%obiettivo ≥ 98,5%');
     expect(figure('stats.withinTarget').dataset.tone).toBe('success');
     expect(figure('stats.within180')).toHaveTextContent('99%');
-    expect(figure('stats.medianAck')).toHaveTextContent('21,5s');
-    expect(figure('stats.medianAck')).toHaveTextContent('90° percentile: 48s');
+    expect(figure('stats.medianAck')).toHaveTextContent('21,5 s');
+    expect(figure('stats.medianAck')).toHaveTextContent('90° percentile: 48 s');
     expect(figure('stats.total')).toHaveTextContent('200');
     expect(figure('stats.callsPerSos')).toHaveTextContent('Chiamate per SOS2,4');
     expect(figure('stats.contactReached')).toHaveTextContent('Contatti raggiunti62,5%');
     const row = within(screen.getByRole('table', { name: 'Per operatore' })).getByText('maria').closest('tr')!;
-    expect(row).toHaveTextContent(/maria15014919,5s/);
+    expect(row).toHaveTextContent(/maria15014919,5 s/);
     expect(document.querySelector('[data-chart="stats.dailyChart"] svg')).not.toBeNull();
     expect(document.querySelector('[data-chart="stats.outcomesChart"] svg')).not.toBeNull();
     const calls = await callsOf(spy);

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DateRangeFields, type DateRange } from '../../components/DateRangeFields.js';
+import { DateRangeFields, isReversed, type DateRange } from '../../components/DateRangeFields.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { CallFigures } from './CallFigures.js';
 import { HeadlineFigures } from './HeadlineFigures.js';
@@ -21,14 +21,14 @@ export default function StatsPage() {
   const [range, setRange] = useState(lastWeek);
   const { data } = useGetSosStatsQuery(
     { ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: true, skip: isReversed(range) },
   );
   return (
     <>
       <PageHeader title="nav.stats">
         <DateRangeFields value={range} onChange={setRange} />
       </PageHeader>
-      {data && (
+      {data && !isReversed(range) && (
         <>
           <HeadlineFigures stats={data} />
           <CallFigures stats={data} />

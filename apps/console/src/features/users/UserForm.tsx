@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { FormTextField } from '../../components/FormTextField.js';
 import { PasswordField } from '../../components/PasswordField.js';
+import { RoleField } from './RoleField.js';
 
 export type UserFormMode = 'create' | 'edit';
 /** What a save may answer: a taken username is shown on its field. */
@@ -17,14 +18,16 @@ interface Props {
   /** The loaded user in edit mode (password blank); undefined while loading. */
   initial?: UserValues;
   disabled?: boolean;
+  /** Editing one's own account: the role cannot change. */
+  ownAccount?: boolean;
   onSave: (values: UserValues) => Promise<SaveOutcome>;
   onCancel: () => void;
 }
 
-const EMPTY: UserValues = { username: '', email: '', password: '', confirmPassword: '' };
+const EMPTY: UserValues = { username: '', email: '', password: '', confirmPassword: '', role: 'EMPLOYEE' };
 
 /** Username, email, password and its confirmation (spec §2, §5), Cancel and Save. */
-export function UserForm({ mode, initial, disabled = false, onSave, onCancel }: Props) {
+export function UserForm({ mode, initial, disabled = false, ownAccount = false, onSave, onCancel }: Props) {
   const intl = useIntl();
   const schema = useMemo(() => userFormSchema(mode), [mode]);
   const { control, handleSubmit, setError, formState } = useForm<UserValues>({
@@ -77,6 +80,7 @@ export function UserForm({ mode, initial, disabled = false, onSave, onCancel }: 
         required={mode === 'create'}
         disabled={disabled}
       />
+      <RoleField control={control} disabled={disabled || ownAccount} />
       <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
         <Button onClick={onCancel}>{intl.formatMessage({ id: 'cancel' })}</Button>
         <Button type="submit" variant="contained" disabled={busy}>

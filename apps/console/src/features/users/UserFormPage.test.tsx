@@ -114,7 +114,23 @@ describe('UserFormPage, create mode', () => {
       username: 'luigi',
       email: 'luigi@example.com',
       password: 'password-1',
+      role: 'EMPLOYEE',
     });
+  });
+
+  it('creates a super administrator when "Ruolo" says so (Operatore by default)', async () => {
+    const spy = serve();
+    const { user, container } = await open('/user');
+    expect(screen.getByRole('combobox', { name: 'Ruolo' })).toHaveTextContent('Operatore');
+    await user.type(field(container, 'username'), 'carla');
+    await user.type(field(container, 'email'), 'carla@example.com');
+    await user.type(field(container, 'password'), 'password-1');
+    await user.type(field(container, 'confirmPassword'), 'password-1');
+    await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
+    await user.click(await screen.findByRole('option', { name: 'Super amministratore' }));
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Utente creato!');
+    expect(await bodyOf(spy, 'POST')).toMatchObject({ username: 'carla', role: 'SUPER_ADMIN' });
   });
 
   it('shows a taken username on the field and in the snackbar', async () => {
@@ -169,6 +185,7 @@ describe('UserFormPage, edit mode', () => {
       id: 5,
       username: 'mario',
       email: 'mario.rossi@example.com',
+      role: 'EMPLOYEE',
     });
   });
 

@@ -2,7 +2,8 @@ import Paper from '@mui/material/Paper';
 import type { UserForm as UserValues } from '@sos/contract';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { selectSession } from '../auth/authSlice.js';
 import { errorCodeOf } from '../../app/errors.js';
 import { ROUTES } from '../../app/routes.js';
 import { showSnackbar } from '../../app/snackbarSlice.js';
@@ -35,12 +36,13 @@ function UserFormScreen({ userId }: { userId?: number }) {
   const [createUser] = useCreateUserMutation();
   const [updateUser] = useUpdateUserMutation();
   const backToList = () => void navigate(ROUTES.users);
+  const ownId = useAppSelector(selectSession)?.id;
 
-  const save = async ({ username, email, password }: UserValues): Promise<SaveOutcome> => {
+  const save = async ({ username, email, password, role }: UserValues): Promise<SaveOutcome> => {
     const result =
       userId === undefined
-        ? await createUser({ username, email, password })
-        : await updateUser({ id: userId, username, email, ...(password ? { password } : {}) });
+        ? await createUser({ username, email, password, role })
+        : await updateUser({ id: userId, username, email, role, ...(password ? { password } : {}) });
     const saved = outcome(result);
     if (saved !== 'saved') return saved;
     dispatch(
@@ -58,7 +60,8 @@ function UserFormScreen({ userId }: { userId?: number }) {
 
   // The password is never loaded: edit mode starts with it blank (spec §2).
   const initial = useMemo(
-    () => user && { username: user.username, email: user.email, password: '', confirmPassword: '' },
+    () =>
+      user && { username: user.username, email: user.email, password: '', confirmPassword: '', role: user.role },
     [user],
   );
   return (
@@ -69,6 +72,7 @@ function UserFormScreen({ userId }: { userId?: number }) {
           mode={mode}
           initial={initial}
           disabled={mode === 'edit' && (isFetching || !user)}
+          ownAccount={userId !== undefined && userId === ownId}
           onSave={save}
           onCancel={backToList}
         />

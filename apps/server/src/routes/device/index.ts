@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  deviceContactListSchema,
+  deviceContactsQuerySchema,
   deviceDeleteQuerySchema,
   deviceListSchema,
   type Device,
@@ -16,6 +18,7 @@ import type { RouteOptions } from '../../app-env.js';
 import { softDeleteDevice } from '../../devices/repository.js';
 import { readDeviceSnapshot } from '../../devices/snapshot.js';
 import { auditByOf } from '../../audit/by.js';
+import { findContacts } from '../../devices/contacts.js';
 
 const security = [{ bearerAuth: [] }];
 
@@ -65,6 +68,23 @@ export default async function deviceRoutes(app: FastifyInstance, _options: Route
         .type('application/json; charset=utf-8')
         .send(json as unknown as Device[]);
     },
+  });
+
+  routes.route({
+    method: 'GET',
+    url: PATHS.deviceContacts,
+    schema: {
+      tags: ['device'],
+      summary: 'Last contact, online state and battery of the given devices, as they are now',
+      description:
+        'For the cards on screen (docs/shift.md): `ids` is a comma-separated list of 1 to 200 device ids. Unknown or deleted devices are left out of the answer.',
+      security,
+      querystring: deviceContactsQuerySchema,
+      response: { 200: deviceContactListSchema, 400: errorResponseSchema, ...authErrors },
+    },
+    // Every signed-in role watches the dashboard.
+    onRequest: [app.authenticate],
+    handler: (request) => findContacts(app.db, request.query.ids),
   });
 
   routes.route({

@@ -95,6 +95,7 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
       response: {
         200: employeeSchema,
         ...denied,
+        403: errorResponseSchema.describe('Not a super administrator, or OWN_ROLE: changing one’s own role'),
         404: notFoundResponse,
         409: conflict('USERNAME_TAKEN, or LAST_SUPER_ADMIN: the last super administrator cannot be demoted'),
       },
@@ -104,7 +105,7 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
         app.db,
         request.params.id,
         request.body,
-        request.sessionId,
+        { id: request.user!.id, session: request.sessionId },
         auditByOf(request),
       );
       if (sessionsEnded) {
