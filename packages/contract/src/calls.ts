@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readableText } from './rules.js';
 
 /** Who an operator called while handling an SOS (docs/call-out.md). */
 export const CALL_TARGETS = ['RESIDENT', 'CONTACT'] as const;
@@ -27,18 +28,28 @@ export const sosCallBodySchema = z
       .nonnegative('must be the index of one of the contacts')
       .optional(),
     result: callResultSchema,
-    note: z
-      .string()
-      .trim()
-      .max(CALL_NOTE_MAX_LENGTH, `must be at most ${CALL_NOTE_MAX_LENGTH} characters`)
-      .optional(),
+    // Operators read it in the timeline: the rule of text that cannot lie (docs/security.md).
+    note: readableText(
+      z
+        .string()
+        .trim()
+        .max(CALL_NOTE_MAX_LENGTH, `must be at most ${CALL_NOTE_MAX_LENGTH} characters`),
+    ).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.to === 'CONTACT' && body.contactIndex === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['contactIndex'], message: 'is required when calling a CONTACT' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contactIndex'],
+        message: 'is required when calling a CONTACT',
+      });
     }
     if (body.to === 'RESIDENT' && body.contactIndex !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['contactIndex'], message: 'must be absent when calling the RESIDENT' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contactIndex'],
+        message: 'must be absent when calling the RESIDENT',
+      });
     }
   });
 export type SosCallBody = z.infer<typeof sosCallBodySchema>;

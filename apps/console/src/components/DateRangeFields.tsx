@@ -11,7 +11,8 @@ export interface DateRange {
 }
 
 /** "Dal" after "Al" (typed, the pickers' limits do not stop the keyboard): nothing to ask for. */
-export const isReversed = ({ from, to }: DateRange): boolean => from !== '' && to !== '' && from > to;
+export const isReversed = ({ from, to }: DateRange): boolean =>
+  from !== '' && to !== '' && from > to;
 
 /**
  * "Dal" / "Al": two native date inputs (a calendar on every browser, no date-picker
@@ -19,19 +20,30 @@ export const isReversed = ({ from, to }: DateRange): boolean => from !== '' && t
  * keep to the dates a query may carry (the contract's rule, docs/hardening.md): a day
  * outside is shown with its error and never passed on, so it never reaches the server.
  */
-export function DateRangeFields({ value, onChange }: { value: DateRange; onChange: (next: DateRange) => void }) {
+export function DateRangeFields({
+  value,
+  onChange,
+}: {
+  value: DateRange;
+  onChange: (next: DateRange) => void;
+}) {
   const intl = useIntl();
   // What was typed out of range, per field, until it is corrected or cleared.
   const [refused, setRefused] = useState<Partial<DateRange>>({});
   // "Dal" after "Al": a field error on "Dal" (docs/shift.md), never 'Errore inaspettato!'.
   const reversed = isReversed(value);
   const change = (name: keyof DateRange, typed: string) => {
-    if (typed !== '' && !isQueryDateInRange(typed)) return setRefused({ ...refused, [name]: typed });
+    if (typed !== '' && !isQueryDateInRange(typed))
+      return setRefused({ ...refused, [name]: typed });
     setRefused({ ...refused, [name]: undefined });
     onChange({ ...value, [name]: typed });
   };
   const errorOf = (name: keyof DateRange) =>
-    refused[name] !== undefined ? 'validation.dateRange' : name === 'from' && reversed ? 'shift.dateOrder' : undefined;
+    refused[name] !== undefined
+      ? 'validation.dateRange'
+      : name === 'from' && reversed
+        ? 'shift.dateOrder'
+        : undefined;
   const field = (name: keyof DateRange, label: 'report.from' | 'report.to') => {
     const error = errorOf(name);
     return (

@@ -24,10 +24,9 @@ import {
   SOS_TIMELINE_TYPES,
 } from '@sos/contract';
 import { auditLog } from './audit-schema.js';
-
-export { auditLog };
 import { pushCursor, pushDeliveries, pushMessages, pushSubscriptions } from './push-schema.js';
 
+export { auditLog };
 export * from './push-schema.js';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -3,6 +3,9 @@ import { LIVE_EVENTS, type Device } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
 import { appendEvent } from '../live/outbox.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { deviceTarget } from '../audit/targets.js';
 import { toDeviceJson, type DeviceRow } from './json.js';
 import { openSosOf } from '../sos/repository.js';
 
@@ -20,7 +23,11 @@ export async function lockOrRegisterDevice(
 ): Promise<{ device: DeviceRow; registered: boolean }> {
   // Two rounds at most: an insert that loses to a concurrent registration finds its row.
   for (let round = 0; round < 2; round++) {
-    const [existing] = await tx.select().from(devices).where(eq(devices.serial, serial)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(devices)
+      .where(eq(devices.serial, serial))
+      .for('update');
     if (existing) return { device: existing, registered: false };
     const [inserted] = await tx
       .insert(devices)
@@ -36,8 +43,15 @@ export async function lockOrRegisterDevice(
  * A super administrator names a visible device (its "Scheda assistito"): `device-renamed`
  * when the name changed. Undefined for an unknown or deleted device.
  */
-export async function renameDevice(db: Db, id: number, displayName: string): Promise<Device | undefined> {
+export async function renameDevice(
+  db: Db,
+  id: number,
+  displayName: string,
+  by: AuditBy,
+): Promise<Device | undefined> {
   return db.transaction(async (tx) => {
+    // The audit chain's lock first, before any row lock (docs/audit.md).
+    await lockAuditChain(tx);
     const [before] = await tx
       .select()
       .from(devices)
@@ -50,7 +64,15 @@ export async function renameDevice(db: Db, id: number, displayName: string): Pro
         : await tx.update(devices).set({ displayName }).where(eq(devices.id, id)).returning();
     const [open] = await openSosOf(tx, id);
     const json = toDeviceJson(after, open ?? null);
-    if (after !== before) await appendEvent(tx, LIVE_EVENTS.deviceRenamed, json);
+    if (after !== before) {
+      await appendEvent(tx, LIVE_EVENTS.deviceRenamed, json);
+      await appendAudit(tx, {
+        by,
+        action: 'DEVICE_RENAMED',
+        target: deviceTarget({ id, name: displayName }),
+        details: { fields: ['displayName'] },
+      });
+    }
     return json;
   });
 }

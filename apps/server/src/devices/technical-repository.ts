@@ -23,7 +23,12 @@ export async function listTechnicalAlarms(db: Tx): Promise<TechnicalAlarm[]> {
     .where(and(eq(devices.online, false), isNull(devices.deletedAt)))
     .orderBy(asc(devices.lastSeenAt), asc(devices.id));
   const stored = await db
-    .select({ device: devices, open: sos, type: technicalAlarms.type, since: technicalAlarms.since })
+    .select({
+      device: devices,
+      open: sos,
+      type: technicalAlarms.type,
+      since: technicalAlarms.since,
+    })
     .from(technicalAlarms)
     .innerJoin(devices, eq(devices.id, technicalAlarms.deviceId))
     .leftJoin(sos, openSos)
@@ -71,7 +76,10 @@ export async function dismissTechnicalAlarm(
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     if (!(await clearAndAnnounce(tx, deviceId, type))) return false;
-    const [device] = await tx.select({ name: devices.displayName }).from(devices).where(eq(devices.id, deviceId));
+    const [device] = await tx
+      .select({ name: devices.displayName })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
     await appendAudit(tx, {
       by,
       action: 'TECHNICAL_ALARM_DISMISSED',
@@ -93,7 +101,9 @@ async function clearAndAnnounce(tx: Tx, deviceId: number, type: string): Promise
       RETURNING device_id
     ),
     source AS (SELECT ${
-      deletedSos ? sql`json_build_object('id', device_id)` : sql`json_build_object('type', ${type}::text, 'deviceId', device_id)`
+      deletedSos
+        ? sql`json_build_object('id', device_id)`
+        : sql`json_build_object('type', ${type}::text, 'deviceId', device_id)`
     }::text AS data FROM cleared LIMIT 1)`,
   );
   return data !== undefined;

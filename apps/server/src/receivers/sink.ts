@@ -13,7 +13,7 @@ import { toSosJson } from '../sos/json.js';
 import { openSosOf } from '../sos/repository.js';
 import { noteDeviceEvent, raiseDeviceAlarm } from '../sos/device-alarm.js';
 import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
-import { isDatabaseUnreachable } from './unreachable.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { SinkUnavailableError, type DeviceSignal, type ReceivedMessage, type SignalSink } from './signal.js';
 
 /** An event to append once every row is written; some need the device as it ends up. */
@@ -32,7 +32,7 @@ export function createSignalSink(db: Db): SignalSink {
       try {
         return await db.transaction((tx) => applyMessage(tx, message));
       } catch (error) {
-        throw isDatabaseUnreachable(error) ? new SinkUnavailableError(error) : error;
+        throw isDatabaseUnavailable(error) ? new SinkUnavailableError(error) : error;
       }
     },
   };
@@ -61,6 +61,9 @@ async function applyMessage(tx: Tx, message: ReceivedMessage): Promise<'committe
 async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, signal: DeviceSignal, pending: Pending[]) {
   switch (signal.type) {
     case 'ALARM': {
+      // Contact ID qualifier 6, "still present": news of an alarm already raised, never a new
+      // SOS (docs/receivers.md). With none open it is contact only, which is recorded anyway.
+      if (signal.stillPresent && (await openSosOf(tx, device.id)).length === 0) return;
       const source = { protocol: message.protocol, code: signal.code, detail: signal.detail };
       const effect = await raiseDeviceAlarm(tx, device.id, { kind: signal.kind, source, location: signal.location });
       const json = toSosJson(effect.sos, device);

@@ -6,6 +6,9 @@ import {
   type SosCallBody,
   type SosTimelineEntry,
 } from '@sos/contract';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { sosTarget } from '../audit/targets.js';
 import type { Db, Tx } from '../db/client.js';
 import { deviceProfiles, sos, sosTimeline } from '../db/schema.js';
 import { appendEvent } from '../live/outbox.js';
@@ -31,12 +34,19 @@ export type CallLogResult =
 
 type Callee = Pick<SosCall, 'contactIndex' | 'name' | 'phone'>;
 /** What a call needs of the device's resident profile. */
-export type CallableProfile = Pick<typeof deviceProfiles.$inferSelect, 'residentName' | 'phone' | 'contacts'>;
+export type CallableProfile = Pick<
+  typeof deviceProfiles.$inferSelect,
+  'residentName' | 'phone' | 'contacts'
+>;
 
 /** The phones of the device's profile (none written: no phone, no contacts). */
 async function callableProfile(tx: Tx, deviceId: number): Promise<CallableProfile> {
   const [row] = await tx
-    .select({ residentName: deviceProfiles.residentName, phone: deviceProfiles.phone, contacts: deviceProfiles.contacts })
+    .select({
+      residentName: deviceProfiles.residentName,
+      phone: deviceProfiles.phone,
+      contacts: deviceProfiles.contacts,
+    })
     .from(deviceProfiles)
     .where(eq(deviceProfiles.deviceId, deviceId));
   return row ?? { residentName: null, phone: null, contacts: [] };
@@ -49,7 +59,11 @@ async function callableProfile(tx: Tx, deviceId: number): Promise<CallableProfil
 export function calleeOf(profile: CallableProfile, body: SosCallBody): Callee | CallRefused {
   if (body.to === 'RESIDENT') {
     if (profile.phone === null) {
-      return { error: 'INVALID', field: 'to', message: "the resident has no phone in the device's profile" };
+      return {
+        error: 'INVALID',
+        field: 'to',
+        message: "the resident has no phone in the device's profile",
+      };
     }
     return { contactIndex: null, name: profile.residentName, phone: profile.phone };
   }
@@ -64,7 +78,11 @@ export function calleeOf(profile: CallableProfile, body: SosCallBody): Callee | 
     return { error: 'INVALID', field: 'contactIndex', message };
   }
   if (contact.phone === null) {
-    return { error: 'INVALID', field: 'contactIndex', message: `contact ${index} has no phone in the profile` };
+    return {
+      error: 'INVALID',
+      field: 'contactIndex',
+      message: `contact ${index} has no phone in the profile`,
+    };
   }
   return { contactIndex: index, name: contact.name, phone: contact.phone };
 }
@@ -73,7 +91,12 @@ type TimelineRow = typeof sosTimeline.$inferSelect;
 
 /** The call a timeline row records, or undefined for a row that is not a CALL. */
 export function callOf(row: TimelineRow): SosCall | undefined {
-  if (row.type !== 'CALL' || row.callTo === null || row.callResult === null || row.callPhone === null) {
+  if (
+    row.type !== 'CALL' ||
+    row.callTo === null ||
+    row.callResult === null ||
+    row.callPhone === null
+  ) {
     return undefined;
   }
   return {
@@ -91,7 +114,12 @@ export function callOf(row: TimelineRow): SosCall | undefined {
  * so no call ever lands after the CLOSED entry. The event is this function's last write; the
  * outbox's ordering lock it takes must not be followed by a row lock (live/outbox.ts).
  */
-export async function writeCall(tx: Tx, sosId: number, user: Caller, body: SosCallBody): Promise<CallLogResult> {
+export async function writeCall(
+  tx: Tx,
+  sosId: number,
+  user: Caller,
+  body: SosCallBody,
+): Promise<CallLogResult> {
   const [target] = await tx
     .select({ state: sos.state, deviceId: sos.deviceId })
     .from(sos)
@@ -131,9 +159,20 @@ export async function writeCall(tx: Tx, sosId: number, user: Caller, body: SosCa
  * POST /api/sos/call: one call, in its own transaction. Whatever must commit with the call,
  * and only with it (an audit record), is written here, in `tx`, once `result` has an entry.
  */
-export async function logCall(db: Db, sosId: number, user: Caller, body: SosCallBody): Promise<CallLogResult> {
+export async function logCall(
+  db: Db,
+  sosId: number,
+  user: Caller,
+  body: SosCallBody,
+  by: AuditBy,
+): Promise<CallLogResult> {
   return db.transaction(async (tx) => {
+    // The audit chain's lock first, before the SOS row's (docs/audit.md).
+    await lockAuditChain(tx);
     const result = await writeCall(tx, sosId, user, body);
+    // Who called whom is in the timeline; the record names the SOS only, never a number.
+    if ('entry' in result)
+      await appendAudit(tx, { by, action: 'SOS_CALL_LOGGED', target: sosTarget(sosId) });
     return result;
   });
 }

@@ -65,7 +65,11 @@ export const namedKindSx = {
   display: 'flex',
   flexDirection: 'column',
 } as const;
-export const oneLineNameSx = { ...nameSx, height: `${CARD_REM.name / 2}rem`, WebkitLineClamp: 1 } as const;
+export const oneLineNameSx = {
+  ...nameSx,
+  height: `${CARD_REM.name / 2}rem`,
+  WebkitLineClamp: 1,
+} as const;
 export const kindSx = {
   fontWeight: 700,
   lineHeight: `${CARD_REM.name / 2}rem`,
@@ -142,4 +146,8 @@ export const handledDetailSx = (theme: Theme) =>
 
 /** "In ritardo" on the outlined card: the badge takes the alarm colour. */
 export const handledLateSx = (theme: Theme) =>
-  ({ ...lateSx, bgcolor: ring(theme), color: theme.palette.mode === 'dark' ? '#000' : '#fff' }) as const;
+  ({
+    ...lateSx,
+    bgcolor: ring(theme),
+    color: theme.palette.mode === 'dark' ? '#000' : '#fff',
+  }) as const;

@@ -8,6 +8,7 @@ import {
   errorResponseSchema,
   PATHS,
 } from '@sos/contract';
+import { auditByOf } from '../../audit/by.js';
 import { renameDevice } from '../../devices/identity.js';
 import { notFound } from '../../lib/http-error.js';
 
@@ -22,7 +23,8 @@ export default async function deviceRenameRoutes(app: FastifyInstance, _options:
     url: PATHS.deviceRename,
     schema: {
       tags: ['device'],
-      summary: 'Renames a device (super administrators); event device-renamed when the name changed',
+      summary:
+        'Renames a device (super administrators); event device-renamed when the name changed',
       security: [{ bearerAuth: [] }],
       querystring: deviceRenameQuerySchema,
       body: deviceRenameBodySchema,
@@ -36,7 +38,12 @@ export default async function deviceRenameRoutes(app: FastifyInstance, _options:
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request) => {
-      const device = await renameDevice(app.db, request.query.id, request.body.displayName);
+      const device = await renameDevice(
+        app.db,
+        request.query.id,
+        request.body.displayName,
+        auditByOf(request),
+      );
       if (!device) throw notFound('Device');
       return device;
     },

@@ -9,6 +9,7 @@ import {
   type Sos,
 } from '@sos/contract';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { auditByOf } from '../../audit/by.js';
 import { logCall } from '../../sos/calls.js';
 
 interface Shared {
@@ -38,7 +39,13 @@ export function callRoute(app: FastifyInstance, { tags, security, errors, confli
     },
     onRequest: [app.authenticate],
     handler: async (request, reply) => {
-      const result = await logCall(app.db, request.query.sosId, request.user!, request.body);
+      const result = await logCall(
+        app.db,
+        request.query.sosId,
+        request.user!,
+        request.body,
+        auditByOf(request),
+      );
       if ('entry' in result) return reply.code(201).send(result.entry);
       if (result.error === 'NOT_FOUND') throw notFound('SOS');
       // Closed: the 409 carries the SOS as it stands, so the console can say who closed it.

@@ -4,6 +4,10 @@ import { changeEmployee, removeEmployee } from '../../../src/users/writes.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { restoreUsers, snapshotUsers } from './reset.js';
 import { addUser, loginAs } from '../auth/helpers.js';
+import type { AuditBy } from '../../../src/audit/by.js';
+
+/** The loser of the race acts as the operator who passed the guard. */
+const BY: AuditBy = { actor: { id: 2, username: 'employee' }, address: '127.0.0.1' };
 
 describeEachDb('roles from the console: own role, last super administrator', (kind) => {
   let ctx: TestContext;
@@ -81,7 +85,7 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
   it('never demotes the last super administrator: 409 LAST_SUPER_ADMIN', async () => {
     const caller = { id: ctx.employee.id, session: null };
     const body = { username: 'admin', email: 'a@example.com', role: 'EMPLOYEE' as const };
-    await expect(changeEmployee(ctx.app.db, ctx.admin.id, body, caller)).rejects.toMatchObject({
+    await expect(changeEmployee(ctx.app.db, ctx.admin.id, body, caller, BY)).rejects.toMatchObject({
       statusCode: 409,
       code: 'LAST_SUPER_ADMIN',
     });
@@ -89,7 +93,7 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
   });
 
   it('never deletes the last super administrator: 409 LAST_SUPER_ADMIN', async () => {
-    await expect(removeEmployee(ctx.app.db, ctx.admin.id, ctx.employee.id)).rejects.toMatchObject({
+    await expect(removeEmployee(ctx.app.db, ctx.admin.id, BY)).rejects.toMatchObject({
       statusCode: 409,
       code: 'LAST_SUPER_ADMIN',
     });
