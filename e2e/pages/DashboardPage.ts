@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export const AUDIO_PROMPT = "Per abilitare l'audio clicca in un punto qualsiasi dello schermo";
 
-/** /sos (spec §2 Dashboard): the audio prompt, then the device cards. */
+/** /sos (docs/console.md Dashboard): the audio prompt, then the device cards. */
 export class DashboardPage {
   readonly heading: Locator;
   readonly audioPrompt: Locator;
@@ -23,7 +23,7 @@ export class DashboardPage {
     await expect(this.heading).toBeVisible();
   }
 
-  /** The first click anywhere enables audio (spec §2) and shows the grid. */
+  /** The first click anywhere enables audio (docs/console.md) and shows the grid. */
   async enableAudio(): Promise<void> {
     await expect(this.audioPrompt).toBeVisible();
     await this.heading.click();
@@ -50,7 +50,7 @@ export class DashboardPage {
     return this.card(displayName).getByTestId('sos-kind');
   }
 
-  /** The alert card's button that opens its detail ("Dettaglio", DESIGN §6). */
+  /** The alert card's button that opens its detail ("Dettaglio", docs/alarm-handling.md). */
   detailButton(displayName: string): Locator {
     return this.card(displayName).getByRole('button', { name: `Dettaglio di ${displayName}` });
   }

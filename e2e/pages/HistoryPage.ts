@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /sos/history (spec §2 History): the closed SOS grid. */
+/** /sos/history (docs/console.md History): the closed SOS grid. */
 export class HistoryPage {
   readonly heading: Locator;
   readonly grid: Locator;

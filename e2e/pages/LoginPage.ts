@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** /login (spec §2): username, password, submit. */
+/** /login (docs/console.md): username, password, submit. */
 export class LoginPage {
   readonly username: Locator;
   readonly password: Locator;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The signed-in frame (spec §2 Main layout), the snackbar and confirmation dialogs. */
+/** The signed-in frame (docs/console.md Main layout), the snackbar and confirmation dialogs. */
 export class Shell {
   readonly topBar: Locator;
   readonly openMenuButton: Locator;
@@ -42,12 +42,12 @@ export class Shell {
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
   }
 
-  /** The transient message (spec §2 Snackbar) showing `text`. */
+  /** The transient message (docs/console.md Snackbar) showing `text`. */
   snackbar(text: string | RegExp): Locator {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 
-  /** Off the dashboard: "SOS da gestire: {n}", a link to it (DESIGN §6). */
+  /** Off the dashboard: "SOS da gestire: {n}", a link to it (docs/alarm-handling.md). */
   sosBanner(): Locator {
     return this.page.getByRole('link', { name: /^SOS da gestire: \d+$/ });
   }

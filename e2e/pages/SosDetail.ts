@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** An SOS's detail dialog ("Dettaglio", DESIGN §6), opened from its alert card. */
+/** An SOS's detail dialog ("Dettaglio", docs/alarm-handling.md), opened from its alert card. */
 export class SosDetail {
   readonly dialog: Locator;
   readonly takeCharge: Locator;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /user and /user/{id} (spec §2 User form). */
+/** /user and /user/{id} (docs/console.md User form). */
 export class UserFormPage {
   readonly username: Locator;
   readonly email: Locator;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /users (spec §2 Users list): the grid, its pagination and the New user button. */
+/** /users (docs/console.md Users list): the grid, its pagination and the New user button. */
 export class UsersPage {
   readonly heading: Locator;
   readonly grid: Locator;

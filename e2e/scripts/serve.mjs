@@ -6,7 +6,7 @@ import { join } from 'node:path';
 const dataDir = mkdtempSync(join(tmpdir(), 'sos-e2e-'));
 process.env.SOS_DATA_DIR = dataDir;
 
-// offlineAfterSeconds (DESIGN §6) as low as it goes, so a silent device turns into a
+// offlineAfterSeconds (docs/alarm-handling.md) as low as it goes, so a silent device turns into a
 // technical alarm within a test: stored under its settings key before the server starts.
 const server = '../../apps/server/dist/src';
 const { openEmbedded } = await import(`${server}/db/client.js`);

@@ -49,7 +49,7 @@ export async function refreshStatus(refreshToken: string): Promise<number> {
   return response.status;
 }
 
-/** POST /api/auth/logout: ends that refresh token's session on the server (DESIGN §7). */
+/** POST /api/auth/logout: ends that refresh token's session on the server (docs/security.md). */
 export async function logoutOnServer(refreshToken: string): Promise<void> {
   await call<null>('/api/auth/logout', {
     method: 'POST',
@@ -109,7 +109,7 @@ export class AdminApi {
     return this.call<Sos[]>('/api/sos/getAll');
   }
 
-  /** GET /api/sos/stats (DESIGN §6 "Reporting"), the server's default range (7 days ending today). */
+  /** GET /api/sos/stats (docs/alarm-handling.md "Reporting"), the server's default range (7 days ending today). */
   stats() {
     return this.call<SosStats>('/api/sos/stats');
   }
@@ -125,7 +125,7 @@ export class AdminApi {
     });
   }
 
-  /** POST /api/sos/ack (DESIGN §6): take charge as the admin. */
+  /** POST /api/sos/ack (docs/alarm-handling.md): take charge as the admin. */
   ackSos(sosId: number) {
     return this.call<Sos>(`/api/sos/ack?sosId=${sosId}`, { method: 'POST' });
   }
@@ -138,7 +138,7 @@ export class AdminApi {
     });
   }
 
-  /** GET/POST /api/conf/alarm (DESIGN §6). */
+  /** GET/POST /api/conf/alarm (docs/alarm-handling.md). */
   alarmConf() {
     return this.call<AlarmConf>('/api/conf/alarm');
   }
@@ -147,7 +147,7 @@ export class AdminApi {
     return this.call<AlarmConf>('/api/conf/alarm', { method: 'POST', body: JSON.stringify(conf) });
   }
 
-  /** POST /api/alarms/technical/dismiss (DESIGN §6): "Ignora" a deleted device's SOS. */
+  /** POST /api/alarms/technical/dismiss (docs/alarm-handling.md): "Ignora" a deleted device's SOS. */
   dismissTechnicalAlarm(deviceId: number) {
     return this.call<null>(`/api/alarms/technical/dismiss?deviceId=${deviceId}`, { method: 'POST' });
   }

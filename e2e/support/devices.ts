@@ -18,7 +18,7 @@ async function deviceCall<T>(path: string, body: object, apiKey: string): Promis
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-/** A simulated SOS device speaking the real device API (DESIGN §3) with X-Api-Key. */
+/** A simulated SOS device speaking the real device API (docs/contract.md) with X-Api-Key. */
 export class SimDevice {
   constructor(
     readonly serial: string,

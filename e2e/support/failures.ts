@@ -30,7 +30,7 @@ export async function failCall(
   return { count: () => count };
 }
 
-/** The console's error logs (spec §8: "the failure is logged"). */
+/** The console's error logs (docs/console.md: "the failure is logged"). */
 export function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {

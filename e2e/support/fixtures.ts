@@ -30,7 +30,7 @@ export interface Preferences {
   theme?: 'light' | 'dark';
 }
 
-/** What the console keeps in localStorage for a session (spec §3). */
+/** What the console keeps in localStorage for a session (docs/console.md). */
 export function sessionStorageItems(auth: AuthResponse): Record<string, string> {
   return {
     token: auth.access_token,

@@ -15,13 +15,13 @@ const parts = (iso: string) => {
   return Object.fromEntries(formatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
 };
 
-/** DD/MM/YYYY HH:mm (spec §9, dashboard). */
+/** DD/MM/YYYY HH:mm (docs/console.md, dashboard). */
 export function dateTime(iso: string): string {
   const p = parts(iso);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-/** DD/MM/YYYY HH:mm:ss (spec §9, history). */
+/** DD/MM/YYYY HH:mm:ss (docs/console.md, history). */
 export function dateTimeSeconds(iso: string): string {
   return `${dateTime(iso)}:${parts(iso).second}`;
 }

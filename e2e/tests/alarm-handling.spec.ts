@@ -18,7 +18,7 @@ async function liveDashboard(page: Page): Promise<DashboardPage> {
   return dashboard;
 }
 
-test.describe('alarm handling (DESIGN §6)', () => {
+test.describe('alarm handling (docs/alarm-handling.md)', () => {
   test.beforeEach(async ({ admin }) => {
     // The alarm and the banner answer to every open SOS: start from a quiet board.
     await admin.closeAllOpenSos();
@@ -137,7 +137,7 @@ test.describe('alarm handling (DESIGN §6)', () => {
     expect(await cycle(second.device.displayName)).toBe('2s');
 
     const detail = new SosDetail(page);
-    // A press on a card that moved within the last second is ignored by design (DESIGN §6):
+    // A press on a card that moved within the last second is ignored by design (docs/alarm-handling.md):
     // the acknowledgement above may just have moved it, so press again as a person would.
     await expect(async () => {
       await dashboard.detailButton(second.device.displayName).click();
@@ -205,7 +205,7 @@ test.describe('alarm handling (DESIGN §6)', () => {
     const button = dashboard.closeButton(newer.device.displayName);
     await expect(button).toBeVisible();
     // The newer card has just moved to the front, and a press on a card that moved within
-    // the last second is ignored by design (DESIGN §6): let it settle, as a person would.
+    // the last second is ignored by design (docs/alarm-handling.md): let it settle, as a person would.
     await page.waitForTimeout(1200);
     const box = (await button.boundingBox())!;
     const x = box.x + box.width / 2;

@@ -9,7 +9,7 @@ import { Shell } from '../pages/Shell.js';
 
 const SHOTS = fileURLToPath(new URL('../artifacts/alarm/', import.meta.url));
 
-/** Photographs of the alarm handling screens (DESIGN §6), for a person to look at. */
+/** Photographs of the alarm handling screens (docs/alarm-handling.md), for a person to look at. */
 test.describe('alarm handling screens', () => {
   test.beforeEach(async ({ admin }) => {
     mkdirSync(SHOTS, { recursive: true });

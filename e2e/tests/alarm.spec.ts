@@ -3,7 +3,7 @@ import { raiseSos } from '../support/devices.js';
 import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 
-test.describe('alarm (spec §2 Alarm sound)', () => {
+test.describe('alarm (docs/console.md Alarm sound)', () => {
   test('rings while an SOS is open once audio is enabled, and stops when none is', async ({
     page,
     signIn,

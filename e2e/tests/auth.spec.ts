@@ -21,7 +21,7 @@ const storedSession = (page: Page) =>
     SESSION_KEYS,
   );
 
-test.describe('login (spec §2 /login, §5, §8)', () => {
+test.describe('login (docs/console.md /login, §5, §8)', () => {
   test('both fields are required', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
@@ -65,12 +65,12 @@ test.describe('login (spec §2 /login, §5, §8)', () => {
     for (const key of SESSION_KEYS) expect(stored[key], key).toBeTruthy();
     expect(stored.role).toBe('SUPER_ADMIN');
     expect(stored.username).toBe(E2E.admin.username);
-    // Expiries are Unix seconds in the future (DESIGN §3).
+    // Expiries are Unix seconds in the future (docs/contract.md).
     const now = Date.now() / 1000;
     expect(Number(stored.token_exp)).toBeGreaterThan(now);
     expect(Number(stored.token_exp)).toBeLessThan(now * 10);
     expect(Number(stored.refresh_token_exp)).toBeGreaterThan(Number(stored.token_exp));
-    // The snackbar hides itself (spec §2: auto-hide).
+    // The snackbar hides itself (docs/console.md: auto-hide).
     await expect(shell.snackbar('Login avvenuta con successo')).toBeHidden();
   });
 
@@ -93,7 +93,7 @@ test.describe('login (spec §2 /login, §5, §8)', () => {
   });
 });
 
-test.describe('routes (spec §2)', () => {
+test.describe('routes (docs/console.md)', () => {
   test('with a session, /login goes to /sos', async ({ page, signIn }) => {
     await signIn();
     await page.goto('/login');
@@ -133,7 +133,7 @@ test.describe('routes (spec §2)', () => {
   });
 });
 
-test.describe('session (spec §4)', () => {
+test.describe('session (docs/console.md)', () => {
   test('logout clears the storage, goes to /login and revokes the refresh token', async ({
     page,
     signIn,

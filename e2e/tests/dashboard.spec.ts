@@ -12,7 +12,7 @@ const markPage = (page: Page) =>
 const notReloaded = (page: Page) =>
   page.evaluate(() => (window as { __e2eNoReload?: boolean }).__e2eNoReload === true);
 
-test.describe('dashboard (spec §2 Dashboard)', () => {
+test.describe('dashboard (docs/console.md Dashboard)', () => {
   test('heading, the audio prompt until a click, then the cards', async ({
     page,
     signIn,
@@ -28,7 +28,7 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     await expect(dashboard.card(device.displayName)).toBeVisible();
   });
 
-  test('the enabling click also clears the snackbar (spec §4)', async ({ page }) => {
+  test('the enabling click also clears the snackbar (docs/console.md)', async ({ page }) => {
     await page.goto('/login');
     await page.locator('input[name="username"]').fill('admin');
     await page.locator('input[name="password"]').fill('e2e-admin-password');
@@ -60,7 +60,7 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     await expect(dashboard.closeButton(second.device.displayName)).toBeVisible();
     await expect(alert).toContainText(`SOS aperto il ${dateTime(sos.dateCreated)}`);
     await expect(alert.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    // It blinks on a 2-second cycle (spec §9).
+    // It blinks on a 2-second cycle (docs/console.md).
     const blink = await alert
       .locator('.MuiCard-root')
       .evaluate((card) => [
@@ -72,7 +72,7 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     // Alert cards have no delete button, even for a SUPER_ADMIN.
     await expect(dashboard.deleteButton(second.device.displayName)).toHaveCount(0);
 
-    // A newer SOS goes first (spec §3 ordering).
+    // A newer SOS goes first (docs/console.md ordering).
     await raiseSos(first.sim);
     await expect(dashboard.closeButton(first.device.displayName)).toBeVisible();
     await expect
@@ -168,7 +168,7 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     expect((await admin.devices()).some((d) => d.id === device.id)).toBe(false);
   });
 
-  test('the confirm dialog is 400 to 500 px wide and at least 150 px high (spec §9)', async ({
+  test('the confirm dialog is 400 to 500 px wide and at least 150 px high (docs/console.md)', async ({
     page,
     signIn,
     fleet,
@@ -185,7 +185,7 @@ test.describe('dashboard (spec §2 Dashboard)', () => {
     expect(box?.height).toBeGreaterThanOrEqual(150);
   });
 
-  test('the grid has 1 column on small screens, 2 from md, 3 from xl (spec §2)', async ({
+  test('the grid has 1 column on small screens, 2 from md, 3 from xl (docs/console.md)', async ({
     page,
     signIn,
     fleet,

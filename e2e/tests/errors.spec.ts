@@ -12,14 +12,14 @@ const UNEXPECTED = 'Errore inaspettato!';
 
 async function expectUnexpectedError(page: Page, logs: string[], refused: { count: () => number }) {
   await expect(new Shell(page).snackbar(UNEXPECTED)).toBeVisible();
-  // A filled error alert (spec §2 Snackbar).
+  // A filled error alert (docs/console.md Snackbar).
   await expect(new Shell(page).snackbar(UNEXPECTED)).toHaveClass(/MuiAlert-filled( |$)/);
   await expect(new Shell(page).snackbar(UNEXPECTED)).toHaveClass(/MuiAlert-colorError/);
   expect(refused.count()).toBeGreaterThan(0);
   expect(logs.some((line) => line.includes('API call failed'))).toBe(true);
 }
 
-test.describe('"Errore inaspettato!" on a failed load (spec §8)', () => {
+test.describe('"Errore inaspettato!" on a failed load (docs/console.md)', () => {
   // The path each screen loads from (the user fetch loads the signed-in admin).
   const loads: { what: string; path: RegExp; screen: (adminId: number) => string }[] = [
     {
@@ -34,7 +34,7 @@ test.describe('"Errore inaspettato!" on a failed load (spec §8)', () => {
     },
     {
       what: 'SOS history',
-      path: /^\/api\/sos\/history$/, // the history pages on the server (DESIGN §7)
+      path: /^\/api\/sos\/history$/, // the history pages on the server (docs/security.md)
       screen: () => '/sos/history',
     },
     {
@@ -73,7 +73,7 @@ test.describe('"Errore inaspettato!" on a failed load (spec §8)', () => {
   });
 });
 
-test.describe('"Errore inaspettato!" on a failed change (spec §8)', () => {
+test.describe('"Errore inaspettato!" on a failed change (docs/console.md)', () => {
   test('user create', async ({ page, signIn }) => {
     await signIn();
     const logs = consoleErrors(page);

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 
-test.describe('never miss an SOS on load (DESIGN §7)', () => {
+test.describe('never miss an SOS on load (docs/security.md)', () => {
   test('an SOS raised between the device list and the opening of the stream appears and rings', async ({
     page,
     signIn,

@@ -25,7 +25,7 @@ async function openDashboard(page: Page) {
   return dashboard;
 }
 
-test.describe('device health and the person behind the device (DESIGN §6)', () => {
+test.describe('device health and the person behind the device (docs/alarm-handling.md)', () => {
   test('a silent device shows in "Non raggiungibile" with its last contact, then clears on a heartbeat', async ({
     page,
     signIn,

@@ -10,7 +10,7 @@ const COLUMNS = [
   'Data di chiusura',
   'Durata',
   'Dispositivo',
-  // DESIGN §6: three columns after the spec's five.
+  // docs/alarm-handling.md: three columns after the spec's five.
   'Esito',
   'Preso in carico da',
   'Tempo di presa in carico',
@@ -19,7 +19,7 @@ const COLUMNS = [
   'Chiuso da',
 ];
 
-test.describe('history (spec §2 /sos/history)', () => {
+test.describe('history (docs/console.md /sos/history)', () => {
   test('a closed SOS with its state, dates, duration, device and who closed it', async ({
     page,
     signIn,

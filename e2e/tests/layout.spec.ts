@@ -3,7 +3,7 @@ import { Shell } from '../pages/Shell.js';
 
 const ADMIN_ENTRIES = ['SOS', 'Gestione utenti', 'Storico', 'Statistiche', 'Registro attività', 'Impostazioni'];
 
-test.describe('main layout on a large screen (spec §2, §9)', () => {
+test.describe('main layout on a large screen (docs/console.md, §9)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('top bar 64 px, drawer 300 px open by default, content shifted by 300 px', async ({
@@ -81,7 +81,7 @@ test.describe('main layout on a large screen (spec §2, §9)', () => {
     await page.goto('/sos');
     const shell = new Shell(page);
     await expect(shell.nav).toBeVisible();
-    // Spec §4: the default theme is stored when none is.
+    // docs/console.md: the default theme is stored when none is.
     expect(await page.evaluate(() => localStorage.getItem('current-theme'))).toBe('light');
     const lightBackground = await page.evaluate(
       () => getComputedStyle(document.body).backgroundColor,
@@ -112,7 +112,7 @@ test.describe('main layout on a large screen (spec §2, §9)', () => {
   });
 });
 
-test.describe('main layout on a smaller screen (spec §2)', () => {
+test.describe('main layout on a smaller screen (docs/console.md)', () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
   test('the drawer is temporary: closed, opened by the menu button, dismissible', async ({
@@ -152,7 +152,7 @@ test.describe('main layout on a smaller screen (spec §2)', () => {
   });
 });
 
-test.describe('main layout on a phone (spec §2: 56 px top bar on small screens)', () => {
+test.describe('main layout on a phone (docs/console.md: 56 px top bar on small screens)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the top bar is 56 px high', async ({ page, signIn }) => {

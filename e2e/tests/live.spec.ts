@@ -5,7 +5,7 @@ import { uid } from '../support/unique.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { Shell } from '../pages/Shell.js';
 
-test.describe('live stream (spec §4, DESIGN §3)', () => {
+test.describe('live stream (docs/console.md, docs/contract.md)', () => {
   test('a dropped stream resumes without losing the SOS raised meanwhile', async ({
     page,
     context,
@@ -31,7 +31,7 @@ test.describe('live stream (spec §4, DESIGN §3)', () => {
     await raiseSos(two.sim);
     await expect(dashboard.closeButton(one.device.displayName)).toHaveCount(0);
 
-    // DESIGN §3: the reconnecting client says where it stopped, and gets what it missed.
+    // docs/contract.md: the reconnecting client says where it stopped, and gets what it missed.
     const resumed = page.waitForRequest((r) => r.url().includes('/api/sos/realTime'));
     await context.setOffline(false);
     expect((await resumed).headers()['last-event-id']).toMatch(/^\d+$/);
@@ -40,7 +40,7 @@ test.describe('live stream (spec §4, DESIGN §3)', () => {
     await expect(dashboard.closeButton(two.device.displayName)).toBeVisible();
   });
 
-  // DESIGN §6 supersedes "leaving the dashboard closes the stream": one live connection per
+  // docs/alarm-handling.md supersedes "leaving the dashboard closes the stream": one live connection per
   // console, owned by the layout; the spec's channel is the dashboard's subscription to it,
   // cleared on leaving, while the connection stays for the alarm and the banner elsewhere.
   test('leaving the dashboard clears its channel; the layout keeps the one connection', async ({

@@ -16,7 +16,7 @@ const csvRows = (text: string) =>
     .filter(Boolean)
     .map((line) => line.split(','));
 
-test.describe('reporting (DESIGN §6)', () => {
+test.describe('reporting (docs/alarm-handling.md)', () => {
   test('the statistics page draws its figures, charts and operators from SOS made in the test', async ({
     page,
     signIn,

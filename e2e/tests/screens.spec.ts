@@ -71,7 +71,7 @@ for (const { name, prefs } of VARIANTS) {
     await expect(page.getByRole('status')).toHaveClass(/colorSuccess/);
     await shoot('03-dashboard-alerts');
 
-    // Any language: the plain card's delete button comes after its profile button (DESIGN §6).
+    // Any language: the plain card's delete button comes after its profile button (docs/alarm-handling.md).
     await page
       .getByRole('main')
       .getByRole('listitem')

@@ -5,7 +5,7 @@ import { E2E } from '../env.js';
 import { CHANGE_KEY_WARNING, SettingsPage } from '../pages/SettingsPage.js';
 import { Shell } from '../pages/Shell.js';
 
-test.describe('settings (spec §2 /settings, §5)', () => {
+test.describe('settings (docs/console.md /settings, §5)', () => {
   test('shows the api key; fewer than 4 characters or none is refused', async ({
     page,
     signIn,

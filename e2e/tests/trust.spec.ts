@@ -22,8 +22,8 @@ const shoot = async (page: Page, name: string) => {
   await page.screenshot({ path: `${SHOTS}trust-${name}.png`, animations: 'disabled' });
 };
 
-/** DESIGN §7 as an operator sees it: the console's side of the security and no-loss defaults. */
-test.describe('trust (DESIGN §7)', () => {
+/** docs/security.md as an operator sees it: the console's side of the security and no-loss defaults. */
+test.describe('trust (docs/security.md)', () => {
   for (const { name, prefs } of VARIANTS) {
     test(`two operators, one SOS: "SOS già chiuso da …", never "Errore inaspettato!", ${name}`, async ({
       page,
@@ -45,7 +45,7 @@ test.describe('trust (DESIGN §7)', () => {
         await route.continue();
       });
       const card = page.getByRole('listitem').filter({ hasText: device.displayName });
-      // The card's close button (spec §2) comes after its detail button (DESIGN §6).
+      // The card's close button (docs/console.md) comes after its detail button (docs/alarm-handling.md).
       await card.getByRole('button').last().click();
       const shell = new Shell(page);
       const told =

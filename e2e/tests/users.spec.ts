@@ -5,7 +5,7 @@ import { Shell } from '../pages/Shell.js';
 import { UserFormPage } from '../pages/UserFormPage.js';
 import { UsersPage } from '../pages/UsersPage.js';
 
-test.describe('users list (spec §2 /users)', () => {
+test.describe('users list (docs/console.md /users)', () => {
   test('Username and Email columns, 20 rows per page', async ({ page, signIn, people, admin }) => {
     for (let i = 0; i < 25; i += 1) await people.create();
     const total = (await admin.users()).length;
@@ -41,7 +41,7 @@ test.describe('users list (spec §2 /users)', () => {
   });
 });
 
-test.describe('user form (spec §2, §5)', () => {
+test.describe('user form (docs/console.md, §5)', () => {
   test('validation: required fields, email pattern, password confirmation', async ({
     page,
     signIn,
@@ -183,7 +183,7 @@ test.describe('user form (spec §2, §5)', () => {
   });
 });
 
-test.describe('user deletion (spec §2, §8)', () => {
+test.describe('user deletion (docs/console.md, §8)', () => {
   test('confirmation, "L\'utente è stato eliminato!", the row disappears', async ({
     page,
     signIn,
@@ -212,7 +212,7 @@ test.describe('user deletion (spec §2, §8)', () => {
     await dialog.getByRole('button', { name: 'Elimina' }).click();
     const done = shell.snackbar("L'utente è stato eliminato!");
     await expect(done).toBeVisible();
-    // A filled success alert (spec §2 Snackbar), closed by a click elsewhere.
+    // A filled success alert (docs/console.md Snackbar), closed by a click elsewhere.
     await expect(done).toHaveClass(/MuiAlert-filled( |$)/);
     await expect(done).toHaveClass(/MuiAlert-colorSuccess/);
     await expect(users.row(user.username)).toHaveCount(0);

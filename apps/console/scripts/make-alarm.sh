@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates public/alarm.mp3, the dashboard's two-tone alarm (spec §2), with Debian's
+# Regenerates public/alarm.mp3, the dashboard's two-tone alarm (docs/console.md), with Debian's
 # sox and lame (apt-get install -y sox lame libsox-fmt-mp3).
 #
 # 2.0 s, mono, 64 kbps: four alternating tones (960 Hz / 770 Hz, 0.375 s each, short

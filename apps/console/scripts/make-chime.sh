@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates public/chime.mp3, the technical alarm's single chime (DESIGN §6): a device
+# Regenerates public/chime.mp3, the technical alarm's single chime (docs/alarm-handling.md): a device
 # went silent or a deleted device sent an SOS. One short two-note ding (1320 Hz then
 # 990 Hz, sine, 0.6 s in all), far quieter than the SOS alarm (vol 0.25 against 0.7), and
 # never looped. Needs Debian's sox and lame (apt-get install -y sox lame libsox-fmt-mp3).

@@ -9,7 +9,7 @@ import { selectIsSignedIn } from './features/auth/authSlice.js';
 import { selectLocale } from './i18n/languageSlice.js';
 import { requestLocale } from './i18n/localeResources.js';
 
-// createStore() runs the start-up session check before the first render (spec §4).
+// createStore() runs the start-up session check before the first render (docs/console.md).
 const store = createStore();
 syncSessionAcrossTabs(store);
 const router = createAppRouter();

@@ -1,5 +1,5 @@
 /**
- * Prints the offline sweep's query plans and timings on a fleet in PostgreSQL (DESIGN §6):
+ * Prints the offline sweep's query plans and timings on a fleet in PostgreSQL (docs/alarm-handling.md):
  *   DATABASE_URL=postgres://… npx tsx scripts/offline-sweep-plan.ts [devices=100000] [stale=1000]
  * Works on a scratch database it creates and drops (named after the URL's, plus _sweep_plan).
  */

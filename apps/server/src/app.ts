@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // The client address is the socket's, unless SOS_TRUST_PROXY names the proxies whose
-    // X-Forwarded-For is believed (DESIGN §7); every throttle counts request.ip.
+    // X-Forwarded-For is believed (docs/security.md); every throttle counts request.ip.
     trustProxy: fastifyTrustProxy(options.env.SOS_TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -43,7 +43,7 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
   });
 }
 
-/** Valid for the user form's pattern (spec §5), and .test (RFC 2606) never reaches anyone. */
+/** Valid for the user form's pattern (docs/console.md), and .test (RFC 2606) never reaches anyone. */
 function placeholderEmail(username: string): string {
   const local = /^[^\s@]+$/.test(username) ? username : 'admin';
   return `${local}@sos-console.test`;

@@ -4,7 +4,7 @@ import type { Db } from './db/client.js';
 import { deviceProfiles, devices } from './db/schema.js';
 
 /*
- * Plausible Italian residents for the demo's devices (DESIGN §6), derived from the device's
+ * Plausible Italian residents for the demo's devices (docs/alarm-handling.md), derived from the device's
  * id so a restart writes the same ones. Fictitious: 555 numbers, no real person.
  */
 const FIRST = ['Giuseppina', 'Antonio', 'Maria', 'Francesco', 'Rosa', 'Giovanni', 'Anna', 'Salvatore'];

@@ -39,7 +39,7 @@ const envSchema = z.object({
   SOS_EVENT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   /** Device API calls allowed per device per minute. */
   SOS_DEVICE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
-  /** /api calls per minute per signed-in user, or per client address (DESIGN §7). */
+  /** /api calls per minute per signed-in user, or per client address (docs/security.md). */
   SOS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Failed logins per (username, address) in 5 minutes before that pair is refused. */
   SOS_LOGIN_FAILURES_PER_PAIR: z.coerce.number().int().min(1).max(1000).default(5),
@@ -75,7 +75,7 @@ const envSchema = z.object({
     .default('mailto:admin@localhost'),
   /** Tests only: accept http: push endpoints on loopback addresses (a local push service). */
   SOS_PUSH_ALLOW_HTTP: boolish.default(false),
-  /** The time zone of the reports' days (DESIGN §6): an IANA name the server and PostgreSQL know. */
+  /** The time zone of the reports' days (docs/alarm-handling.md): an IANA name the server and PostgreSQL know. */
   TZ: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Rome')

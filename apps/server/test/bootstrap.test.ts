@@ -35,7 +35,7 @@ describeEachDb('bootstrap', (kind) => {
     expect(result.createdAdmin).toMatchObject({ username: 'admin', generated: true });
     expect(result.createdAdmin!.password.length).toBeGreaterThanOrEqual(16);
     expect(result.generatedApiKey).toBe(true);
-    // DESIGN §7: the generated key has 32 characters.
+    // docs/security.md: the generated key has 32 characters.
     expect(result.apiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(await getSetting(database.db, SETTING_KEYS.apiKey)).toBe(result.apiKey);
     expect(await canLogin(database, 'admin', result.createdAdmin!.password)).toBe(true);

@@ -204,7 +204,7 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
 }
 
 /**
- * DESIGN §7 under fire: devices raise SOS and operators close them, `rate` a second, while
+ * docs/security.md under fire: devices raise SOS and operators close them, `rate` a second, while
  * the server is killed with SIGKILL again and again and restarted (embedded, then
  * PostgreSQL). Afterwards every SOS that got a 2xx must be in the database and must have
  * reached a dashboard that reconnected with Last-Event-ID after every kill: lost must be 0,

@@ -9,7 +9,7 @@ import { startServer } from '../lib/server.js';
 
 const DIST = join(BENCH_DIR, '..', 'apps', 'console', 'dist');
 
-/** Each route of spec §2 and the lazy page chunks (apps/console/src/app/router.tsx) it loads. */
+/** Each route of docs/console.md and the lazy page chunks (apps/console/src/app/router.tsx) it loads. */
 const ROUTES: Array<{ route: string; pages: string[] }> = [
   { route: '/login', pages: ['LoginPage'] },
   { route: '/sos', pages: ['MainLayout', 'DashboardPage'] },

@@ -23,7 +23,7 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 const refreshToken = z.string().min(1, 'is required').max(512);
 
-/** refreshAuth takes the token in the query (spec §7) or, preferably, in a JSON body. */
+/** refreshAuth takes the token in the query (docs/console.md) or, preferably, in a JSON body. */
 export const refreshQuerySchema = z.object({ refresh_token: refreshToken.optional() });
 export const refreshBodySchema = z.object({ refresh_token: refreshToken.optional() }).optional();
 export const logoutBodySchema = z.object({ refresh_token: refreshToken });

@@ -7,10 +7,10 @@ export const idSchema = z.coerce
   .positive('must be a positive integer id')
   .max(2_147_483_647, 'must be a positive integer id');
 
-/** Times in JSON are ISO 8601 strings (DESIGN §3). */
+/** Times in JSON are ISO 8601 strings (docs/contract.md). */
 export const isoDateSchema = z.iso.datetime({ offset: true });
 
-/** Token expiries are Unix seconds everywhere (DESIGN §3). */
+/** Token expiries are Unix seconds everywhere (docs/contract.md). */
 export const unixSecondsSchema = z.number().int().nonnegative();
 
 export const idParamsSchema = z.object({ id: idSchema });

@@ -14,8 +14,8 @@ export type SosState = z.infer<typeof sosStateSchema>;
 export const deviceRefSchema = z.object({ id: z.number().int(), displayName: z.string() });
 
 /**
- * An SOS with its device (spec §3, §7); closedBy/dateClosed are set once closed. The alarm
- * handling fields (DESIGN §6) are in every SOS, null until set. The server writes this JSON
+ * An SOS with its device (docs/console.md, §7); closedBy/dateClosed are set once closed. The alarm
+ * handling fields (docs/alarm-handling.md) are in every SOS, null until set. The server writes this JSON
  * twice (sos/json.ts, sos/json-sql.ts): the key order here is the order both write.
  */
 export const sosSchema = z.object({
@@ -49,7 +49,7 @@ export const deviceSchema = z.object({
   lastSos: sosSchema.nullable(),
   dateCreated: isoDateSchema,
   lastSeenAt: isoDateSchema.nullable(),
-  /** null until the first heartbeat (not monitored); then whether it is heard (DESIGN §6). */
+  /** null until the first heartbeat (not monitored); then whether it is heard (docs/alarm-handling.md). */
   online: z.boolean().nullable(),
   /** The battery level the last heartbeat reported (0–100); null until one does. */
   batteryPct: z.number().int().nullable(),
@@ -82,7 +82,7 @@ export const deviceNameSchema = readableText(
     .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not contain control characters'),
 );
 
-/** Device API (DESIGN §3), authenticated by X-Api-Key. */
+/** Device API (docs/contract.md), authenticated by X-Api-Key. */
 export const deviceRegisterRequestSchema = z.object({
   serial,
   displayName: deviceNameSchema,
@@ -97,7 +97,7 @@ export const deviceSosRequestSchema = z.object({
   kind: alarmKindSchema.optional(),
 });
 export type DeviceSosRequest = z.infer<typeof deviceSosRequestSchema>;
-/** A heartbeat may carry the battery level (DESIGN §6). */
+/** A heartbeat may carry the battery level (docs/alarm-handling.md). */
 export const deviceHeartbeatRequestSchema = z.object({
   serial,
   battery: z.number().int('must be an integer').min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').optional(),

@@ -21,7 +21,7 @@ export const createEmployeeRequestSchema = z.object({
 });
 export type CreateEmployeeRequest = z.input<typeof createEmployeeRequestSchema>;
 
-/** PATCH body (spec §7: user data including id and username); an empty password keeps the old one. */
+/** PATCH body (docs/console.md: user data including id and username); an empty password keeps the old one. */
 export const updateEmployeeRequestSchema = z.object({
   id: z.number().int().positive().optional(),
   username,

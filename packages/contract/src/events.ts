@@ -3,23 +3,23 @@ import { deviceSchema, sosSchema } from './device.js';
 import { sosNoteEventSchema } from './sos-handling.js';
 import { technicalAlarmClearedEventSchema, technicalAlarmSchema } from './health.js';
 
-/** Live stream event names (spec §9 plus the device events of DESIGN §3). */
+/** Live stream event names (docs/console.md plus the device events of docs/contract.md). */
 export const LIVE_EVENTS = {
   newSos: 'new-sos',
   sosClosed: 'new-sos-closed',
   deviceRegistered: 'device-registered',
   deviceRenamed: 'device-renamed',
   deviceDeleted: 'device-deleted',
-  /** Someone took charge of an SOS, or took it over (DESIGN §6): the SOS with its device. */
+  /** Someone took charge of an SOS, or took it over (docs/alarm-handling.md): the SOS with its device. */
   sosAcknowledged: 'sos-acknowledged',
   /** An SOS went unacknowledged past ackTargetSeconds: the SOS with its device. */
   sosEscalated: 'sos-escalated',
   /** A note was added to an SOS's timeline: `{sosId, entry}`. */
   sosNote: 'sos-note',
-  /** Device health (DESIGN §6): one per transition; the data is the device. */
+  /** Device health (docs/alarm-handling.md): one per transition; the data is the device. */
   deviceOffline: 'device-offline',
   deviceOnline: 'device-online',
-  /** A deleted device sent an SOS (refused to it): a technical alarm (DESIGN §6). */
+  /** A deleted device sent an SOS (refused to it): a technical alarm (docs/alarm-handling.md). */
   deviceDeletedSos: 'device-deleted-sos',
   /** A super administrator dismissed that technical alarm: `{ id }` of the device. */
   deviceDeletedSosDismissed: 'device-deleted-sos-dismissed',

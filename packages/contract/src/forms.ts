@@ -4,7 +4,7 @@ import { fieldRules } from './rules.js';
 import { roleSchema } from './roles.js';
 
 /**
- * Console form schemas (spec §5), built from the API's own field rules (rules.ts); their
+ * Console form schemas (docs/console.md), built from the API's own field rules (rules.ts); their
  * messages are message ids of the console's catalogue (form-errors.ts), so each form shows
  * the error in the chosen language.
  */

@@ -3,9 +3,9 @@ import { idSchema, isoDateSchema } from './common.js';
 import { deviceSchema } from './device.js';
 import { DEVICE_TECHNICAL_TYPES } from './kinds.js';
 
-/** A deleted device's repeated SOS within this window adds nothing (DESIGN §6). */
+/** A deleted device's repeated SOS within this window adds nothing (docs/alarm-handling.md). */
 export const DELETED_SOS_REPEAT_S = 60;
-/** The battery level under which a card warns (DESIGN §6: under 20 %). */
+/** The battery level under which a card warns (docs/alarm-handling.md: under 20 %). */
 export const LOW_BATTERY_PCT = 20;
 
 /** Beside DEVICE_OFFLINE and DELETED_DEVICE_SOS, those a device's own events set and clear (docs/alarm-kinds.md). */

@@ -1,7 +1,7 @@
-/** Business constants shared by the server, the console's forms and the tests (spec §5, §9). */
+/** Business constants shared by the server, the console's forms and the tests (docs/console.md, §9). */
 export const API_KEY_MIN_LENGTH = 4;
 export const API_KEY_MAX_LENGTH = 200;
-/** A device key shorter than this is accepted but called weak on the settings screen (DESIGN §7). */
+/** A device key shorter than this is accepted but called weak on the settings screen (docs/security.md). */
 export const API_KEY_STRONG_LENGTH = 16;
 /** The key generated at the first start has this many characters. */
 export const GENERATED_API_KEY_LENGTH = 32;
@@ -15,7 +15,7 @@ export const LOGIN_USERNAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 export const SERIAL_MAX_LENGTH = 64;
-/** Spec §5: a basic email pattern whose top-level domain has 2 to 4 characters. */
+/** docs/console.md: a basic email pattern whose top-level domain has 2 to 4 characters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 /** Device serials: printable, URL-safe, no spaces. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9._:-]+$/;
@@ -24,7 +24,7 @@ export const LIVE_KEEPALIVE_MS = 15_000;
 export const PAGE_SIZE = 20;
 
 // Constants the console needs without zod (this module is its zod-free entry, like paths).
-/** What happened, given when an SOS is closed (DESIGN §6); optional. */
+/** What happened, given when an SOS is closed (docs/alarm-handling.md); optional. */
 export const SOS_OUTCOMES = [
   'ASSISTANCE_SENT',
   'EMERGENCY_SERVICES',
@@ -35,6 +35,6 @@ export const SOS_OUTCOMES = [
   'OTHER',
 ] as const;
 
-/** The share of SOS to take in charge within the target, and within 180 s (EN 50518, TEC; DESIGN §6). */
+/** The share of SOS to take in charge within the target, and within 180 s (EN 50518, TEC; docs/alarm-handling.md). */
 export const ACK_TARGET_GOAL_PCT = 98.5;
 export const ACK_180S_GOAL_PCT = 99;

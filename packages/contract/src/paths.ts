@@ -1,4 +1,4 @@
-/** Every HTTP path of the API, relative to API_PREFIX (spec §7 and DESIGN §3). */
+/** Every HTTP path of the API, relative to API_PREFIX (docs/console.md and docs/contract.md). */
 export const API_PREFIX = '/api';
 
 export const PATHS = {
@@ -26,7 +26,7 @@ export const PATHS = {
   deviceRegister: '/device/register',
   deviceSos: '/device/sos',
   deviceHeartbeat: '/device/heartbeat',
-  // Device health and the person behind the device (DESIGN §6).
+  // Device health and the person behind the device (docs/alarm-handling.md).
   deviceProfile: '/device/profile',
   /** Live last contact of the cards on screen (docs/shift.md). */
   deviceContacts: '/device/contacts',
@@ -53,7 +53,7 @@ export function apiPath(name: PathName): string {
 }
 
 /**
- * The console's screens (spec §2). The console's router and the server, which answers each
+ * The console's screens (docs/console.md). The console's router and the server, which answers each
  * of them with the console's page, both read this table.
  */
 export const CONSOLE_ROUTES = {
@@ -65,7 +65,7 @@ export const CONSOLE_ROUTES = {
   history: '/sos/history',
   stats: '/sos/stats',
   settings: '/settings',
-  /** Deleted devices, restorable (DESIGN §6). */
+  /** Deleted devices, restorable (docs/alarm-handling.md). */
   deletedDevices: '/devices/deleted',
   /** The audit log, "Registro attività" (docs/audit.md). */
   audit: '/audit',
@@ -76,7 +76,7 @@ export const editUserPath = (id: number | string) =>
 
 export const API_KEY_HEADER = 'x-api-key';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** GET /api/device/getAll: the last live event its list includes (DESIGN §7). */
+/** GET /api/device/getAll: the last live event its list includes (docs/security.md). */
 export const LAST_EVENT_ID_HEADER = 'x-last-event-id';
 /**
  * GET /api/device/getAll: events after X-Last-Event-Id that the list already includes

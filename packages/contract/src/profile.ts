@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readableText } from './rules.js';
 
-/** Limits of the resident profile (DESIGN §6), named in the errors. */
+/** Limits of the resident profile (docs/alarm-handling.md), named in the errors. */
 export const PROFILE_LIMITS = {
   residentName: 120,
   address: 300,

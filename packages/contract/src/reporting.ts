@@ -6,10 +6,10 @@ import { SOS_OUTCOMES } from './limits.js';
 import { ALARM_KINDS, alarmKindSchema } from './kinds.js';
 import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from './dates.js';
 
-/** Most SOS one history page holds (DESIGN §6 "History, paged"). */
+/** Most SOS one history page holds (docs/alarm-handling.md "History, paged"). */
 export const HISTORY_MAX_LIMIT = 500;
 export const HISTORY_DEFAULT_LIMIT = 20;
-/** Days the stats default to: the 7 ending today (DESIGN §6 "Reporting"). */
+/** Days the stats default to: the 7 ending today (docs/alarm-handling.md "Reporting"). */
 export const STATS_DEFAULT_DAYS = 7;
 /** Longest range a report covers, so byDay stays bounded. */
 export const REPORT_MAX_DAYS = 3_700;
@@ -117,7 +117,7 @@ export const historyPageSchema = z.object({
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
-/** The CSV export's header row (DESIGN §6). */
+/** The CSV export's header row (docs/alarm-handling.md). */
 export const HISTORY_CSV_COLUMNS = [
   'id',
   'device',

@@ -4,14 +4,14 @@ import { sosCallSchema } from './calls.js';
 import { idSchema, isoDateSchema } from './common.js';
 import { readableText } from './rules.js';
 
-/** Notes (timeline entries and the closing note) are at most this long (DESIGN §6). */
+/** Notes (timeline entries and the closing note) are at most this long (docs/alarm-handling.md). */
 export const SOS_NOTE_MAX_LENGTH = 2000;
 
 /** Who did something: id and username, the username kept when the user is deleted (id null). */
 export const userRefSchema = z.object({ id: z.number().int().nullable(), username: z.string() });
 export type UserRef = z.infer<typeof userRefSchema>;
 
-/** Where the device was when it raised the SOS (DESIGN §6), as the SOS carries it. */
+/** Where the device was when it raised the SOS (docs/alarm-handling.md), as the SOS carries it. */
 export const sosLocationSchema = z.object({
   lat: z.number(),
   lon: z.number(),
@@ -42,7 +42,7 @@ export const SOS_HANDLING_UNSET = {
   source: { protocol: 'HTTP', code: null, detail: null },
 } as const;
 
-/** ?sosId=&takeOver=true: take charge of an SOS, or of one someone else has (DESIGN §6). */
+/** ?sosId=&takeOver=true: take charge of an SOS, or of one someone else has (docs/alarm-handling.md). */
 export const sosAckQuerySchema = z.object({
   sosId: idSchema,
   takeOver: z
@@ -91,7 +91,7 @@ export type SosTimelineEntry = z.infer<typeof sosTimelineEntrySchema>;
 export const sosTimelineSchema = z.array(sosTimelineEntrySchema);
 
 /**
- * The text of a CLOSED entry (DESIGN §6): the outcome code, then `\n` and the note; null when
+ * The text of a CLOSED entry (docs/alarm-handling.md): the outcome code, then `\n` and the note; null when
  * neither. With a note and no outcome the first line is empty, so line 1 is always the code.
  */
 export function sosClosedText(outcome: SosOutcome | null, note: string | null): string | null {
@@ -99,7 +99,7 @@ export function sosClosedText(outcome: SosOutcome | null, note: string | null): 
   return note === null ? outcome : `${outcome ?? ''}\n${note}`;
 }
 
-/** GET/POST /api/conf/alarm (DESIGN §6); both fields are required when writing. */
+/** GET/POST /api/conf/alarm (docs/alarm-handling.md); both fields are required when writing. */
 export const ALARM_CONF_DEFAULTS = { ackTargetSeconds: 60, offlineAfterSeconds: 300 } as const;
 const seconds = (min: number, max: number) =>
   z

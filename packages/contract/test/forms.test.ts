@@ -17,7 +17,7 @@ function issues(result: {
   return first;
 }
 
-describe('spec §5 validation rules', () => {
+describe('docs/console.md validation rules', () => {
   it('login: username and password are required', () => {
     expect(issues(loginFormSchema.safeParse({ username: ' ', password: '' }))).toEqual({
       username: FORM_ERRORS.required,

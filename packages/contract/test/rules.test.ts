@@ -75,7 +75,7 @@ describe('the console forms accept exactly what the API accepts', () => {
   });
 });
 
-describe('what a form says beyond spec §5', () => {
+describe('what a form says beyond docs/console.md', () => {
   it('a text past its maximum names the maximum', () => {
     const result = settingsFormSchema.safeParse({ apiKey: 'k'.repeat(201) });
     const message = result.error?.issues[0]?.message ?? '';

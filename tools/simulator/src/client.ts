@@ -27,7 +27,7 @@ export interface Answer<T> {
 const TIMEOUT_MS = 15_000;
 
 /**
- * The device API as a device calls it (DESIGN §3): one keep-alive connection pool
+ * The device API as a device calls it (docs/contract.md): one keep-alive connection pool
  * shared by every simulated device, the key in X-Api-Key, answers checked against
  * the contract.
  */

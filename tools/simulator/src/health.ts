@@ -1,5 +1,5 @@
 /**
- * A simulated device's health (DESIGN §6): the battery its heartbeats report, and the
+ * A simulated device's health (docs/alarm-handling.md): the battery its heartbeats report, and the
  * silences that make it go offline now and then (a pendant out of range).
  */
 export interface DeviceHealth {

@@ -24,7 +24,7 @@ export interface SimulationOptions {
   canRaiseSos?: () => boolean | Promise<boolean>;
   /**
    * Now and then (mean `everySeconds`, exponential) one device falls silent for `forSeconds`:
-   * it makes no call, so the server marks it offline, then it comes back (DESIGN §6).
+   * it makes no call, so the server marks it offline, then it comes back (docs/alarm-handling.md).
    */
   silence?: { everySeconds: number; forSeconds: number };
   /** Everything the devices do and every failure, as it happens. */

@@ -11,7 +11,7 @@ import {
 } from './snackbarSlice.js';
 
 /**
- * The one transient message of the app (spec §2 Snackbar): a filled success or error
+ * The one transient message of the app (docs/console.md Snackbar): a filled success or error
  * alert, closed on timeout, Escape or a click elsewhere. Loaded by AppSnackbar.
  */
 export default function SnackbarView() {

@@ -29,8 +29,8 @@ const withToken = (args: string | FetchArgs, token: string): FetchArgs => {
 
 /**
  * Refused with the token sent: expired (clock skew between browser and server), or its
- * session ended elsewhere (a password or role change, DESIGN §7). A forced refresh tells:
- * a new token, or (401) the session is over and the storage is cleared (spec §4).
+ * session ended elsewhere (a password or role change, docs/security.md). A forced refresh tells:
+ * a new token, or (401) the session is over and the storage is cleared (docs/console.md).
  */
 const isRefused = (error: FetchBaseQueryError | undefined) => error?.status === 401;
 

@@ -2,7 +2,7 @@ import type { ErrorCode, Sos } from '@sos/contract';
 import type { MessageId } from '../i18n/catalogue.js';
 
 /**
- * Server error codes that deserve a precise message; everything else is spec §8's
+ * Server error codes that deserve a precise message; everything else is docs/console.md's
  * 'Errore inaspettato!'. Features extend this map by adding their codes here.
  */
 const CODE_MESSAGES: Partial<Record<ErrorCode, MessageId>> = {
@@ -33,7 +33,7 @@ export function errorMessageId(error: unknown): MessageId {
 }
 
 /**
- * Two operators on one SOS is not an error of the console (DESIGN §6): the 409s carry the
+ * Two operators on one SOS is not an error of the console (docs/alarm-handling.md): the 409s carry the
  * SOS as it stands, and the message says who has it or who closed it.
  */
 function sosConflict(

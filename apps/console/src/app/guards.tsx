@@ -5,20 +5,20 @@ import { selectIsSignedIn, selectRole } from '../features/auth/authSlice.js';
 import { useAppSelector } from './hooks.js';
 import { ROUTES } from './routes.js';
 
-/** Every route but login exists only with a session (spec §2); otherwise → /login. */
+/** Every route but login exists only with a session (docs/console.md); otherwise → /login. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   return signedIn ? children : <Navigate to={ROUTES.login} replace />;
 }
 
-/** /login with a session goes to /sos (spec §2). */
+/** /login with a session goes to /sos (docs/console.md). */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   return signedIn ? <Navigate to={ROUTES.sos} replace /> : children;
 }
 
 /**
- * Routes of one role (spec §6): anyone else lands on /sos before the screen mounts, so
+ * Routes of one role (docs/console.md): anyone else lands on /sos before the screen mounts, so
  * none of its calls is made.
  */
 export function RequireRole({ role }: { role: Role }) {

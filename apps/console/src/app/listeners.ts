@@ -6,7 +6,7 @@ import { languageChanged, LANGUAGE_STORAGE_KEY } from '../i18n/languageSlice.js'
 
 export const listeners = createListenerMiddleware();
 
-/** All failed calls reach one place: logged, and shown in the snackbar (spec §8). */
+/** All failed calls reach one place: logged, and shown in the snackbar (docs/console.md). */
 listeners.startListening({
   matcher: isRejectedWithValue,
   effect: (action, { dispatch, getState }) => {
@@ -20,7 +20,7 @@ listeners.startListening({
   },
 });
 
-// Every change of theme or language is saved (spec §4).
+// Every change of theme or language is saved (docs/console.md).
 listeners.startListening({
   actionCreator: themeChanged,
   effect: (action) => localStorage.setItem(THEME_STORAGE_KEY, action.payload),

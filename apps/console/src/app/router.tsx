@@ -39,7 +39,7 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage.js'));
 const DeletedDevicesPage = lazy(() => import('../features/devices/DeletedDevicesPage.js'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage.js'));
 
-/** The routes of spec §2. */
+/** The routes of docs/console.md. */
 export const appRoutes: RouteObject[] = [
   {
     element: (
@@ -79,7 +79,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      // Any unknown path goes to login (spec §2), which sends a signed-in user to /sos.
+      // Any unknown path goes to login (docs/console.md), which sends a signed-in user to /sos.
       { path: '*', element: <Navigate to={ROUTES.login} replace /> },
     ],
   },

@@ -1,12 +1,12 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MessageId } from '../i18n/catalogue.js';
 
-/** Spec §9: the snackbar hides itself after 4000 ms (here, not in AppSnackbar: its lazy view reads it). */
+/** docs/console.md: the snackbar hides itself after 4000 ms (here, not in AppSnackbar: its lazy view reads it). */
 export const SNACKBAR_AUTO_HIDE_MS = 4000;
 
 export type SnackbarType = 'success' | 'error';
 
-/** What an 'Annulla' action on the message undoes (DESIGN §6: a device just deleted). */
+/** What an 'Annulla' action on the message undoes (docs/alarm-handling.md: a device just deleted). */
 export type SnackbarUndo = { kind: 'restoreDevice'; id: number };
 /** The 'Annulla' action was clicked: the feature that owns the undo listens for it. */
 export const snackbarUndoClicked = createAction<SnackbarUndo>('snackbar/undoClicked');

@@ -55,7 +55,7 @@ export function injectLazy(
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Logout resets every slice to its initial state (spec §4). */
+/** Logout resets every slice to its initial state (docs/console.md). */
 const resettingReducer = (state: RootState | undefined, action: UnknownAction) =>
   rootReducer(loggedOut.match(action) ? undefined : state, action);
 
@@ -71,7 +71,7 @@ export function createStore() {
         .prepend(listeners.middleware)
         .concat(lazyMiddleware.middleware),
   });
-  // The start-up authorization check, before the first render (spec §4).
+  // The start-up authorization check, before the first render (docs/console.md).
   const session = loadSession();
   if (session) store.dispatch(sessionStarted(session));
   // One store in the console; tests make one per test and drop the previous ones.

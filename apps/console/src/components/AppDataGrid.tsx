@@ -18,7 +18,7 @@ const GRID_TEXTS: Record<Locale, typeof itIT> = {
 };
 
 /**
- * The console's DataGrid: 20 rows per page (spec §9), texts in the chosen language, and
+ * The console's DataGrid: 20 rows per page (docs/console.md), texts in the chosen language, and
  * no eval/new Function (the console runs under a CSP without 'unsafe-eval').
  */
 export function AppDataGrid<R extends GridValidRowModel>(props: DataGridProps<R>) {

@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
   values?: Record<string, string | number>;
   /** What the action applies to (e.g. the username), shown under the message. */
   detail?: string;
-  /** Defaults to 'confirm' and 'cancel' (spec §2). */
+  /** Defaults to 'confirm' and 'cancel' (docs/console.md). */
   confirmLabel?: MessageId;
   cancelLabel?: MessageId;
   /** Disables the confirm button while the confirmed action runs. */
@@ -25,7 +25,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The confirmation dialog of spec §2: 400 to 500 px wide, at least 150 px high. */
+/** The confirmation dialog of docs/console.md: 400 to 500 px wide, at least 150 px high. */
 export function ConfirmDialog({
   open,
   title = 'attention',

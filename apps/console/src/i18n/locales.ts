@@ -1,4 +1,4 @@
-/** Spec §9: en-US, it-IT, es, fr-FR, de-DE, ar; Italian is the default. */
+/** docs/console.md: en-US, it-IT, es, fr-FR, de-DE, ar; Italian is the default. */
 export const LOCALES = ['it', 'en', 'es', 'fr', 'de', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'it';

@@ -2,9 +2,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { currentLocale } from '../i18n/localeResources.js';
 
-/** Spec §9: the dashboard's date format. */
+/** docs/console.md: the dashboard's date format. */
 export const DATE_TIME = 'DD/MM/YYYY HH:mm';
-/** Spec §9: the history's date format. */
+/** docs/console.md: the history's date format. */
 export const DATE_TIME_SECONDS = 'DD/MM/YYYY HH:mm:ss';
 
 type DateInput = string | number | Date;
@@ -35,7 +35,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const wholeSeconds = (value: DateInput) => Math.floor(dayjs(value).valueOf() / 1000);
 
 /**
- * HH:mm:ss between two instants (spec §2: lastUpdated minus dateCreated). Hours keep
+ * HH:mm:ss between two instants (docs/console.md: lastUpdated minus dateCreated). Hours keep
  * counting past a day (27:03:09), since a day-based format would hide long alerts.
  * Computed on whole seconds, like the dates shown beside it: 10:00:01.9 to 10:00:03.1
  * reads 00:00:02, as the two times suggest.

@@ -3,7 +3,7 @@ import { saveSession, type Session } from '../features/auth/session.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 
-/** A valid session of `role`, stored as the browser keeps it (spec §3). */
+/** A valid session of `role`, stored as the browser keeps it (docs/console.md). */
 export function storeSession(role: Role, overrides: Partial<Session> = {}): Session {
   const session: Session = {
     token: 'access-token',

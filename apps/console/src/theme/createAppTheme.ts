@@ -5,7 +5,7 @@ import { isRtl } from '../i18n/locales.js';
 import { PALETTES } from './palette.js';
 import type { ThemeStyle } from './themeSlice.js';
 
-/** Spec §9: drawer 300 px; top bar 64 px, 56 px on small screens. */
+/** docs/console.md: drawer 300 px; top bar 64 px, 56 px on small screens. */
 export const DRAWER_WIDTH = 300;
 export const TOP_BAR_HEIGHT = { small: 56, large: 64 } as const;
 
@@ -45,7 +45,7 @@ export function createAppTheme(
     base,
     {
       mixins: {
-        // Spec §9: 56 px on small screens, 64 px from sm up (no 48 px landscape variant).
+        // docs/console.md: 56 px on small screens, 64 px from sm up (no 48 px landscape variant).
         toolbar: {
           minHeight: TOP_BAR_HEIGHT.small,
           [base.breakpoints.up('sm')]: { minHeight: TOP_BAR_HEIGHT.large },

@@ -3,7 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export type ThemeStyle = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'current-theme';
 
-/** Spec §4: read current-theme; if light or dark apply it, otherwise store the default. */
+/** docs/console.md: read current-theme; if light or dark apply it, otherwise store the default. */
 export function readStoredTheme(): ThemeStyle {
   const stored = localStorage.getItem(THEME_STORAGE_KEY);
   if (stored === 'light' || stored === 'dark') return stored;

@@ -12,7 +12,7 @@ const KEYS = {
   offlineAfterSeconds: SETTING_KEYS.offlineAfterSeconds,
 } as const satisfies Record<keyof AlarmConf, string>;
 
-/** The alarm settings (DESIGN §6), each its default until a super administrator sets it. */
+/** The alarm settings (docs/alarm-handling.md), each its default until a super administrator sets it. */
 export async function readAlarmConf(db: Tx): Promise<AlarmConf> {
   const rows = await db.select().from(settings).where(inArray(settings.key, Object.values(KEYS)));
   const stored = new Map(rows.map((r) => [r.key, Number(r.value)]));

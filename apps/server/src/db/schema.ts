@@ -87,11 +87,11 @@ export const devices = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     lastSeenAt: tstz('last_seen_at'),
     deletedAt: tstz('deleted_at'),
-    /** Last battery level a heartbeat reported (0–100); null until one does (DESIGN §6). */
+    /** Last battery level a heartbeat reported (0–100); null until one does (docs/alarm-handling.md). */
     batteryPct: smallint('battery_pct'),
     /**
      * null: not monitored yet (no heartbeat ever); true/false: the last transition the offline
-     * sweep or a contact wrote, so each transition yields exactly one event (DESIGN §6).
+     * sweep or a contact wrote, so each transition yields exactly one event (docs/alarm-handling.md).
      */
     online: boolean('online'),
   },
@@ -118,7 +118,7 @@ export const sos = pgTable(
     /** Kept when the user is deleted, so the history still says who closed it. */
     closedByUsername: text('closed_by_username'),
     idempotencyKey: text('idempotency_key'),
-    // Alarm handling (DESIGN §6); usernames copied, as for the closer, so they survive deletion.
+    // Alarm handling (docs/alarm-handling.md); usernames copied, as for the closer, so they survive deletion.
     acknowledgedAt: tstz('acknowledged_at'),
     acknowledgedById: integer('acknowledged_by_id').references(() => users.id, { onDelete: 'set null' }),
     acknowledgedByUsername: text('acknowledged_by_username'),
@@ -158,7 +158,7 @@ export const sos = pgTable(
   ],
 );
 
-/** Every step of an SOS, written in the same transaction as the change (DESIGN §6). */
+/** Every step of an SOS, written in the same transaction as the change (docs/alarm-handling.md). */
 export const sosTimeline = pgTable(
   'sos_timeline',
   {
@@ -186,7 +186,7 @@ export const sosTimeline = pgTable(
   ],
 );
 
-/** The person behind a device (DESIGN §6): personal data, never logged, kept across a delete. */
+/** The person behind a device (docs/alarm-handling.md): personal data, never logged, kept across a delete. */
 export const deviceProfiles = pgTable('device_profiles', {
   deviceId: integer('device_id')
     .primaryKey()
@@ -259,7 +259,7 @@ export const events = pgTable('events', {
 });
 
 /**
- * Failed authentications (DESIGN §7), for the throttles every server process shares: a
+ * Failed authentications (docs/security.md), for the throttles every server process shares: a
  * wrong password (with the username tried, lower case), a wrong device API key, a bearer
  * token that does not verify. Only failures are written: a success costs nothing here.
  */

@@ -5,7 +5,7 @@ import { settings } from './schema.js';
 export const SETTING_KEYS = {
   apiKey: 'device_api_key',
   jwtSecret: 'jwt_secret',
-  /** Alarm handling (DESIGN §6, /api/conf/alarm): whole seconds, as text. */
+  /** Alarm handling (docs/alarm-handling.md, /api/conf/alarm): whole seconds, as text. */
   ackTargetSeconds: 'alarm_ack_target_seconds',
   offlineAfterSeconds: 'alarm_offline_after_seconds',
 } as const;

@@ -13,7 +13,7 @@ import { deviceJsonSql } from './device-json-sql.js';
 /**
  * The visible devices with their open SOS (at most one each: the partial unique index), as
  * the JSON text GET /api/device/getAll sends, written by PostgreSQL in one row (deviceJsonSql).
- * Spec §3 order: devices with an open SOS first, newest first; then the others by name. At 100,000 devices, mapping 100,000 rows to objects and
+ * docs/console.md order: devices with an open SOS first, newest first; then the others by name. At 100,000 devices, mapping 100,000 rows to objects and
  * serializing them again took most of the answer's time (bench/RESULTS-history.md, console-10k);
  * test/routes/device/list-json.test.ts proves it is the list toDeviceJson maps, in the same order.
  */

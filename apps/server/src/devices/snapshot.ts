@@ -15,7 +15,7 @@ export interface DeviceSnapshotJson {
 }
 
 /**
- * GET /api/device/getAll's list as JSON text with the last event it includes (DESIGN §7),
+ * GET /api/device/getAll's list as JSON text with the last event it includes (docs/security.md),
  * read without stopping the SOS writers (live/store.ts, readAfterSettledHead). Only when
  * more events than MAX_INCLUDED_EVENTS committed during the read is it read again under the
  * ordering lock, which names none (writers wait for that one read).

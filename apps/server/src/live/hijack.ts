@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 
 /*
  * A live stream lives for hours, so what a request keeps until its response finishes is
- * kept for hours too: at 10,000 streams every KiB is 10 MB (bench fan-out-10k, DESIGN's
+ * kept for hours too: at 10,000 streams every KiB is 10 MB (bench fan-out-10k, its
  * 400 MB target on the embedded database). Measured per stream with heap snapshots, what
  * this file releases: Fastify's request, reply and per-request logger (~1.5 KiB), node's
  * copy of the headers as a dictionary of [name, value] arrays (~2.5 KiB) and the response

@@ -53,7 +53,7 @@ export async function readSettledHead(db: Db): Promise<number> {
  * with the newest event id. The grant waits for every writer holding an event id; while it
  * is held no other event can commit. So `read` sees the changes of exactly the events up to
  * `head`: a client that resumes the live stream after `head` misses none and gets none
- * twice (GET /api/device/getAll's X-Last-Event-Id, DESIGN §7). Writers wait for `read`.
+ * twice (GET /api/device/getAll's X-Last-Event-Id, docs/security.md). Writers wait for `read`.
  */
 export async function readWithSettledHead<T>(
   db: Db,
@@ -75,7 +75,7 @@ export async function readWithSettledHead<T>(
  * one max(id) only), then `read` and the ids of the events after `head` run in ONE snapshot
  * (REPEATABLE READ): an event and its change commit together, so `included` names exactly
  * the events after `head` whose changes `read` saw. A client resuming the stream after
- * `head` skips those and gets every other event once (DESIGN §7).
+ * `head` skips those and gets every other event once (docs/security.md).
  */
 export async function readAfterSettledHead<T>(
   db: Db,

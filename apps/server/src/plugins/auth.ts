@@ -24,7 +24,7 @@ export interface TokenClaims {
 
 /**
  * A bearer token that does not verify at all (malformed, or signed with another key):
- * the one kind the forged-token throttle counts (DESIGN §7; expired or ended ones are not).
+ * the one kind the forged-token throttle counts (docs/security.md; expired or ended ones are not).
  */
 export class UnverifiableTokenError extends HttpError {
   constructor() {

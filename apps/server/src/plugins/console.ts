@@ -14,7 +14,7 @@ export const CONSOLE_PAGES = ['/', ...Object.values(CONSOLE_ROUTES)];
 /**
  * Serves the built console: pre-compressed .br/.gz assets, long-lived caching of hashed
  * assets, index.html for the console's routes, whatever the Accept header (a probe or a
- * link checker sees the page a browser sees). Other page requests go to /login (spec §2:
+ * link checker sees the page a browser sees). Other page requests go to /login (docs/console.md:
  * unknown paths redirect to the login route); other files are 404.
  */
 async function consolePlugin(app: FastifyInstance, options: ConsolePluginOptions) {

@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * onRequest hook of the device API: 401 unless X-Api-Key is the current key; wrong keys
-     * are counted per address (DESIGN §7), a right key never is.
+     * are counted per address (docs/security.md), a right key never is.
      */
     deviceAuth: onRequestHookHandler;
     /** The key changed (here or, through the control channel, on another process): re-read it. */

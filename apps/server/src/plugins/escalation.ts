@@ -20,7 +20,7 @@ export interface EscalationPluginOptions {
 }
 
 /**
- * Escalation of unacknowledged SOS (DESIGN §6): this process's sweeper (escalation/),
+ * Escalation of unacknowledged SOS (docs/alarm-handling.md): this process's sweeper (escalation/),
  * started once the app is ready and stopped before the database closes.
  */
 async function escalationPlugin(app: FastifyInstance, options: EscalationPluginOptions) {

@@ -71,7 +71,7 @@ function authorized(request: FastifyRequest, token: string | undefined): boolean
 /**
  * GET /metrics in the Prometheus text format (outside /api: no rate limit, not documented),
  * only to `Authorization: Bearer $SOS_METRICS_TOKEN`; to anyone else, and to everyone when
- * no token is configured, it does not exist: the same 404 as any unknown path (DESIGN §7).
+ * no token is configured, it does not exist: the same 404 as any unknown path (docs/security.md).
  */
 async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();

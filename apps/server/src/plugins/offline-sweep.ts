@@ -23,7 +23,7 @@ export interface OfflineSweepOptions {
 const SLACK_MS = 25;
 
 /**
- * The offline sweep (DESIGN §6). One timer per process, set for the nearest deadline among
+ * The offline sweep (docs/alarm-handling.md). One timer per process, set for the nearest deadline among
  * all online devices (never one per device); every process runs it, the conditional UPDATE
  * makes each transition happen once, and a deadline passed while no process ran is caught
  * by the first sweep after start.

@@ -44,7 +44,7 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Security headers on every answer. Rate limits and throttles are the throttle plugin's (DESIGN §7). */
+/** Security headers on every answer. Rate limits and throttles are the throttle plugin's (docs/security.md). */
 async function securityPlugin(app: FastifyInstance) {
   const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {

@@ -23,7 +23,7 @@ export interface ThrottleOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The one mechanism behind every throttle (DESIGN §7): client addresses, failure
+     * The one mechanism behind every throttle (docs/security.md): client addresses, failure
      * counters and paces in the database (shared by every process), request windows.
      */
     throttle: {

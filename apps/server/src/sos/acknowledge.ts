@@ -15,7 +15,7 @@ export type AckResult = { sos: Sos } | AckError;
 type AckOutcome = { sos: Sos; changed: boolean } | AckError;
 
 /**
- * Takes charge of an open SOS (DESIGN §6) in ONE statement: the change, its ACKNOWLEDGED
+ * Takes charge of an open SOS (docs/alarm-handling.md) in ONE statement: the change, its ACKNOWLEDGED
  * timeline row and `sos-acknowledged` commit together. It matches an unacknowledged SOS, or,
  * with takeOver, one someone else has: acknowledgedBy changes, acknowledgedAt keeps the first
  * time. The row lock makes concurrent takes (and the escalation sweep) run one after the

@@ -13,7 +13,7 @@ export interface Closer {
   username: string;
 }
 
-/** What the operator says when closing (DESIGN §6); an empty note is no note. */
+/** What the operator says when closing (docs/alarm-handling.md); an empty note is no note. */
 export interface Closing {
   outcome?: SosOutcome | null | undefined;
   note?: string | null | undefined;

@@ -25,7 +25,7 @@ export const CSV_HEADER = csvLine([...HISTORY_CSV_COLUMNS]);
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** One history row as the CSV's columns (DESIGN §6): device by name, times ISO 8601 UTC, calls last. */
+/** One history row as the CSV's columns (docs/alarm-handling.md): device by name, times ISO 8601 UTC, calls last. */
 export function csvRow({ sos, device, calls }: HistoryRow): string {
   return csvLine([
     sos.id,

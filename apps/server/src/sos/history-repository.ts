@@ -7,7 +7,7 @@ import type { HistoryKey } from './history-cursor.js';
 import { boundSql, isoMicrosSql } from './range.js';
 import { callCountSql } from './call-stats.js';
 
-/** The closed SOS a history filter selects (from/to on the raise time, DESIGN §6). */
+/** The closed SOS a history filter selects (from/to on the raise time, docs/alarm-handling.md). */
 export function historyWhere(filter: HistoryFilterQuery, tz: string, after?: HistoryKey): SQL {
   return and(
     eq(sos.state, 'CLOSED'),

@@ -10,7 +10,7 @@ import { openSosOf } from './repository.js';
 import { addDeviceEvent } from './device-event.js';
 import { ALARM_KIND_LABELS_IT } from './device-event-text.js';
 
-/** The sos columns of a device's location (DESIGN §6), all null without one. */
+/** The sos columns of a device's location (docs/alarm-handling.md), all null without one. */
 export const locationColumns = (location: DeviceSosLocation | undefined) => ({
   locationLat: location?.lat ?? null,
   locationLon: location?.lon ?? null,

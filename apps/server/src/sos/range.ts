@@ -11,7 +11,7 @@ export interface ResolvedRange {
 }
 
 /**
- * A bound of DESIGN §6: an instant as it is, a day YYYY-MM-DD as its start (from) or the next
+ * A bound of docs/alarm-handling.md: an instant as it is, a day YYYY-MM-DD as its start (from) or the next
  * day's start (to) in `tz`. The day arithmetic runs in PostgreSQL (AT TIME ZONE), so a day
  * across a DST change is 23 or 25 hours long, as it is on the wall clock.
  */

@@ -18,7 +18,7 @@ export type CloseResult = { sos: Sos; closed: boolean } | { error: 'NOT_FOUND' }
 
 /**
  * Closes an open SOS with its live event (close.ts, one statement). Of two operators closing
- * at once, the other is answered the SOS as the first closed it (idempotent, DESIGN §6). The
+ * at once, the other is answered the SOS as the first closed it (idempotent, docs/alarm-handling.md). The
  * CLOSED timeline entry is read from the row (timeline.ts), so closing stays one statement.
  */
 export async function closeSos(

@@ -7,7 +7,7 @@ import { rowsOf } from '../live/outbox.js';
 import { callStats, type CallStats } from './call-stats.js';
 import type { ResolvedRange } from './range.js';
 
-/** The settings key of the alarm configuration's ackTargetSeconds (DESIGN §6 /api/conf/alarm). */
+/** The settings key of the alarm configuration's ackTargetSeconds (docs/alarm-handling.md /api/conf/alarm). */
 export const ACK_TARGET_SETTING = SETTING_KEYS.ackTargetSeconds;
 
 /** The current target of /api/conf/alarm (its default when unset). */
@@ -21,7 +21,7 @@ const pct = (part: string) => r1(`100.0 * ${part} / nullif(count(*), 0)`);
 const median = (column: string) => r1(`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${column})`);
 
 /**
- * DESIGN §6 "Reporting", in ONE statement over the SOS raised in [from, to). "Ack" is raise →
+ * docs/alarm-handling.md "Reporting", in ONE statement over the SOS raised in [from, to). "Ack" is raise →
  * first acknowledgement, or → close for an SOS closed unacknowledged (credited to its closer);
  * an SOS with neither has no ack time, so it is never "within" (an open one past the target is
  * a miss). Percentiles and rounding run in PostgreSQL; days are days in `tz`.

@@ -21,7 +21,7 @@ function ipv6Groups(address: string): string[] | null {
 }
 
 /**
- * The key a client address is counted under (DESIGN §7). IPv4 as is (an IPv4-mapped IPv6
+ * The key a client address is counted under (docs/security.md). IPv4 as is (an IPv4-mapped IPv6
  * address too); IPv6 by its /64, since one host is given a whole /64 and could otherwise
  * step through its addresses to escape every per-address throttle.
  */

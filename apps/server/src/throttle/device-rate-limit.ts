@@ -9,7 +9,7 @@ const serialOf = (request: FastifyRequest): string => {
 /**
  * Route config of the per-device limit: `max` calls per minute per serial, each device
  * API route counting on its own (a flood of heartbeats never blocks a registration). The
- * SOS call has none: with the right key it is never refused (DESIGN §7). The key is the
+ * SOS call has none: with the right key it is never refused (docs/security.md). The key is the
  * serial of a call whose API key was right (checked before, onRequest); the counts are
  * shared by every server process (plugins/throttle.ts).
  */

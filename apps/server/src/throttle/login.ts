@@ -4,7 +4,7 @@ import { HttpError } from '../lib/http-error.js';
 import { clearPairFailures, countFailures, insertFailure } from './failures.js';
 import { MAX_QUEUE_S, waitForPaceSlot } from './pace.js';
 
-/** DESIGN §7: failed logins count within 5 minutes. */
+/** docs/security.md: failed logins count within 5 minutes. */
 export const LOGIN_WINDOW_S = 300;
 
 export interface LoginLimits {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { rowsOf } from '../live/outbox.js';
 
-/** One answer a second to a paced address (DESIGN §7). */
+/** One answer a second to a paced address (docs/security.md). */
 export const PACE_MS = 1000;
 /** Beyond this many seconds of queue, further calls are refused at once rather than held. */
 export const MAX_QUEUE_S = 60;

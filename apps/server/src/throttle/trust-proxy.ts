@@ -16,7 +16,7 @@ function isProxyItem(item: string): boolean {
 }
 
 /**
- * SOS_TRUST_PROXY (DESIGN §7): whose X-Forwarded-For is believed. A number is how many
+ * SOS_TRUST_PROXY (docs/security.md): whose X-Forwarded-For is believed. A number is how many
  * proxies stand in front of the server (hops); otherwise a comma-separated list of the
  * proxies' addresses or CIDRs. Unset: the client address is the socket's, always.
  */

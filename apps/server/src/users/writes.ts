@@ -99,7 +99,7 @@ export async function changeEmployee(
         ...(passwordHash ? { passwordHash } : {}),
       });
       if (!updated) throw notFound('User');
-      // DESIGN §7: his other sessions end now, access tokens included (not only at refresh).
+      // docs/security.md: his other sessions end now, access tokens included (not only at refresh).
       const ends = passwordHash !== undefined || role !== current.role;
       const sessionsEnded = ends && (await endUserSessions(tx, id, callerSession)) > 0;
       // The names of what changed, never a value (a password above all).

@@ -169,7 +169,7 @@ describeEachDb('npm run admin', (kind) => {
         url: `/api/auth/refreshAuth?refresh_token=${before.refresh_token}`,
       });
       expect(refresh.statusCode).toBe(401);
-      // The session ended at once: its access token is refused too (DESIGN §7).
+      // The session ended at once: its access token is refused too (docs/security.md).
       const call = await app.inject({ url: '/api/device/getAll', headers: { authorization: `Bearer ${before.access_token}` } });
       expect(call.statusCode).toBe(401);
     });

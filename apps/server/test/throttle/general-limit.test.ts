@@ -16,7 +16,7 @@ const expectRateLimited = (res: NetResponse) => {
   expect(retryAfter(res)).toBeGreaterThanOrEqual(1);
 };
 
-/** DESIGN §7: the general limit keys on the address or the verified user, never on what a client claims. */
+/** docs/security.md: the general limit keys on the address or the verified user, never on what a client claims. */
 describeEachDb('general rate limit (SOS_RATE_LIMIT)', (kind) => {
   const t = listeningApp(kind, { SOS_RATE_LIMIT: LIMIT });
   // Each test counts up to the limit in one fixed window of a minute.

@@ -5,7 +5,7 @@ import { authFailures, rateWindows, throttlePaces } from '../../src/db/schema.js
 import { createTestApp, type DbKind, type TestContext } from '../helpers/app.js';
 import { listenOnLoopback } from '../helpers/net.js';
 
-/** The throttles' thresholds as a server with no configuration has them (DESIGN §7). */
+/** The throttles' thresholds as a server with no configuration has them (docs/security.md). */
 const defaults = loadEnv({});
 export const DEFAULT_THROTTLES = {
   SOS_LOGIN_FAILURES_PER_PAIR: defaults.SOS_LOGIN_FAILURES_PER_PAIR,

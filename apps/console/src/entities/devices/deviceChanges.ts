@@ -39,7 +39,7 @@ export function changeOf(event: LiveEvent, current: Current): DeviceChange | nul
       return { id: event.data.id, next: event.data };
     case 'device-offline':
     case 'device-online':
-      // Health only: the device keeps its card and place (DESIGN §6).
+      // Health only: the device keeps its card and place (docs/alarm-handling.md).
       return current(event.data.id) ? { id: event.data.id, next: event.data } : null;
     case 'device-deleted-sos':
     case 'device-deleted':
@@ -53,7 +53,7 @@ export function changeOf(event: LiveEvent, current: Current): DeviceChange | nul
 }
 
 /**
- * Who handles the device's open SOS, or its escalation (DESIGN §6): applied only to the
+ * Who handles the device's open SOS, or its escalation (docs/alarm-handling.md): applied only to the
  * SOS the device still shows, so a late event never brings back an alert closed meanwhile.
  */
 export function handling(device: Device | undefined, sos: Sos): DeviceChange | null {

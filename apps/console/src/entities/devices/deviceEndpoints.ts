@@ -11,7 +11,7 @@ interface DevicesSliceState {
   auth: { session: { id: number } | null };
 }
 
-/** The device list and the last live event it includes (X-Last-Event-Id, DESIGN §7). */
+/** The device list and the last live event it includes (X-Last-Event-Id, docs/security.md). */
 export interface DeviceSnapshot {
   devices: Device[];
   /** Open the live stream from here and nothing raised meanwhile is missed; null if unknown. */
@@ -35,7 +35,7 @@ export interface CloseSosArgs {
   note?: string | null;
 }
 
-/** The optional body of PATCH /api/sos/close (DESIGN §6): none when nothing was given. */
+/** The optional body of PATCH /api/sos/close (docs/alarm-handling.md): none when nothing was given. */
 function closeBody({ outcome, note }: CloseSosArgs) {
   const body = { ...(outcome ? { outcome } : {}), ...(note ? { note } : {}) };
   return Object.keys(body).length > 0 ? body : undefined;
@@ -59,7 +59,7 @@ export const deviceApi = api.injectEndpoints({
       structuralSharing: false,
       providesTags: ['Device'],
     }),
-    /** Spec §2: sends deviceId and sosId; the call needs sosId, deviceId drives the optimistic update. */
+    /** docs/console.md: sends deviceId and sosId; the call needs sosId, deviceId drives the optimistic update. */
     closeSos: build.mutation<Sos | null, CloseSosArgs>({
       query: (args) => ({
         url: PATHS.sosClose,
@@ -75,7 +75,7 @@ export const deviceApi = api.injectEndpoints({
         dispatch(sosCloseStarted({ deviceId, sosId }));
         try {
           const { data: closed } = await queryFulfilled;
-          // Closing again answers the SOS as it was closed (DESIGN §6): say who did it.
+          // Closing again answers the SOS as it was closed (docs/alarm-handling.md): say who did it.
           const closer = closed?.closedBy;
           if (closer && closer.id !== state.auth.session?.id) {
             const values = { username: closer.username };
@@ -100,7 +100,7 @@ export const deviceApi = api.injectEndpoints({
           return; // the shared error handler shows and logs it
         }
         dispatch(deviceRemoved(id));
-        // DESIGN §6: 'Annulla' on the message restores it (features/devices/undoRestore.ts).
+        // docs/alarm-handling.md: 'Annulla' on the message restores it (features/devices/undoRestore.ts).
         dispatch(
           showSnackbar({ type: 'success', messageId: 'device_deleted_success', undo: { kind: 'restoreDevice', id } }),
         );

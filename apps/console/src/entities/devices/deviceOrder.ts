@@ -1,7 +1,7 @@
 import type { Device } from '@sos/contract';
 
 /*
- * Dashboard order (spec §3): devices with an open SOS first, newest SOS first, then the
+ * Dashboard order (docs/console.md): devices with an open SOS first, newest SOS first, then the
  * others by name. Ties end on the id, so the order is total: every device has exactly one
  * place, found by binary search. A live event moves one device in O(log n) comparisons
  * plus one array copy, instead of re-sorting 10,000 devices.

@@ -2,7 +2,7 @@ import type { DeletedDevice, Device, DeviceProfile, DeviceProfileInput, Technica
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
-/** Technical alarms, resident profiles and deleted devices (DESIGN §6). */
+/** Technical alarms, resident profiles and deleted devices (docs/alarm-handling.md). */
 export const healthApi = api.injectEndpoints({
   endpoints: (build) => ({
     getTechnicalAlarms: build.query<TechnicalAlarm[], void>({

@@ -6,7 +6,7 @@ import { sosAnswered } from '../devices/deviceActions.js';
 import { liveEventReceived } from '../live/liveEvents.js';
 import { sameEntry } from './timelineEntries.js';
 
-/** A 409 carries the SOS as it stands (DESIGN §6): the card shows it at once. */
+/** A 409 carries the SOS as it stands (docs/alarm-handling.md): the card shows it at once. */
 function conflictSos(failure: unknown): Sos | undefined {
   const data = (failure as { error?: { data?: { code?: ErrorCode; sos?: Sos } } }).error?.data;
   return data?.code === 'SOS_ALREADY_ACKNOWLEDGED' || data?.code === 'SOS_NOT_OPEN'
@@ -14,7 +14,7 @@ function conflictSos(failure: unknown): Sos | undefined {
     : undefined;
 }
 
-/** Taking charge, notes, the timeline and the alarm settings (DESIGN §6). */
+/** Taking charge, notes, the timeline and the alarm settings (docs/alarm-handling.md). */
 export const sosHandlingApi = api.injectEndpoints({
   endpoints: (build) => ({
     ackSos: build.mutation<Sos, { sosId: number; takeOver?: boolean }>({

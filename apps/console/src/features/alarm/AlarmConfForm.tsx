@@ -54,7 +54,7 @@ function SecondsField({
 }
 
 /**
- * The alarm's timings (DESIGN §6 /api/conf/alarm), below the API key with its own 'Salva'
+ * The alarm's timings (docs/alarm-handling.md /api/conf/alarm), below the API key with its own 'Salva'
  * and no confirmation: changing them cuts nobody off. Validated by the contract's schema.
  */
 export function AlarmConfForm() {

@@ -6,7 +6,7 @@ import { selectSession } from '../auth/authSlice.js';
 import { useAckSosMutation } from '../../entities/sos/sosHandlingApi.js';
 
 /**
- * "Prendi in carico", or "Subentra" when someone else has it (DESIGN §6); nothing when
+ * "Prendi in carico", or "Subentra" when someone else has it (docs/alarm-handling.md); nothing when
  * it is already the operator's own.
  */
 export function SosAckButton({ sos }: { sos: Sos }) {

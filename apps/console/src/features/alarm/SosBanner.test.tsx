@@ -22,7 +22,7 @@ function server(devices: unknown[]) {
   });
 }
 
-describe('the banner off the dashboard (DESIGN §6)', () => {
+describe('the banner off the dashboard (docs/alarm-handling.md)', () => {
   beforeEach(() => {
     // jsdom plays no media: the first click unlocks the alarm, which then rings.
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

@@ -8,7 +8,7 @@ import { selectUnhandledCount } from '../../entities/sos/alarmSelectors.js';
 
 /**
  * Off the dashboard, how many SOS nobody has taken charge of, as a link to the dashboard
- * (DESIGN §6): an SOS that arrives while an operator is on another page is not missed.
+ * (docs/alarm-handling.md): an SOS that arrives while an operator is on another page is not missed.
  */
 export function SosBanner() {
   const { pathname } = useLocation();

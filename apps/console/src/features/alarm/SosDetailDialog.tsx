@@ -37,7 +37,7 @@ function Section({ title, children }: { title: MessageId; children: ReactNode })
 }
 
 /**
- * An SOS's detail ("Dettaglio", DESIGN §6), live from the devices slice: who has it, where
+ * An SOS's detail ("Dettaglio", docs/alarm-handling.md), live from the devices slice: who has it, where
  * the device is, the resident and the call-out (docs/call-out.md), the timeline, and the
  * actions while it is open. Once it is closed (here or elsewhere) it stays on screen,
  * without actions, until "Indietro".

@@ -25,7 +25,7 @@ function callText(call: SosCall, note: string | null, intl: IntlShape): ReactNod
   );
 }
 
-/** A CLOSED entry's text is the outcome code, then a line with the note (DESIGN §6). */
+/** A CLOSED entry's text is the outcome code, then a line with the note (docs/alarm-handling.md). */
 function entryText(entry: SosTimelineEntry, intl: IntlShape): ReactNode {
   if (entry.type === 'CALL' && entry.call) return callText(entry.call, entry.text, intl);
   if (entry.text === null || entry.type !== 'CLOSED') return entry.text;

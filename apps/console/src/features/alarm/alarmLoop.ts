@@ -11,7 +11,7 @@ export interface AudioLike {
   removeEventListener(type: 'timeupdate', listener: () => void): void;
 }
 
-/** MP3 frames pad the end with silence: restart before it is heard (spec §9). */
+/** MP3 frames pad the end with silence: restart before it is heard (docs/console.md). */
 export const RESTART_BEFORE_END_S = 0.33;
 
 export interface AlarmLoop {
@@ -34,7 +34,7 @@ export function createAlarmLoop(audio: AudioLike): AlarmLoop {
   return {
     setRinging(ringing) {
       if (ringing && audio.paused) {
-        // Autoplay refusals and decoding errors are only logged (spec §2).
+        // Autoplay refusals and decoding errors are only logged (docs/console.md).
         audio.play().catch((error: unknown) => console.error('Alarm playback failed', error));
       } else if (!ringing && !audio.paused) {
         audio.pause();

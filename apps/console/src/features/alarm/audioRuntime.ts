@@ -26,7 +26,7 @@ const ignoreAbort = (error: unknown) => {
 
 /**
  * Runs inside the first click (a user gesture), as browsers demand before sound: creates
- * the AudioContext (spec §4) and starts the alarm element muted for an instant (spec §2),
+ * the AudioContext (docs/console.md) and starts the alarm element muted for an instant (docs/console.md),
  * which unlocks it for the later, gesture-less plays of an incoming SOS.
  */
 export function unlockAudio(): void {

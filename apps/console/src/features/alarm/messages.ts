@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** Alarm handling texts (DESIGN §6): Italian exactly as its table writes them. */
+/** Alarm handling texts (docs/alarm-handling.md): Italian exactly as its table writes them. */
 export const alarmMessages = defineCatalogue(
   {
     'alarm.age': 'da {n} min',

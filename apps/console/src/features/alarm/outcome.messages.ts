@@ -1,7 +1,7 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
 /**
- * The names of the SOS outcomes (DESIGN §6), one source for the detail's close form, the
+ * The names of the SOS outcomes (docs/alarm-handling.md), one source for the detail's close form, the
  * history's 'Esito' column and the Statistiche page.
  */
 export const outcomeMessages = defineCatalogue(

@@ -6,8 +6,8 @@ import { selectAudioEnabled } from './alarmSlice.js';
 import { alarmElement } from './audioRuntime.js';
 
 /**
- * Rings while any OPEN SOS is unacknowledged (DESIGN §6: with no acknowledgement given, while
- * any is open, as spec §2 says), once audio is enabled, on every page.
+ * Rings while any OPEN SOS is unacknowledged (docs/alarm-handling.md: with no acknowledgement given, while
+ * any is open, as docs/console.md says), once audio is enabled, on every page.
  */
 export function useAlarm(): void {
   const enabled = useAppSelector(selectAudioEnabled);

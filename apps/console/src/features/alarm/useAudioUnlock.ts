@@ -6,7 +6,7 @@ import { askNotificationPermission, unlockAudio } from './audioRuntime.js';
 
 /**
  * Until the first click anywhere (or key press, for keyboard users) audio is locked;
- * that gesture unlocks it, asks for notifications and clears the snackbar (spec §2, §4).
+ * that gesture unlocks it, asks for notifications and clears the snackbar (docs/console.md, §4).
  */
 export function useAudioUnlock(): boolean {
   const enabled = useAppSelector(selectAudioEnabled);

@@ -20,7 +20,7 @@ const NEW: Texts = {
   body: 'dashboard.notificationBody',
   tag: 'sos',
 };
-/** An escalation (DESIGN §6): nobody took charge in time. */
+/** An escalation (docs/alarm-handling.md): nobody took charge in time. */
 const LATE: Texts = {
   flash: 'alarm.lateFlash',
   title: 'alarm.lateTitle',

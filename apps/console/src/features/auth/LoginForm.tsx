@@ -16,8 +16,8 @@ import { sessionStarted } from './authSlice.js';
 import { saveSession, sessionFromAuth } from './session.js';
 
 /**
- * Username and password (spec §5: both required). A refused login is reported by the
- * one error listener (spec §8: 'Username o password errati').
+ * Username and password (docs/console.md: both required). A refused login is reported by the
+ * one error listener (docs/console.md: 'Username o password errati').
  */
 export function LoginForm() {
   const dispatch = useAppDispatch();

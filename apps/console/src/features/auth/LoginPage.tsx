@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PreferencesButton } from '../layout/PreferencesButton.js';
 import { LoginForm } from './LoginForm.js';
 
-/** The sign-in screen (spec §2 /login): logo, username and password. */
+/** The sign-in screen (docs/console.md /login): logo, username and password. */
 export default function LoginPage() {
   const intl = useIntl();
   return (

@@ -5,7 +5,7 @@ import { api } from '../../app/api.js';
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * Revokes the refresh token (DESIGN §3). Best effort: the session ends in this
+     * Revokes the refresh token (docs/contract.md). Best effort: the session ends in this
      * browser whatever the answer, so a failure is neither shown nor retried.
      */
     logout: build.mutation<null, string>({

@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** Sign-in texts (spec §2 /login, §8). */
+/** Sign-in texts (docs/console.md /login, §8). */
 export const authMessages = defineCatalogue(
   {
     'login.title': 'Accedi',

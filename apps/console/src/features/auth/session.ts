@@ -1,9 +1,9 @@
 import type { AuthResponse, Role } from '@sos/contract';
 
-/** The signed-in session as kept in the browser's storage (spec §3). */
+/** The signed-in session as kept in the browser's storage (docs/console.md). */
 export interface Session {
   token: string;
-  /** Unix seconds, like every expiry (DESIGN §3). */
+  /** Unix seconds, like every expiry (docs/contract.md). */
   tokenExp: number;
   refreshToken: string;
   refreshTokenExp: number;
@@ -47,7 +47,7 @@ export function clearSession(): void {
 }
 
 /**
- * The start-up authorization check (spec §4): restores the stored session while its
+ * The start-up authorization check (docs/console.md): restores the stored session while its
  * refresh token is valid (an expired access token is refreshed before the next call),
  * otherwise clears the storage.
  */

@@ -54,7 +54,7 @@ async function refresh(store: StoreLike, session: Session): Promise<string | nul
 }
 
 /**
- * The access token to send, refreshed first when it has expired (spec §4). One refresh
+ * The access token to send, refreshed first when it has expired (docs/console.md). One refresh
  * runs at a time: every call that needs it meanwhile waits for the same one. Returns
  * null when there is no usable session (and then the session is cleared).
  */
@@ -121,7 +121,7 @@ channel?.addEventListener('message', (event: MessageEvent<RefreshNotice>) => {
  * One refresh at a time across the browser's tabs: with Web Locks where the browser has them
  * (secure contexts), else by waiting for a refresh another tab announced on the channel, then
  * adopting the session it stored (refreshOnce). Two tabs that start at the very same instant
- * both call the server, which answers both with the same new token (DESIGN §7, 10 s grace).
+ * both call the server, which answers both with the same new token (docs/security.md, 10 s grace).
  */
 async function acrossTabs<T>(refreshToken: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;

@@ -7,7 +7,7 @@ import { loggedOut, selectSession } from './authSlice.js';
 import { clearSession } from './session.js';
 
 /**
- * Logout (spec §4): revoke the refresh token on the server (best effort, not awaited),
+ * Logout (docs/console.md): revoke the refresh token on the server (best effort, not awaited),
  * clear the storage, reset every slice and go to the login page.
  */
 export function useLogout(): () => void {

@@ -15,7 +15,7 @@ interface AlertCloseButtonProps {
 }
 
 /**
- * The card's "Chiudi SOS" (spec §2): one click, unless another user has the SOS in charge;
+ * The card's "Chiudi SOS" (docs/console.md): one click, unless another user has the SOS in charge;
  * then it asks first (docs/shift.md), so nobody ends a colleague's alarm by accident.
  */
 export function AlertCloseButton({ device, sos, sx }: AlertCloseButtonProps) {

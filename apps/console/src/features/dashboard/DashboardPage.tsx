@@ -12,7 +12,7 @@ import { TechnicalAlarmList } from '../devices/TechnicalAlarmList.js';
 import { LiveStatusChip } from './LiveStatusChip.js';
 
 /**
- * The SOS dashboard (spec §2), inside its live channel: its subscription to the layout's
+ * The SOS dashboard (docs/console.md), inside its live channel: its subscription to the layout's
  * one connection, which with the alarm runs on every page (LiveScope). The list loads and
  * the channel runs from the start, so the grid is current the moment the first click
  * enables audio and shows it.

@@ -19,7 +19,7 @@ export const DeviceCard = memo(function DeviceCard({ id, onDelete, onOpen }: Dev
   const device = useAppSelector((state) => selectDeviceById(state, id));
   if (!device) return null;
   const sos = device.lastSos;
-  // Spec §4: only an OPEN SOS is shown.
+  // docs/console.md: only an OPEN SOS is shown.
   if (sos?.state === 'OPEN') return <AlertCard device={device} sos={sos} onOpen={onOpen} />;
   return <PlainCard device={device} onDelete={onDelete} />;
 });

@@ -36,7 +36,7 @@ function useStableArrangement(order: readonly number[], alerts: number) {
   return useMemo(() => ({ order, alerts }), [order, alerts]);
 }
 
-/** Spec §2: 1 column on small screens, 2 from md, 3 from xl. */
+/** docs/console.md: 1 column on small screens, 2 from md, 3 from xl. */
 function useColumns(): number {
   const theme = useTheme();
   const md = useMediaQuery(theme.breakpoints.up('md'));

@@ -8,7 +8,7 @@ import { ProfileButton } from '../devices/ProfileButton.js';
 
 export interface PlainCardProps {
   device: Device;
-  /** Given for SUPER_ADMIN only (spec §6). */
+  /** Given for SUPER_ADMIN only (docs/console.md). */
   onDelete?: (device: Device) => void;
 }
 

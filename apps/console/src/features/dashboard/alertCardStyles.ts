@@ -7,7 +7,7 @@ import { twoLineName } from './cardStyles.js';
 export const DEEP = red[900];
 export const BRIGHT = red[700];
 
-/** Spec §9: a 2-second blink cycle; DESIGN §6: 4 s once someone has taken charge. */
+/** docs/console.md: a 2-second blink cycle; docs/alarm-handling.md: 4 s once someone has taken charge. */
 export const BLINK_MS = 2000;
 export const HANDLED_BLINK_MS = 4000;
 const blink = keyframes`

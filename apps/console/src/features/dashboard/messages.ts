@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** Dashboard texts (spec §2, §8); Italian exactly as the spec writes them. */
+/** Dashboard texts (docs/console.md, §8); Italian exactly as the spec writes them. */
 export const dashboardMessages = defineCatalogue(
   {
     'dashboard.title': 'Dashboard',

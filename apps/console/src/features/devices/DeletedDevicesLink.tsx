@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import { ROUTES } from '../../app/routes.js';
 
-/** Settings' way to "Dispositivi eliminati" (DESIGN §6); settings are SUPER_ADMIN only. */
+/** Settings' way to "Dispositivi eliminati" (docs/alarm-handling.md); settings are SUPER_ADMIN only. */
 export function DeletedDevicesLink() {
   return (
     <Link component={RouterLink} to={ROUTES.deletedDevices} sx={{ display: 'inline-block', mt: 3 }}>

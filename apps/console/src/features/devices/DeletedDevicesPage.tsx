@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { formatDateTime } from '../../lib/format.js';
 import { useGetDeletedDevicesQuery, useRestoreDeviceMutation } from '../../entities/devices/healthApi.js';
 
-/** "Dispositivi eliminati" (DESIGN §6, SUPER_ADMIN): each can be restored with its history. */
+/** "Dispositivi eliminati" (docs/alarm-handling.md, SUPER_ADMIN): each can be restored with its history. */
 export default function DeletedDevicesPage() {
   const { data } = useGetDeletedDevicesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [restore, { isLoading }] = useRestoreDeviceMutation();

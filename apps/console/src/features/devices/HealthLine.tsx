@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { formatTime, lowBattery } from './healthFormat.js';
 
 /**
- * The health part of a device card's second line (DESIGN §6): " · Ultimo contatto HH:mm"
+ * The health part of a device card's second line (docs/alarm-handling.md): " · Ultimo contatto HH:mm"
  * and, under 20 %, " · Batteria n%". Nothing until the first heartbeat (not monitored).
  * Text inside the card's existing line: the grid's row heights stay as they are.
  */

@@ -21,7 +21,7 @@ export interface ProfileFormDialogProps {
 }
 
 /**
- * "Scheda assistito" (DESIGN §6): the device's name ("Nome dispositivo", docs/alarm-kinds.md)
+ * "Scheda assistito" (docs/alarm-handling.md): the device's name ("Nome dispositivo", docs/alarm-kinds.md)
  * and the resident's profile, validated by the contract's schemas.
  */
 export function ProfileFormDialog({ deviceId, deviceName, onClose }: ProfileFormDialogProps) {

@@ -26,7 +26,7 @@ function Row({ label, children }: { label: MessageId; children: React.ReactNode 
 }
 
 /**
- * The person behind a device, read-only (DESIGN §6), for every operator: the SOS detail
+ * The person behind a device, read-only (docs/alarm-handling.md), for every operator: the SOS detail
  * embeds it. Shows nothing while loading or when no profile was written. `withoutPhones`:
  * the phone and the contacts are shown elsewhere (the SOS detail's call-out, docs/call-out.md).
  */

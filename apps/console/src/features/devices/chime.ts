@@ -1,4 +1,4 @@
-/** The technical alarm's single chime (DESIGN §6): quieter than the SOS loop, never looped. */
+/** The technical alarm's single chime (docs/alarm-handling.md): quieter than the SOS loop, never looped. */
 export const CHIME_URL = '/chime.mp3';
 
 let chime: HTMLAudioElement | null = null;

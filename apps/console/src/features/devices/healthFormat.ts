@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { LOW_BATTERY_PCT, type Device } from '@sos/contract';
 
-/** HH:mm in the browser's time zone (DESIGN §6: "da {HH:mm}", "Ultimo contatto {HH:mm}"). */
+/** HH:mm in the browser's time zone (docs/alarm-handling.md: "da {HH:mm}", "Ultimo contatto {HH:mm}"). */
 export const formatTime = (value: string | null | undefined): string =>
   value == null ? '' : dayjs(value).format('HH:mm');
 

@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** Device health, resident profiles, deleted devices (DESIGN §6 table of Italian texts). */
+/** Device health, resident profiles, deleted devices (docs/alarm-handling.md table of Italian texts). */
 export const healthMessages = defineCatalogue(
   {
     'health.offline': 'Non raggiungibile',

@@ -3,7 +3,7 @@ import { listeners } from '../../app/listeners.js';
 import { snackbarUndoClicked } from '../../app/snackbarSlice.js';
 import { healthApi } from '../../entities/devices/healthApi.js';
 
-// 'Annulla' on the 'Device eliminato' message (DESIGN §6): restores the device, which comes
+// 'Annulla' on the 'Device eliminato' message (docs/alarm-handling.md): restores the device, which comes
 // back on the dashboard through its device-registered event.
 listeners.startListening({
   actionCreator: snackbarUndoClicked,

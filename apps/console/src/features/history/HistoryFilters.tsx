@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { DateRangeFields } from '../../components/DateRangeFields.js';
 import { useFilterDevices } from './useFilterDevices.js';
 
-/** The history's filters (DESIGN §6): raise days, outcome, device; '' means any. */
+/** The history's filters (docs/alarm-handling.md): raise days, outcome, device; '' means any. */
 export interface HistoryFilter {
   from: string;
   to: string;

@@ -13,8 +13,8 @@ import { useCursorPages } from './useCursorPages.js';
 import { useHistoryColumns } from './useHistoryColumns.js';
 
 /**
- * The closed-SOS history (spec §2 /sos/history), newest closure first, paged and filtered on
- * the server (DESIGN §6 "History, paged"; §7 "Bounded answers").
+ * The closed-SOS history (docs/console.md /sos/history), newest closure first, paged and filtered on
+ * the server (docs/alarm-handling.md "History, paged"; §7 "Bounded answers").
  */
 export default function HistoryPage() {
   const intl = useIntl();

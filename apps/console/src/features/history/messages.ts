@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** Closed-SOS history texts (spec §2 /sos/history). */
+/** Closed-SOS history texts (docs/console.md /sos/history). */
 export const historyMessages = defineCatalogue(
   {
     'history.title': 'Storico',

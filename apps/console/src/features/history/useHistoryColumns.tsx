@@ -9,7 +9,7 @@ import { SosStateChip } from './SosStateChip.js';
 const time = (iso: string) => new Date(iso).getTime();
 
 /**
- * Spec §2 History: Stato, Data di apertura, Data di chiusura (lastUpdated), Durata
+ * docs/console.md History: Stato, Data di apertura, Data di chiusura (lastUpdated), Durata
  * (lastUpdated − dateCreated), Dispositivo; plus who closed it. Times are kept as numbers,
  * shown as text (the page's order is the server's: HistoryPage).
  */
@@ -57,7 +57,7 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         minWidth: 180,
         valueGetter: (_value: unknown, row: Sos) => row.device.displayName,
       },
-      // DESIGN §6: three columns after the spec's five.
+      // docs/alarm-handling.md: three columns after the spec's five.
       {
         field: 'outcome',
         headerName: header('alarm.history.outcome'),

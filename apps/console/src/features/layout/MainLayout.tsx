@@ -17,7 +17,7 @@ import { SkipLink, MAIN_CONTENT_ID } from './SkipLink.js';
 import { TopBar } from './TopBar.js';
 
 /**
- * The signed-in frame (spec §2 Main layout). From lg up the drawer is persistent and
+ * The signed-in frame (docs/console.md Main layout). From lg up the drawer is persistent and
  * open by default, and the content shifts 300 px; below lg it is a closed overlay.
  */
 export default function MainLayout() {
@@ -59,7 +59,7 @@ export default function MainLayout() {
       >
         <Toolbar aria-hidden />
         <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
-          {/* The one live connection and the alarm, for every page (DESIGN §6). */}
+          {/* The one live connection and the alarm, for every page (docs/alarm-handling.md). */}
           <LiveScope>
             <StreamLostBanner />
             <SosBanner />

@@ -18,7 +18,7 @@ import { useDeletePushSubscriptionMutation } from '../push/pushApi.js';
 import { unsubscribeBeforeLogout } from '../push/usePush.js';
 import { usePreferenceItems } from './preferenceItems.js';
 
-/** The top bar's options menu (spec §2): who is signed in, language, theme, notifications (docs/push.md), Logout. */
+/** The top bar's options menu (docs/console.md): who is signed in, language, theme, notifications (docs/push.md), Logout. */
 export function OptionsMenu() {
   const intl = useIntl();
   const menuId = useId();

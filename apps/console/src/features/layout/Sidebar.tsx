@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * The sidebar (spec §2): 300 px; persistent on large screens, a dismissible overlay on
+ * The sidebar (docs/console.md): 300 px; persistent on large screens, a dismissible overlay on
  * smaller ones (which closes after a choice). MUI puts it on the right in RTL.
  */
 export function Sidebar({ variant, open, onClose, entries = SIDEBAR_ENTRIES }: Props) {

@@ -16,7 +16,7 @@ interface Props {
   onOpenMenu: () => void;
 }
 
-/** The fixed top bar (spec §2): menu button, title, options menu; 64 px, 56 px small. */
+/** The fixed top bar (docs/console.md): menu button, title, options menu; 64 px, 56 px small. */
 export function TopBar({ shifted, onOpenMenu }: Props) {
   const intl = useIntl();
   const colors = APP_BAR_COLORS[useAppSelector(selectThemeStyle)];
@@ -27,7 +27,7 @@ export function TopBar({ shifted, onOpenMenu }: Props) {
       sx={(t) => ({
         bgcolor: colors.bg,
         color: colors.fg,
-        boxShadow: `inset 0 -3px 0 ${colors.edge}`, // not a border: the bar stays 64 px (56 small), spec §2
+        boxShadow: `inset 0 -3px 0 ${colors.edge}`, // not a border: the bar stays 64 px (56 small), docs/console.md
         width: shifted ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
         transition: t.transitions.create('width', {
           easing: t.transitions.easing.sharp,

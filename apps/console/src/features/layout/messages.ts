@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** Top bar, sidebar and preference texts (spec §2 Main layout). */
+/** Top bar, sidebar and preference texts (docs/console.md Main layout). */
 export const layoutMessages = defineCatalogue(
   {
     'layout.title': 'SOS Console',

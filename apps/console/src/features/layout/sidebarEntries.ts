@@ -12,22 +12,22 @@ import type { MessageId } from '../../i18n/catalogue.js';
 export interface SidebarEntry {
   label: MessageId;
   icon: SvgIconComponent;
-  /** Who sees the entry (spec §6). */
+  /** Who sees the entry (docs/console.md). */
   roles: readonly Role[];
   /** Where a click goes; a group without a path only expands its children. */
   path?: string;
-  /** Nested entries, shown under an expandable group (spec §2; none used today). */
+  /** Nested entries, shown under an expandable group (docs/console.md; none used today). */
   children?: readonly SidebarEntry[];
 }
 
 const ADMIN: readonly Role[] = ['SUPER_ADMIN'];
 
-/** Spec §2: SOS, user management, history, settings, in this order (plus DESIGN §6's statistics). */
+/** docs/console.md: SOS, user management, history, settings, in this order (plus docs/alarm-handling.md's statistics). */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'nav.sos', icon: SosOutlined, path: ROUTES.sos, roles: ['SUPER_ADMIN', 'EMPLOYEE'] },
   { label: 'nav.users', icon: PeopleAltOutlined, path: ROUTES.users, roles: ADMIN },
   { label: 'nav.history', icon: HistoryOutlined, path: ROUTES.history, roles: ADMIN },
-  // DESIGN §6 accepted addition: 'Statistiche', after 'Storico'.
+  // docs/alarm-handling.md accepted addition: 'Statistiche', after 'Storico'.
   { label: 'nav.stats', icon: InsightsOutlined, path: ROUTES.stats, roles: ADMIN },
   // An accepted addition: 'Registro attività', after 'Statistiche' (docs/audit.md).
   { label: 'nav.audit', icon: ManageSearchOutlined, path: ROUTES.audit, roles: ADMIN },

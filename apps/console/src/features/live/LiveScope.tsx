@@ -9,12 +9,12 @@ import { useLiveStream } from './useLiveStream.js';
 const Owned = createContext(false);
 
 /**
- * What must run on every page while signed in (DESIGN §6): the console's one live
+ * What must run on every page while signed in (docs/alarm-handling.md): the console's one live
  * connection, the device list it keeps current, the audio unlock, the alarm and the
  * hidden-tab alerts. The outermost scope owns them all.
  */
 function ConsoleWatch() {
-  // The stream opens from the last event the loaded list includes (DESIGN §7): an SOS
+  // The stream opens from the last event the loaded list includes (docs/security.md): an SOS
   // raised between the two is replayed, never lost. Later reloads leave it open.
   // The list is read without stopping the writers: the replayed events it already includes
   // are skipped (no second alarm, no card brought back by an SOS closed meanwhile).

@@ -29,7 +29,7 @@ export const DOWN_NOTICE_MS = 5_000;
 const MAX_RETRY_MS = 30_000;
 
 /**
- * The one live channel of the dashboard (spec §2, §4; DESIGN §3). The `eventsource`
+ * The one live channel of the dashboard (docs/console.md, §4; docs/contract.md). The `eventsource`
  * package reconnects by itself after a network drop or the end of the stream, sending
  * Last-Event-ID; this class adds the bearer token to every connection, re-subscribes
  * after a refusal (401: refresh the token first; other statuses: back off), and reports
@@ -66,7 +66,7 @@ export class LiveStream {
     this.options.onStatus('idle');
   }
 
-  /** Window focus: re-subscribe if no channel is set (spec §2). */
+  /** Window focus: re-subscribe if no channel is set (docs/console.md). */
   ensure(): void {
     if (this.stopped || this.source?.readyState === EventSource.OPEN) return;
     if (this.source?.readyState === EventSource.CONNECTING) return;

@@ -20,9 +20,9 @@ function needsReload(event: LiveEvent, store: AppStore): boolean {
 
 /**
  * Opens the live channel while the calling screen is mounted, closes it on leaving
- * (spec §2), and re-subscribes when the window regains focus or the network comes back.
+ * (docs/console.md), and re-subscribes when the window regains focus or the network comes back.
  *
- * `resumeFrom` is where it starts (DESIGN §7): the last event the loaded device list
+ * `resumeFrom` is where it starts (docs/security.md): the last event the loaded device list
  * includes, null for "from now", undefined while the list is still loading;
  * `alreadyIncluded`, the events after it the list includes too (X-Included-Event-Ids). It opens once
  * that is known, from the first value given, and stays open whatever later loads say.

@@ -21,7 +21,7 @@ import { ReceiversBlock } from './ReceiversBlock.js';
 import { useGetApiKeyQuery, useSetApiKeyMutation } from './settingsApi.js';
 
 /**
- * The device API key (spec §2 /settings). Saving asks first: every device configured
+ * The device API key (docs/console.md /settings). Saving asks first: every device configured
  * with the old key loses its configuration.
  */
 export default function SettingsPage() {
@@ -37,7 +37,7 @@ export default function SettingsPage() {
     defaultValues: { apiKey: '' },
     values,
   });
-  // Accepted from 4 characters (spec §5), but a short key is guessed: say so (DESIGN §7).
+  // Accepted from 4 characters (docs/console.md), but a short key is guessed: say so (docs/security.md).
   const typed = useWatch({ control, name: 'apiKey' }).trim().length;
   const weak = typed > 0 && typed < API_KEY_STRONG_LENGTH;
 

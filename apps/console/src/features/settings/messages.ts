@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** API key settings texts (spec §2 /settings, §8). */
+/** API key settings texts (docs/console.md /settings, §8). */
 export const settingsMessages = defineCatalogue(
   {
     'settings.title': 'Impostazioni',

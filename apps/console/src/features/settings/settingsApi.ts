@@ -2,7 +2,7 @@ import type { SetApiKeyRequest } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../app/api.js';
 
-/** The device API key (spec §7 /conf/apiKey). */
+/** The device API key (docs/console.md /conf/apiKey). */
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiKey: build.query<{ apiKey: string }, void>({

@@ -11,7 +11,7 @@ import type { MessageId } from '../../i18n/catalogue.js';
 import { useStatFormat } from './useStatFormat.js';
 
 const HEIGHT = 300;
-/** YYYY-MM-DD → DD/MM, the console's day order (spec §9). */
+/** YYYY-MM-DD → DD/MM, the console's day order (docs/console.md). */
 const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 function ChartCard({ title, children }: { title: MessageId; children: ReactNode }) {

@@ -26,7 +26,7 @@ interface Props {
 
 const EMPTY: UserValues = { username: '', email: '', password: '', confirmPassword: '', role: 'EMPLOYEE' };
 
-/** Username, email, password and its confirmation (spec §2, §5), Cancel and Save. */
+/** Username, email, password and its confirmation (docs/console.md, §5), Cancel and Save. */
 export function UserForm({ mode, initial, disabled = false, ownAccount = false, onSave, onCancel }: Props) {
   const intl = useIntl();
   const schema = useMemo(() => userFormSchema(mode), [mode]);

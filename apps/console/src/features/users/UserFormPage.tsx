@@ -16,7 +16,7 @@ const outcome = (result: { error?: unknown }): SaveOutcome => {
   return errorCodeOf(result.error) === 'USERNAME_TAKEN' ? 'usernameTaken' : 'failed';
 };
 
-/** Create (/user) or edit (/user/{id}) a user (spec §2); a bad id goes back to the list. */
+/** Create (/user) or edit (/user/{id}) a user (docs/console.md); a bad id goes back to the list. */
 export default function UserFormPage() {
   const { id } = useParams();
   if (id === undefined) return <UserFormScreen key="new" />;
@@ -58,7 +58,7 @@ function UserFormScreen({ userId }: { userId?: number }) {
     return saved;
   };
 
-  // The password is never loaded: edit mode starts with it blank (spec §2).
+  // The password is never loaded: edit mode starts with it blank (docs/console.md).
   const initial = useMemo(
     () =>
       user && { username: user.username, email: user.email, password: '', confirmPassword: '', role: user.role },

@@ -10,7 +10,7 @@ import { useDeleteUserMutation, useGetUsersQuery } from './usersApi.js';
 import { UsersToolbar } from './UsersToolbar.js';
 import { useUserColumns } from './useUserColumns.js';
 
-/** The user list (spec §2 /users); loads on every entry. */
+/** The user list (docs/console.md /users); loads on every entry. */
 export default function UsersPage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '../../app/routes.js';
 
-/** The user grid's toolbar: the New user button (spec §2, labels 'Nuovo'/'Crea nuovo utente'). */
+/** The user grid's toolbar: the New user button (docs/console.md, labels 'Nuovo'/'Crea nuovo utente'). */
 export function UsersToolbar() {
   const intl = useIntl();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
-/** User list and user form texts (spec §2, §8). */
+/** User list and user form texts (docs/console.md, §8). */
 export const usersMessages = defineCatalogue(
   {
     'users.title': 'Gestione utenti',

@@ -7,7 +7,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { editUserPath } from '../../app/routes.js';
 
-/** Username, Email, and the Edit and Delete actions (spec §2 Users list). */
+/** Username, Email, and the Edit and Delete actions (docs/console.md Users list). */
 export function useUserColumns(onDelete: (user: Employee) => void): GridColDef<Employee>[] {
   const intl = useIntl();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { api } from '../../app/api.js';
 const LIST = { type: 'User', id: 'LIST' } as const;
 const byId = (id: number) => `${PATHS.employee}/${id}`;
 
-/** User management calls (spec §7 /employee). */
+/** User management calls (docs/console.md /employee). */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<Employee[], void>({
@@ -29,7 +29,7 @@ export const usersApi = api.injectEndpoints({
     }),
     deleteUser: build.mutation<null, number>({
       query: (id) => ({ url: byId(id), method: 'DELETE' }),
-      // The list reloads after a delete (spec §7).
+      // The list reloads after a delete (docs/console.md).
       invalidatesTags: (_result, error, id) => (error ? [] : [LIST, { type: 'User', id }]),
     }),
   }),

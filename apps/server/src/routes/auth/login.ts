@@ -20,7 +20,7 @@ const invalidCredentials = () =>
   new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong username or password');
 
 /**
- * Checks the credentials under the login throttles (DESIGN §7) and opens a new session. An
+ * Checks the credentials under the login throttles (docs/security.md) and opens a new session. An
  * unknown username goes through the very same steps, answers and timing.
  */
 export async function login(

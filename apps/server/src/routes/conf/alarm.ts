@@ -7,7 +7,7 @@ import { auditByOf } from '../../audit/by.js';
 const tags = ['conf'];
 const security = [{ bearerAuth: [] }];
 
-/** /api/conf/alarm (DESIGN §6): read by every signed-in role, written by super administrators. */
+/** /api/conf/alarm (docs/alarm-handling.md): read by every signed-in role, written by super administrators. */
 export function alarmConfRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -24,7 +24,7 @@ const denied = {
   403: errorResponseSchema.describe('Not a super administrator'),
 };
 
-/** The device API key (spec §7 /conf/apiKey): super administrators only. */
+/** The device API key (docs/console.md /conf/apiKey): super administrators only. */
 export default async function confRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [app.authenticate, app.requireRole('SUPER_ADMIN')];

@@ -16,7 +16,7 @@ const tags = ['device'];
 const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** Deleted devices stay recoverable (DESIGN §6): super administrators only. */
+/** Deleted devices stay recoverable (docs/alarm-handling.md): super administrators only. */
 export default async function deletedDeviceRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [app.authenticate, app.requireRole('SUPER_ADMIN')];

@@ -39,7 +39,7 @@ const LIST_COMPRESSION = {
 };
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** The console's device routes (spec §7): the dashboard list and deletion. */
+/** The console's device routes (docs/console.md): the dashboard list and deletion. */
 export default async function deviceRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -48,9 +48,9 @@ export default async function deviceRoutes(app: FastifyInstance, _options: Route
     url: PATHS.deviceGetAll,
     schema: {
       tags: ['device'],
-      summary: 'Devices with their open SOS, those with an open SOS first (spec §3)',
+      summary: 'Devices with their open SOS, those with an open SOS first (docs/console.md)',
       description:
-        'The header `X-Last-Event-Id` names the last live event this list includes: open the live stream with it as `Last-Event-ID` and nothing raised meanwhile is missed (DESIGN §7). `X-Included-Event-Ids` (comma-separated, often empty) names the events after it that the list already includes: the stream replays them, skip them. Compressed when the client accepts it.',
+        'The header `X-Last-Event-Id` names the last live event this list includes: open the live stream with it as `Last-Event-ID` and nothing raised meanwhile is missed (docs/security.md). `X-Included-Event-Ids` (comma-separated, often empty) names the events after it that the list already includes: the stream replays them, skip them. Compressed when the client accepts it.',
       security,
       response: { 200: deviceListSchema, ...authErrors },
     },

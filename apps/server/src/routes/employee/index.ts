@@ -26,7 +26,7 @@ const denied = {
 const notFoundResponse = errorResponseSchema.describe('NOT_FOUND: no user with this id');
 const conflict = (what: string) => errorResponseSchema.describe(what);
 
-/** User management (spec §7): super administrators only. */
+/** User management (docs/console.md): super administrators only. */
 export default async function employeeRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [app.authenticate, app.requireRole('SUPER_ADMIN')];

@@ -47,7 +47,7 @@ comment comes every ${LIVE_KEEPALIVE_MS / 1000} s. The stream ends when the acce
 when its session ends (logout, a password or role change elsewhere), when the user is deleted, and when the server shuts down: refresh the token if needed, then
 reconnect with Last-Event-ID. Not rate limited.`;
 
-/** GET /api/sos/realTime: the live stream (DESIGN §3), served by the live plugin's hub. */
+/** GET /api/sos/realTime: the live stream (docs/contract.md), served by the live plugin's hub. */
 export default async function liveRoutes(app: FastifyInstance, _options: RouteOptions) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',

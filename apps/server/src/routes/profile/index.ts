@@ -23,7 +23,7 @@ const errors = {
 };
 
 /**
- * The person behind a device (DESIGN §6): personal data. Never logged (the logger writes no
+ * The person behind a device (docs/alarm-handling.md): personal data. Never logged (the logger writes no
  * bodies, test/routes/profile/profile.test.ts checks), never in the live stream.
  */
 export default async function profileRoutes(app: FastifyInstance, _options: RouteOptions) {

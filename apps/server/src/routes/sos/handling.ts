@@ -35,13 +35,13 @@ const MESSAGES = {
   SOS_ALREADY_ACKNOWLEDGED: 'Someone else has already taken charge of this SOS',
 } as const;
 
-/** A 409 carrying the SOS as it stands, so the console can say who (DESIGN §6). */
+/** A 409 carrying the SOS as it stands, so the console can say who (docs/alarm-handling.md). */
 export function conflict(reply: FastifyReply, code: keyof typeof MESSAGES, sos: Sos) {
   const body: SosConflictError = { statusCode: 409, error: STATUS_CODES[409]!, message: MESSAGES[code], code, sos };
   return reply.code(409).send(body);
 }
 
-/** Alarm handling (DESIGN §6): take charge, notes, the timeline. Every signed-in role. */
+/** Alarm handling (docs/alarm-handling.md): take charge, notes, the timeline. Every signed-in role. */
 export function handlingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -19,7 +19,7 @@ import sosHistoryRoutes from './history.js';
 const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** The console's SOS routes (spec §7, DESIGN §6); the live stream lives in routes/live. */
+/** The console's SOS routes (docs/console.md, docs/alarm-handling.md); the live stream lives in routes/live. */
 export default async function sosRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   await app.register(sosStatsRoutes, _options);
@@ -30,7 +30,7 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     url: PATHS.sosClose,
     schema: {
       tags: ['sos'],
-      summary: 'Closes an open SOS (any signed-in role, spec §6), with an optional outcome and note',
+      summary: 'Closes an open SOS (any signed-in role, docs/console.md), with an optional outcome and note',
       description:
         'The body is optional: none, an empty one and {} all close without an outcome or note. ' +
         'An SOS already closed answers 200 and the SOS as it was closed (closedBy names who).',
@@ -68,7 +68,7 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
       security,
       response: { 200: sosHistorySchema, ...authErrors },
     },
-    // Spec §6: the history is for super administrators.
+    // docs/console.md: the history is for super administrators.
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async () => listClosedSos(app.db),
   });

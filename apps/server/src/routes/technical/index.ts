@@ -16,7 +16,7 @@ const tags = ['technical alarms'];
 const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** Technical alarms (DESIGN §6), for a console that loads after they were raised. */
+/** Technical alarms (docs/alarm-handling.md), for a console that loads after they were raised. */
 export default async function technicalAlarmRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -35,7 +35,7 @@ describeEachDb('device API rate limit', (kind) => {
     expect((await raiseSos(ctx, limitedSerial)).statusCode).toBe(201);
   });
 
-  it('never limits the SOS call, per device or per address (DESIGN §7)', async () => {
+  it('never limits the SOS call, per device or per address (docs/security.md)', async () => {
     const serials = ['rl-c', 'rl-d', 'rl-e'];
     for (const serial of serials) await register(ctx, serial);
     // Six SOS calls from one address pass the general limit of 2...

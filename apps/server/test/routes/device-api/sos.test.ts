@@ -143,7 +143,7 @@ describeEachDb('POST /api/device/sos', (kind) => {
     expect(await eventsAfter(ctx, before)).toEqual([]);
   });
 
-  it('refuses a deleted device with 403 DEVICE_DELETED, telling the consoles (DESIGN §6)', async () => {
+  it('refuses a deleted device with 403 DEVICE_DELETED, telling the consoles (docs/alarm-handling.md)', async () => {
     const id = (await register(ctx, 'sos-deleted')).json<{ id: number }>().id;
     await deleteDevice(ctx, id);
     const before = await lastEventId(ctx);

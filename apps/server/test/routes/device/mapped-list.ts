@@ -7,7 +7,7 @@ import { toDeviceJson } from '../../../src/devices/json.js';
 /**
  * The oracle of getAll's list (repository.ts listDevicesJson, written by the database): the
  * visible devices with their open SOS, mapped row by row with toDeviceJson as the live events
- * carry them. Spec §3 order: devices with an open SOS first, newest first; then by name.
+ * carry them. docs/console.md order: devices with an open SOS first, newest first; then by name.
  */
 export async function listDevicesMapped(db: Tx): Promise<Device[]> {
   const rows = await db

@@ -43,7 +43,7 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
       role: 'SUPER_ADMIN',
     });
     expect(await canLogin('employee2', 'employee-password')).toBe(true);
-    // The role change ended his session (DESIGN §7): his existing access token is refused at once.
+    // The role change ended his session (docs/security.md): his existing access token is refused at once.
     const list = await ctx.app.inject({ url: '/api/employee', headers: ctx.bearer(ctx.employee.token) });
     expect(list.statusCode).toBe(401);
   });
@@ -67,7 +67,7 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
     const bob = await addUser(ctx.database, 'bob', 'bob-password', 'SUPER_ADMIN');
     const { access_token } = await loginAs(ctx.app, 'bob', 'bob-password');
     expect((await patch(bob, { username: 'bob', email: 'bob@example.com', role: 'EMPLOYEE' })).statusCode).toBe(200);
-    // His session ended with the change (DESIGN §7): refused before any role check.
+    // His session ended with the change (docs/security.md): refused before any role check.
     const res = await ctx.app.inject({ url: '/api/employee', headers: ctx.bearer(access_token) });
     expect(res.statusCode).toBe(401);
   });

@@ -29,7 +29,7 @@ describeEachDb('PATCH /api/sos/close with an outcome and a note', (kind) => {
 
   it.each([
     ['no body, no content type', {}, undefined],
-    ['no body with JSON headers (spec §7)', { 'content-type': 'application/json' }, undefined],
+    ['no body with JSON headers (docs/console.md)', { 'content-type': 'application/json' }, undefined],
     ['an empty JSON body', { 'content-type': 'application/json' }, ''],
     ['{}', { 'content-type': 'application/json' }, '{}'],
     ['nulls', { 'content-type': 'application/json' }, '{"outcome":null,"note":null}'],

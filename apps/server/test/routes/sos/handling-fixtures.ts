@@ -1,7 +1,7 @@
 import { apiPath, type PathName } from '@sos/contract';
 import type { TestContext } from '../../helpers/app.js';
 
-/** The alarm-handling calls (DESIGN §6) as the console makes them. */
+/** The alarm-handling calls (docs/alarm-handling.md) as the console makes them. */
 const call = (ctx: TestContext, method: 'POST' | 'PATCH' | 'GET', path: PathName, query: string, token: string, payload?: unknown) =>
   ctx.app.inject({
     method,
