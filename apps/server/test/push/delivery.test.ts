@@ -49,7 +49,7 @@ describeEachDb('push: delivery to a push service', (kind) => {
         sosId: raised.id,
         deviceId: raised.device.id,
         deviceName: 'Pendente camera 12',
-        kind: null,
+        kind: 'PANIC', // the SOS's kind: an HTTP SOS without one is PANIC
         at: raised.dateCreated,
       });
       expect(push!.vapidKey).toBe(publicKey);
