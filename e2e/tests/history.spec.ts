@@ -14,7 +14,8 @@ const COLUMNS = [
   'Esito',
   'Preso in carico da',
   'Tempo di presa in carico',
-  // docs/call-out.md: the calls logged on it.
+  // docs/alarm-kinds.md: what the SOS was about; docs/call-out.md: the calls logged on it.
+  'Tipo',
   'Chiamate',
   'Chiuso da',
 ];
@@ -51,6 +52,7 @@ test.describe('history (docs/console.md /sos/history)', () => {
       Esito: '',
       'Preso in carico da': '',
       'Tempo di presa in carico': '',
+      Tipo: 'Allarme personale',
       Chiamate: '0',
       'Chiuso da': operator.username,
     });

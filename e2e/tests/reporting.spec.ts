@@ -73,6 +73,7 @@ test.describe('reporting (docs/alarm-handling.md)', () => {
     expect(header).toEqual([
       'id',
       'device',
+      'kind',
       'raised',
       'acknowledged',
       'acknowledgedBy',
@@ -86,9 +87,9 @@ test.describe('reporting (docs/alarm-handling.md)', () => {
     expect(
       rows.map((r) => ({
         device: r[1],
-        raised: dateTimeSeconds(r[2]!),
-        closed: dateTimeSeconds(r[6]!),
-        closedBy: r[7],
+        raised: dateTimeSeconds(r[3]!),
+        closed: dateTimeSeconds(r[7]!),
+        closedBy: r[8],
       })),
     ).toEqual(
       grid.map((cells) => ({

@@ -65,7 +65,7 @@ for (const { name, prefs } of VARIANTS) {
     await expect(heading).toBeVisible();
     await shoot('02-dashboard-audio-prompt');
     await heading.click();
-    await expect(page.getByRole('main').getByRole('list')).toBeVisible();
+    await expect(page.getByRole('main').locator('div[role="list"]')).toBeVisible();
     await expect(page.locator('[role="listitem"] time')).toHaveCount(2);
     await expect(page.getByRole('heading', { name: plain[0]!.displayName })).toBeVisible();
     await expect(page.getByRole('status')).toHaveClass(/colorSuccess/);
