@@ -6,7 +6,7 @@ import { compiledMessages } from './build/messagesPlugin.js';
 import { preloadLogin } from './build/preloadLogin.js';
 
 const catalogue = fileURLToPath(new URL('./src/i18n/catalogue.ts', import.meta.url));
-const pushCatalogue = fileURLToPath(new URL('./src/features/push/catalogue.ts', import.meta.url));
+const signedInCatalogue = fileURLToPath(new URL('./src/i18n/signedIn.catalogue.ts', import.meta.url));
 const loginPage = fileURLToPath(new URL('./src/features/auth/LoginPage.tsx', import.meta.url));
 
 /** `npm run dev` (scripts/dev.mjs) sets both; `npm run dev -w apps/console` alone has these defaults. */
@@ -18,7 +18,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     compiledMessages(catalogue),
     // Loaded with the signed-in layout: the /login chunk carries none of its texts.
-    compiledMessages(pushCatalogue, 'virtual:push-messages/'),
+    compiledMessages(signedInCatalogue, 'virtual:signed-in-messages/'),
     preloadLogin(loginPage),
   ],
   // The contract from its sources (the "@sos/source" condition): one schema, no build step

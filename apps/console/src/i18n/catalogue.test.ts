@@ -1,8 +1,13 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { FORM_ERRORS } from '@sos/contract/form-errors';
-import { messages } from './catalogue.js';
+import { messages as startUp } from './catalogue.js';
 import { INTL_TAGS, LOCALES } from './locales.js';
+import { mergeCatalogues } from './merge.js';
+import { messages as signedIn } from './signedIn.catalogue.js';
+
+// Both catalogues: the start-up one and the one that loads with the signed-in layout.
+const messages = mergeCatalogues([startUp, signedIn]) as typeof startUp;
 
 const italian = messages.it;
 const ids = Object.keys(italian) as (keyof typeof italian)[];
@@ -11,6 +16,10 @@ const argumentsOf = (text: string) =>
   new Set([...text.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]));
 
 describe('message catalogues', () => {
+  it('keeps every id in one catalogue only', () => {
+    expect(Object.keys(signedIn.it).filter((id) => id in startUp.it)).toEqual([]);
+  });
+
   it('has Italian texts', () => {
     expect(ids.length).toBeGreaterThan(50);
     expect(italian.attention).toBe('Attenzione!');

@@ -28,6 +28,8 @@ export const commonMessages = defineCatalogue(
     'validation.textControls': 'Il testo non può contenere caratteri di controllo della direzione (U+202A–U+202E, U+2066–U+2069) né separatori di riga o paragrafo',
     'validation.textInvisible': 'Il testo deve contenere almeno un carattere visibile',
     'validation.dateRange': 'Inserisci una data tra il 01/01/1970 e il 31/12/2100',
+    // The 'Annulla' of the snackbar (docs/alarm-handling.md): shown outside any screen.
+    'health.undo': 'Annulla',
   },
   {
     en: {
@@ -56,6 +58,7 @@ export const commonMessages = defineCatalogue(
       'validation.textControls': 'The text must not contain direction control characters (U+202A–U+202E, U+2066–U+2069) or line or paragraph separators',
       'validation.textInvisible': 'The text must contain at least one visible character',
       'validation.dateRange': 'Enter a date between 01/01/1970 and 31/12/2100',
+      'health.undo': 'Undo',
     },
     es: {
       attention: '¡Atención!',
@@ -83,6 +86,7 @@ export const commonMessages = defineCatalogue(
       'validation.textControls': 'El texto no puede contener caracteres de control de dirección (U+202A–U+202E, U+2066–U+2069) ni separadores de línea o párrafo',
       'validation.textInvisible': 'El texto debe contener al menos un carácter visible',
       'validation.dateRange': 'Introduce una fecha entre el 01/01/1970 y el 31/12/2100',
+      'health.undo': 'Deshacer',
     },
     fr: {
       attention: 'Attention !',
@@ -110,6 +114,7 @@ export const commonMessages = defineCatalogue(
       'validation.textControls': 'Le texte ne doit pas contenir de caractères de contrôle de direction (U+202A–U+202E, U+2066–U+2069) ni de séparateurs de ligne ou de paragraphe',
       'validation.textInvisible': 'Le texte doit contenir au moins un caractère visible',
       'validation.dateRange': 'Saisissez une date entre le 01/01/1970 et le 31/12/2100',
+      'health.undo': 'Annuler',
     },
     de: {
       attention: 'Achtung!',
@@ -137,6 +142,7 @@ export const commonMessages = defineCatalogue(
       'validation.textControls': 'Der Text darf keine Richtungssteuerzeichen (U+202A–U+202E, U+2066–U+2069) und keine Zeilen- oder Absatztrenner enthalten',
       'validation.textInvisible': 'Der Text muss mindestens ein sichtbares Zeichen enthalten',
       'validation.dateRange': 'Datum zwischen 01.01.1970 und 31.12.2100 eingeben',
+      'health.undo': 'Rückgängig',
     },
     ar: {
       attention: 'تنبيه!',
@@ -164,6 +170,7 @@ export const commonMessages = defineCatalogue(
       'validation.textControls': 'يجب ألا يحتوي النص على محارف التحكم في الاتجاه (U+202A–U+202E، U+2066–U+2069) أو فواصل الأسطر والفقرات',
       'validation.textInvisible': 'يجب أن يحتوي النص على محرف مرئي واحد على الأقل',
       'validation.dateRange': 'أدخل تاريخًا بين 01/01/1970 و31/12/2100',
+      'health.undo': 'تراجع',
     },
   },
 );

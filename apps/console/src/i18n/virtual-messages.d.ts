@@ -6,8 +6,8 @@ declare module 'virtual:messages/*' {
   export default messages;
 }
 
-// The push feature's own catalogue (features/push/catalogue.ts), same shape.
-declare module 'virtual:push-messages/*' {
+// The signed-in screens' catalogue (i18n/signedIn.catalogue.ts), same shape.
+declare module 'virtual:signed-in-messages/*' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   const messages: import('./localeResources.js').CompiledCatalogue;
   export default messages;

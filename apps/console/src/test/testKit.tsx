@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import { SOS_HANDLING_UNSET, type Device, type Role, type Sos } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { SignedInIntl } from '../i18n/SignedInIntl.js';
 import { AppProviders } from '../app/AppProviders.js';
 import { createStore, type AppStore } from '../app/store.js';
 import { sessionStarted } from '../features/auth/authSlice.js';
@@ -103,5 +104,10 @@ export function signedInStore(role: Role = 'SUPER_ADMIN'): AppStore {
 }
 
 export function renderWithStore(store: AppStore, ui: ReactNode) {
-  return render(<AppProviders store={store}>{ui}</AppProviders>);
+  // A component as the signed-in layout shows it: with the signed-in screens' texts.
+  return render(
+    <AppProviders store={store}>
+      <SignedInIntl>{ui}</SignedInIntl>
+    </AppProviders>,
+  );
 }

@@ -8,7 +8,7 @@ import { PageFallback } from '../../components/PageFallback.js';
 import { SosBanner } from '../alarm/SosBanner.js';
 import { LiveScope } from '../live/LiveScope.js';
 import { PushBridge } from '../push/PushBridge.js';
-import { PushIntl } from '../push/PushIntl.js';
+import { SignedInIntl } from '../../i18n/SignedInIntl.js';
 import { ThemeColor } from '../push/ThemeColor.js';
 import { StreamLostBanner } from '../live/StreamLostBanner.js';
 import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
@@ -29,11 +29,10 @@ export default function MainLayout() {
   const setOpen = (value: boolean) => setChoice({ large, open: value });
   const shifted = large && open;
   return (
-    <>
+    // The signed-in screens' texts load with this layout, never with /login (i18n/SignedInIntl.tsx).
+    <SignedInIntl>
       <SkipLink />
-      <PushIntl>
-        <PushBridge />
-      </PushIntl>
+      <PushBridge />
       <ThemeColor />
       <TopBar shifted={shifted} onOpenMenu={() => setOpen(true)} />
       <Sidebar
@@ -69,6 +68,6 @@ export default function MainLayout() {
           </LiveScope>
         </Box>
       </Box>
-    </>
+    </SignedInIntl>
   );
 }

@@ -12,7 +12,6 @@ import { useIntl } from 'react-intl';
 import { useAppSelector } from '../../app/hooks.js';
 import { selectSession } from '../auth/authSlice.js';
 import { useLogout } from '../auth/useLogout.js';
-import { PushIntl } from '../push/PushIntl.js';
 import { PushMenuItem } from '../push/PushMenuItem.js';
 import { useDeletePushSubscriptionMutation } from '../push/pushApi.js';
 import { unsubscribeBeforeLogout } from '../push/usePush.js';
@@ -58,9 +57,7 @@ export function OptionsMenu() {
         {session && <Divider component="li" />}
         {preferences}
         <Divider component="li" />
-        <PushIntl>
-          <PushMenuItem />
-        </PushIntl>
+        <PushMenuItem />
         <Divider component="li" />
         <MenuItem
           onClick={() => {

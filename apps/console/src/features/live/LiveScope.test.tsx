@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { AppProviders } from '../../app/AppProviders.js';
+import { SignedInIntl } from '../../i18n/SignedInIntl.js';
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { renderWithStore, signedInStore, stubFetch, json, device } from '../../test/testKit.js';
 import { selectLiveStatus } from './liveSlice.js';
@@ -23,14 +24,19 @@ describe('LiveScope', () => {
     const view = renderWithStore(store, <Layout inner />);
     const streams = () => calls.filter((c) => c.url.pathname === '/api/sos/realTime');
     await waitFor(() => expect(streams()).toHaveLength(1));
+    // The same tree as renderWithStore's, so React keeps the outer scope mounted.
     view.rerender(
       <AppProviders store={store}>
-        <Layout inner={false} />
+        <SignedInIntl>
+          <Layout inner={false} />
+        </SignedInIntl>
       </AppProviders>,
     );
     view.rerender(
       <AppProviders store={store}>
-        <Layout inner />
+        <SignedInIntl>
+          <Layout inner />
+        </SignedInIntl>
       </AppProviders>,
     );
     await new Promise((resolve) => setTimeout(resolve, 50));

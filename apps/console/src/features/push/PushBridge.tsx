@@ -8,12 +8,12 @@ import { OPEN_MESSAGE, registerWorker, sendTexts } from './browserPush.js';
 const NAME = '{deviceName}';
 
 /**
- * Mounted by the signed-in layout (inside PushIntl): registers the service worker (never before sign-in),
+ * Mounted by the signed-in layout (inside SignedInIntl): registers the service worker (never before sign-in),
  * gives it the notification texts in the console's language whenever that changes, and opens
  * the SOS detail a notification click asks for (the worker messages an open console).
  */
 export function PushBridge() {
-  // Inside PushIntl: the language on screen, with the push texts loaded.
+  // Inside SignedInIntl: the language on screen, with the push texts loaded.
   const intl = useIntl();
   const locale = LOCALES.find((l) => INTL_TAGS[l] === intl.locale) ?? 'it';
   const navigate = useNavigate();

@@ -1,0 +1,32 @@
+import type { Locale } from './locales.js';
+import { mergeCatalogues } from './merge.js';
+import { pushMessages } from '../features/push/messages.js';
+import { kindMessages } from '../features/alarm/kind.messages.js';
+import { callOutMessages } from '../features/alarm/callout.messages.js';
+import { auditMessages } from '../features/audit/messages.js';
+import { auditActionMessages } from '../features/audit/action.messages.js';
+import { healthMessages } from '../features/devices/messages.js';
+import { historyMessages } from '../features/history/messages.js';
+import { statsMessages } from '../features/stats/messages.js';
+import { receiversMessages } from '../features/settings/receivers.messages.js';
+
+/**
+ * Texts only the signed-in screens show (push, device health, alarm kinds, call-out, the audit log,
+ * the history, statistics and date ranges, the receivers block), never the snackbar (app/errors.ts):
+ * build/messagesPlugin.ts compiles them into `virtual:signed-in-messages/<locale>`, which
+ * loads with the signed-in layout (i18n/SignedInIntl.tsx), never with /login: the start-up
+ * chunk keeps within the /login budget (bench weight) as features add their texts.
+ */
+export const signedInCatalogues = [
+  pushMessages,
+  kindMessages,
+  callOutMessages,
+  auditMessages,
+  auditActionMessages,
+  healthMessages,
+  historyMessages,
+  statsMessages,
+  receiversMessages,
+] as const;
+
+export const messages: Record<Locale, Record<string, string>> = mergeCatalogues(signedInCatalogues);
