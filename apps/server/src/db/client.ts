@@ -6,6 +6,7 @@ import pg from 'pg';
 import { schema, type Schema } from './schema.js';
 import { lockDataDir } from './lock.js';
 import { listenPg } from './pg-listen.js';
+import { releasingTransactions } from './pg-transaction.js';
 import { seedDataDir, SEED_FILE } from './seed-data-dir.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -99,6 +100,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // db/unavailable.ts) and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  db.transaction = releasingTransactions(db, pool);
   const listeners = new Set<Unlisten>();
   return {
     kind: 'postgres',
