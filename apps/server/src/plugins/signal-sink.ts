@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 async function signalSinkPlugin(app: FastifyInstance) {
-  app.decorate('signalSink', createSignalSink(app.db));
+  app.decorate('signalSink', createSignalSink(app.db, { heartbeat: (serial) => app.heartbeats.beat(serial) }));
 }
 
-export default fp(signalSinkPlugin, { name: 'signal-sink', dependencies: ['db'], fastify: '5.x' });
+export default fp(signalSinkPlugin, { name: 'signal-sink', dependencies: ['db', 'heartbeats'], fastify: '5.x' });

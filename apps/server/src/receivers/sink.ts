@@ -19,6 +19,15 @@ import { SinkUnavailableError, type DeviceSignal, type ReceivedMessage, type Sig
 /** An event to append once every row is written; some need the device as it ends up. */
 type Pending = (tx: Tx, device: Device) => Promise<unknown>;
 
+export interface SignalSinkOptions {
+  /**
+   * Records a heartbeat of a known device in the server's coalesced batch (the HTTP
+   * heartbeats' own, devices/health/heartbeats.ts) and resolves once it is written: true,
+   * or false for an unknown or deleted serial, which then takes the transaction below.
+   */
+  heartbeat?: (serial: string) => Promise<boolean>;
+}
+
 /**
  * The signal sink (receivers/signal.ts): one message, one transaction, in this order so that
  * nothing waits while holding the outbox's lock (live/outbox.ts): claim the repeat key (a
@@ -26,10 +35,16 @@ type Pending = (tx: Tx, device: Device) => Promise<unknown>;
  * append the events in the order they happened. Only once that commits does accept resolve,
  * and only then may the receiver acknowledge the device (docs/alarm-kinds.md).
  */
-export function createSignalSink(db: Db): SignalSink {
+export function createSignalSink(db: Db, options: SignalSinkOptions = {}): SignalSink {
+  const { heartbeat } = options;
   return {
     async accept(message) {
       try {
+        // Supervision (DC-09 NULL, SCAIP PI) is most of what a fleet sends — 100,000 units
+        // every minute is 1,667 a second — and changes nothing but the last contact: it joins
+        // the heartbeats' batch (one statement for up to 2,000), still answered only once
+        // written. A repeat of it needs no claim: recording contact twice changes nothing.
+        if (heartbeat && isSupervisionOnly(message) && (await heartbeat(message.serial))) return 'committed';
         return await db.transaction((tx) => applyMessage(tx, message));
       } catch (error) {
         throw isDatabaseUnavailable(error) ? new SinkUnavailableError(error) : error;
@@ -37,6 +52,9 @@ export function createSignalSink(db: Db): SignalSink {
     },
   };
 }
+
+const isSupervisionOnly = (message: ReceivedMessage) =>
+  message.signals.length > 0 && message.signals.every((s) => s.type === 'HEARTBEAT');
 
 async function applyMessage(tx: Tx, message: ReceivedMessage): Promise<'committed' | 'repeat'> {
   if (!(await claimMessage(tx, message.serial, message.repeatKey))) return 'repeat';

@@ -79,7 +79,7 @@ describe.skipIf(!inject('postgresReady'))('transactions on PostgreSQL whose conn
       proxy.state.cutOnBegin = false;
       return Promise.all(
         Array.from({ length: POOL_SIZE * 2 }, (_, i) =>
-          database.db.transaction(async (tx) => (await tx.execute(sql`select ${i}::int as n`)).rows[0]),
+          database.db.transaction(async (tx) => ((await tx.execute(sql`select ${i}::int as n`)) as { rows: unknown[] }).rows[0]),
         ),
       );
     };

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { deviceRepeats, devices } from '../../src/db/schema.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sosSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
@@ -120,6 +121,25 @@ describeEachDb('the signal sink', (kind) => {
     expect(await deviceBySerial(ctx, 'DC09-0-7A7A')).toMatchObject({ online: true });
     await accept(message('7A7A', [alarm('FALL', null)]));
     expect(await openSosOf(ctx, 'DC09-0-7A7A')).toMatchObject({ kind: 'FALL', device: { displayName: 'Cucina, sig.ra Rossi' } });
+  });
+
+  it('supervision of a known device joins the heartbeats\' batch: written before it is answered, no repeat claimed', async () => {
+    await register(ctx, 'DC09-0-6D6D', 'Ingresso');
+    await ctx.database.db.update(devices).set({ online: false, lastSeenAt: new Date(0) }).where(eq(devices.serial, 'DC09-0-6D6D'));
+    const before = await lastEventId(ctx);
+    const batches = ctx.app.heartbeats.batches;
+    // The same NULL twice at once (a retransmission): one batch, each answered after it.
+    const answers = await Promise.all([
+      accept(message('6D6D', [{ type: 'HEARTBEAT' }], 'null-1')),
+      accept(message('6D6D', [{ type: 'HEARTBEAT' }], 'null-1')),
+    ]);
+    expect(answers).toEqual(['committed', 'committed']);
+    expect(ctx.app.heartbeats.batches).toBe(batches + 1);
+    const device = await deviceBySerial(ctx, 'DC09-0-6D6D');
+    expect(device).toMatchObject({ online: true });
+    expect(device!.lastSeenAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await types(before)).toEqual(['device-online']);
+    expect(await ctx.database.db.select().from(deviceRepeats).where(eq(deviceRepeats.serial, 'DC09-0-6D6D'))).toEqual([]);
   });
 
   it('a deleted device’s alarm is committed as the technical alarm, never an SOS', async () => {
