@@ -12,12 +12,6 @@ declare module 'fastify' {
        * an unknown serial and 403 for a deleted device, as one UPDATE per heartbeat did.
        */
       record(serial: string, battery?: number): Promise<void>;
-      /**
-       * The same batch for a caller that handles refusals itself (the alarm receivers):
-       * resolves true once written for a visible device, false for an unknown or deleted
-       * serial (nothing written).
-       */
-      beat(serial: string): Promise<boolean>;
       /** Statements written so far by this process. */
       readonly batches: number;
     };
@@ -37,7 +31,6 @@ async function heartbeatsPlugin(app: FastifyInstance, options: HeartbeatsOptions
     async record(serial: string, battery?: number) {
       if (!(await coalescer.record(serial, battery))) await refuseContact(app.db, serial);
     },
-    beat: (serial: string) => coalescer.record(serial),
     get batches() {
       return coalescer.batches;
     },
