@@ -1,7 +1,4 @@
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from './client.js';
-import { schema } from './schema.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
 /**
@@ -19,15 +16,18 @@ import { isDatabaseUnavailable } from './unavailable.js';
  * that single client (no pool, so it releases nothing), and `finally` releases it — with
  * the error when the connection is lost, so the pool destroys it rather than lend it again.
  */
-export function releasingTransactions(db: Db, pool: pg.Pool): Db['transaction'] {
+export function releasingTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(
+  pool: pg.Pool,
+  onClient: (client: pg.PoolClient) => D,
+): D['transaction'] {
   // One Drizzle instance per pooled connection: building one maps the whole schema.
-  const onClient = new WeakMap<pg.PoolClient, Db>();
-  const transaction = async (...args: Parameters<Db['transaction']>) => {
+  const instances = new WeakMap<pg.PoolClient, D>();
+  const transaction = async (...args: Parameters<D['transaction']>) => {
     const client = await pool.connect();
     let lost: Error | undefined;
     try {
-      let clientDb = onClient.get(client);
-      if (!clientDb) onClient.set(client, (clientDb = drizzlePg(client, { schema }) as unknown as Db));
+      let clientDb = instances.get(client);
+      if (!clientDb) instances.set(client, (clientDb = onClient(client)));
       return await clientDb.transaction(...args);
     } catch (err) {
       if (isDatabaseUnavailable(err)) lost = err instanceof Error ? err : new Error(String(err));
@@ -36,5 +36,5 @@ export function releasingTransactions(db: Db, pool: pg.Pool): Db['transaction'] 
       client.release(lost);
     }
   };
-  return transaction.bind(db) as Db['transaction'];
+  return transaction as D['transaction'];
 }
