@@ -12,6 +12,7 @@ import fanOut from './benches/fan-out-10k.js';
 import fleet from './benches/fleet.js';
 import fuzz from './benches/fuzz.js';
 import ingest from './benches/ingest.js';
+import receivers from './benches/receivers.js';
 import reporting from './benches/reporting.js';
 import soak from './benches/soak.js';
 import start from './benches/start.js';
@@ -22,6 +23,7 @@ const BENCHES: Bench[] = [
   fanOut,
   ingest,
   fleet,
+  receivers,
   consoleTenK,
   weight,
   start,

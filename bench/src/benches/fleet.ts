@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { commits, deliveryRounds } from '../lib/delivery-rounds.js';
 import { Agent } from 'undici';
 import { apiPath } from '@sos/contract';
 import { login, raiseSos, serialOf } from '../lib/api.js';
@@ -14,7 +15,7 @@ import { SseFleet } from '../lib/sse-fleet.js';
 import { pick } from '../lib/size.js';
 import { profileDir } from '../lib/targets.js';
 import { writeProfileWindow } from '../lib/profile.js';
-import { round, summarize, type Summary } from '../lib/stats.js';
+import { round, type Summary } from '../lib/stats.js';
 import { isReady } from '../workers/ingest-protocol.js';
 import { isHeartbeatReport, type HeartbeatCommand } from '../workers/fleet-protocol.js';
 
@@ -28,52 +29,14 @@ const ms = (s: Summary) => ({
   n: s.count,
 });
 
-/** Transactions committed in the bench database so far (each heartbeat batch is one). */
-async function commits(client: pg.Client): Promise<number> {
-  // Statistics are flushed by each backend about once a second: read them fresh.
-  await client.query('SELECT pg_stat_clear_snapshot()');
-  const { rows } = await client.query<{ n: string }>(
-    'SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()',
-  );
-  return Number(rows[0]?.n ?? NaN);
-}
-
-/**
- * SOS raised one at a time while `until` is in the future (or `rounds` times), each measured
- * from its POST to the `new-sos` on every dashboard stream. Devices `first`, first+1, … raise
- * (each its own, so every SOS is new).
- */
-async function sosRounds(
-  fleet: SseFleet,
-  url: string,
-  first: number,
-  gapMs: number,
-  stop: (i: number) => boolean,
-) {
+/** SOS raised over the device API one at a time, devices `first`, first+1, … (each its own). */
+async function sosRounds(fleet: SseFleet, url: string, first: number, gapMs: number, stop: (i: number) => boolean) {
   const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
-  const latencies: number[] = [];
-  // Each SOS is one independent event, seen by every dashboard at about the same moment.
-  const slowestPerSos: number[] = [];
-  let missing = 0;
   try {
-    for (let i = 0; !stop(i); i++) {
-      const delivery = await fleet.measure(
-        async () => (await raiseSos(url, serialOf(first + i), device)).id,
-      );
-      latencies.push(...delivery.latencies);
-      if (delivery.latencies.length > 0) slowestPerSos.push(Math.max(...delivery.latencies));
-      missing += delivery.missing;
-      await sleep(gapMs);
-    }
+    return await deliveryRounds(fleet, gapMs, stop, async (i) => (await raiseSos(url, serialOf(first + i), device)).id);
   } finally {
     await device.close();
   }
-  return {
-    latency: summarize(latencies),
-    perSos: summarize(slowestPerSos),
-    missing,
-    raised: latencies.length,
-  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { API_KEY_HEADER, apiPath } from '@sos/contract';
 import { serialOf } from '../lib/api.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { summarize } from '../lib/stats.js';
+import { answerOneRun } from './one-run.js';
 import type { HeartbeatCommand, HeartbeatReport } from './fleet-protocol.js';
 
 /**
@@ -95,17 +96,4 @@ async function run(command: HeartbeatCommand): Promise<HeartbeatReport> {
   };
 }
 
-process.once('message', (command: HeartbeatCommand) => {
-  run(command).then(
-    (report) => {
-      process.send?.(report);
-      setTimeout(() => process.exit(0), 50);
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-});
-// Loaded and listening: the bench may now give the start time.
-process.send?.({ type: 'ready' });
+answerOneRun(run);

@@ -6,7 +6,7 @@ export { displayNameFor, serialFor } from './names.js';
 export { summaryLine } from './report.js';
 export type { Simulation, SimulationEvent, SimulationOptions, SimulationStats } from './types.js';
 export { ScaipUnit, PERIPHERALS, type Peripheral, type ScaipUnitOptions } from './scaip/unit.js';
-export { mrqDocument, type MrqFields, type SipAnswer, type SipTarget } from './scaip/sip.js';
+export { mrqDocument, newBranch, readAnswer, sipMessage, type MrqFields, type SipAnswer, type SipTarget } from './scaip/sip.js';
 export { startScaipFleet, scaipCid, type ScaipFleet, type ScaipFleetEvent, type ScaipFleetOptions } from './scaip/fleet.js';
 export { crc16, dc09Frame, dc09Time, envelope, parseAnswer, type Dc09Answer, type Dc09Message } from './dc09/frame.js';
 export { Dc09Client, type Dc09ClientOptions } from './dc09/client.js';

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Agent } from 'undici';
+import { apiPath, type ReceiverStatus } from '@sos/contract';
+import { login, raiseSos, serialOf } from '../lib/api.js';
+import type { Bench, BenchContext } from '../lib/bench.js';
+import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import { sleep, wallNow } from '../lib/clock.js';
+import { commits, deliveryRounds } from '../lib/delivery-rounds.js';
+import { createBenchDatabase, insertDevices } from '../lib/pg.js';
+import { CpuMeter } from '../lib/proc.js';
+import { insertReceiverDevices, ReceiverAlarms } from '../lib/receiver-alarms.js';
+import { printTable } from '../lib/report.js';
+import { startServer } from '../lib/server.js';
+import { SseFleet } from '../lib/sse-fleet.js';
+import { pick } from '../lib/size.js';
+import { round, summarize, type Summary } from '../lib/stats.js';
+import type { BenchResult } from '../lib/report.js';
+import { isReady } from '../workers/ingest-protocol.js';
+import { isSupervisionReport, type SupervisionCommand, type SupervisionReport } from '../workers/receivers-protocol.js';
+
+const WORKER = fileURLToPath(new URL('../workers/receivers-load.ts', import.meta.url));
+type Protocol = 'DC09' | 'SCAIP';
+type Rounds = Awaited<ReturnType<typeof deliveryRounds>>;
+
+const flag = (ctx: BenchContext, name: string, fallback: number) => ctx.flags?.[name] ?? fallback;
+const ms = (s: Summary) => ({ p50: round(s.p50), p99: round(s.p99), max: round(s.max), n: s.count });
+
+function options(ctx: BenchContext) {
+  return {
+    accounts: flag(ctx, 'accounts', pick(ctx.size, 400, 100_000)),
+    rate: flag(ctx, 'rate', pick(ctx.size, 100, 1667)),
+    seconds: flag(ctx, 'seconds', pick(ctx.size, 4, 60)),
+    dashboards: pick(ctx.size, 5, 20),
+    // ≥ 1,000 SOS over HTTP idle (the reference), a few hundred alarms per protocol idle.
+    httpIdleRounds: pick(ctx.size, 15, 1000),
+    alarmIdleRounds: pick(ctx.size, 10, 300),
+    gapMs: pick(ctx.size, 100, 60),
+    tcpConnections: pick(ctx.size, 8, 256),
+    udpSockets: pick(ctx.size, 4, 16),
+  };
+}
+type Options = ReturnType<typeof options>;
+
+async function receiverPorts(url: string, token: string): Promise<Record<Protocol, number>> {
+  const res = await fetch(url + apiPath('confReceivers'), { headers: { authorization: `Bearer ${token}` } });
+  const list = (await res.json()) as ReceiverStatus[];
+  const port = (p: Protocol) => list.find((r) => r.protocol === p && r.listening)?.port;
+  const dc09 = port('DC09');
+  const scaip = port('SCAIP');
+  if (!dc09 || !scaip) throw new Error(`receivers not listening: ${JSON.stringify(list)}`);
+  return { DC09: dc09, SCAIP: scaip };
+}
+
+/** One protocol's supervision at the rate for the window, its alarms meanwhile. */
+async function loadedPhase(
+  protocol: Protocol,
+  o: Options,
+  env: { url: string; port: number; key: string; fleet: SseFleet; alarms: ReceiverAlarms; serverPid: number; db: pg.Client },
+  nextAccount: () => number,
+) {
+  const worker = spawnNode({ side: 'clients', script: WORKER, ipc: true });
+  try {
+    await nextMessage(worker, isReady, 60_000, 'supervision worker start');
+    const warmupMs = Math.min(3000, o.seconds * 200);
+    const startAt = wallNow() + 300;
+    const from = startAt + warmupMs;
+    const until = from + o.seconds * 1000;
+    const report = nextMessage(worker, isSupervisionReport, until - wallNow() + 90_000, 'supervision');
+    const command: SupervisionCommand = {
+      type: 'run', protocol, host: '127.0.0.1', port: env.port, key: protocol === 'DC09' ? env.key : null,
+      accounts: o.accounts, rate: o.rate, tcpConnections: protocol === 'DC09' ? o.tcpConnections : 0,
+      udpSockets: o.udpSockets, startAt, warmupMs, durationMs: o.seconds * 1000,
+    };
+    worker.send(command);
+    await sleep(from - wallNow());
+    env.alarms.takeAckMs();
+    const commitsBefore = await commits(env.db);
+    const serverCpu = new CpuMeter(() => [env.serverPid]);
+    const loadCpu = new CpuMeter(() => [worker.pid!]);
+    serverCpu.start();
+    loadCpu.start();
+    const send = protocol === 'DC09' ? (a: number) => env.alarms.dc09Alarm(a) : (a: number) => env.alarms.scaipAlarm(a);
+    const alarms = await deliveryRounds(env.fleet, o.gapMs, () => wallNow() >= until, () => send(nextAccount()));
+    const ack = summarize(env.alarms.takeAckMs());
+    const cpu = { server: round(serverCpu.stop(), 0), serverWaited: round(serverCpu.waitPercent(), 0), load: round(loadCpu.stop(), 0) };
+    await sleep(1100); // the last second's statistics reach pg_stat_database
+    const commitsPerSecond = round(((await commits(env.db)) - commitsBefore) / (o.seconds + 1.1), 0);
+    return { supervision: await report, alarms, ack, cpu, commitsPerSecond };
+  } finally {
+    await stopChild(worker, 5000);
+  }
+}
+type Phase = Awaited<ReturnType<typeof loadedPhase>>;
+
+function targets(protocol: Protocol, phase: Phase, httpIdle: Rounds): BenchResult['targets'] {
+  const s: SupervisionReport = phase.supervision;
+  const ratio = round(phase.alarms.perSos.p99 / httpIdle.perSos.p99, 2);
+  const answer = protocol === 'DC09' ? 'ACK' : '200 OK';
+  return [
+    { what: `${protocol}: supervision answered ${answer} / sent`, target: 'all', value: `${s.accepted} / ${s.sent}`, met: s.accepted === s.sent },
+    { what: `${protocol}: messages lost (no answer)`, target: '0', value: s.unanswered, met: s.unanswered === 0 },
+    { what: `${protocol}: alarm → dashboard p99 loaded / HTTP idle p99`, target: '≤ 2', value: ratio, met: ratio <= 2 },
+    { what: `${protocol}: supervision → ${answer} p99 (ms)`, target: '≤ 50', value: round(s.latencyMs.p99), met: s.latencyMs.p99 <= 50 },
+    { what: `${protocol}: alarm → ${answer} p99 (ms)`, target: '≤ 50', value: round(phase.ack.p99), met: phase.ack.p99 <= 50 },
+    { what: `${protocol}: alarms missing on a dashboard`, target: '0', value: phase.alarms.missing, met: phase.alarms.missing === 0 },
+  ];
+}
+
+function print(protocol: Protocol, o: Options, phase: Phase, idle: { http: Rounds; alarm: Rounds; ack: Summary }) {
+  const answer = protocol === 'DC09' ? 'ACK' : '200 OK';
+  const load = protocol === 'DC09' ? `encrypted NULL, ${o.tcpConnections} TCP connections + ${o.udpSockets} UDP sockets` : `PI over ${o.udpSockets} UDP sockets`;
+  const s = phase.supervision;
+  printTable(`receivers ${protocol}: ${o.accounts} accounts, ${o.rate} supervision messages/s (${load}) for ${o.seconds} s, PostgreSQL`, [
+    { what: 'HTTP SOS → dashboard, idle (reference)', ...ms(idle.http.latency), 'p99 over SOS': round(idle.http.perSos.p99), missing: idle.http.missing },
+    { what: `alarm → dashboard, idle`, ...ms(idle.alarm.latency), 'p99 over SOS': round(idle.alarm.perSos.p99), missing: idle.alarm.missing },
+    { what: `alarm → dashboard, supervising`, ...ms(phase.alarms.latency), 'p99 over SOS': round(phase.alarms.perSos.p99), missing: phase.alarms.missing },
+    { what: `alarm → ${answer}, idle`, ...ms(idle.ack) },
+    { what: `alarm → ${answer}, supervising`, ...ms(phase.ack) },
+    { what: `supervision → ${answer}`, ...ms(s.latencyMs) },
+    { what: 'supervision send lag (generator)', ...ms(s.sendLagMs) },
+  ]);
+  const transports = Object.entries(s.byTransport).map(([t, c]) => `${t} ${c.accepted}/${c.sent}`).join(', ');
+  printTable(`receivers ${protocol}: load`, [
+    {
+      sent: s.sent, accepted: s.accepted, refused: s.refused, lost: s.unanswered, 'by transport': transports,
+      'commits/s (database)': phase.commitsPerSecond, 'server CPU / waited %': `${phase.cpu.server} / ${phase.cpu.serverWaited}`, 'generator CPU %': phase.cpu.load,
+    },
+  ]);
+  if (s.samples.length) console.log(`  not accepted, e.g.: ${s.samples.join(' | ')}`);
+}
+
+const receiversBench: Bench = {
+  name: 'receivers',
+  summary: 'DC-09 and SCAIP receivers: N accounts supervising at R/s, alarm → ACK and → dashboard vs idle HTTP (--accounts --rate --seconds)',
+  async run(ctx) {
+    const o = options(ctx);
+    const database = await createBenchDatabase('receivers');
+    if ('skipped' in database) return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
+    const key = randomBytes(16).toString('hex');
+    const server = await startServer({ databaseUrl: database.url, env: { SOS_DC09_PORT: '0', SOS_DC09_KEY: key, SOS_SCAIP_PORT: '0' } });
+    const db = new pg.Client({ connectionString: database.url });
+    let fleet: SseFleet | undefined;
+    let alarms: ReceiverAlarms | undefined;
+    const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
+    try {
+      await db.connect();
+      await insertDevices(db, o.httpIdleRounds + 3);
+      await insertReceiverDevices(db, o.accounts);
+      const token = await login(server.url);
+      const ports = await receiverPorts(server.url, token);
+      fleet = await SseFleet.start({ streams: o.dashboards, processes: 1, url: server.url + apiPath('sosRealTime'), headers: { authorization: `Bearer ${token}` } });
+      const f = fleet;
+      const a = (alarms = new ReceiverAlarms(db, { dc09: { host: '127.0.0.1', port: ports.DC09 }, scaip: { host: '127.0.0.1', port: ports.SCAIP } }, Buffer.from(key, 'hex')));
+      // Alarms come from accounts counted down from the last: each SOS is a new one.
+      let account = o.accounts + 1;
+      const nextAccount = () => (--account < 1 ? (account = o.accounts) : account);
+      const http = (i: number) => raiseSos(server.url, serialOf(i + 1), device).then((s) => s.id);
+      await deliveryRounds(f, o.gapMs, (i) => i >= 3, http); // warm-up
+      const httpIdle = await deliveryRounds(f, o.gapMs, (i) => i >= o.httpIdleRounds, (i) => http(i + 3));
+      const idle = {} as Record<Protocol, { http: Rounds; alarm: Rounds; ack: Summary }>;
+      for (const p of ['DC09', 'SCAIP'] as const) {
+        const send = p === 'DC09' ? (n: number) => a.dc09Alarm(n) : (n: number) => a.scaipAlarm(n);
+        const alarm = await deliveryRounds(f, o.gapMs, (i) => i >= o.alarmIdleRounds, () => send(nextAccount()));
+        idle[p] = { http: httpIdle, alarm, ack: summarize(a.takeAckMs()) };
+      }
+      const phases = {} as Record<Protocol, Phase>;
+      for (const p of ['DC09', 'SCAIP'] as const) {
+        phases[p] = await loadedPhase(p, o, { url: server.url, port: ports[p], key, fleet: f, alarms: a, serverPid: server.pid, db }, nextAccount);
+        print(p, o, phases[p], idle[p]);
+      }
+      return {
+        results: { options: o, idle, phases },
+        targets: [...targets('DC09', phases.DC09, httpIdle), ...targets('SCAIP', phases.SCAIP, httpIdle)],
+        notes: [
+          'supervision latency: scheduled send → answer in the generator process (open loop: a late send counts its wait; a TCP connection carries one message at a time)',
+          'alarm → ACK/200: the bench process, one alarm at a time; alarm → dashboard: frame sent → new-sos on every dashboard, p99 over alarms (the slowest dashboard of each)',
+          'reference: POST /api/device/sos → new-sos, idle, just before, same dashboards; commits/s: pg_stat_database.xact_commit over the loaded window',
+        ],
+      };
+    } finally {
+      alarms?.close();
+      await device.close();
+      await fleet?.close();
+      await db.end().catch(() => {});
+      await server.dispose();
+      await database.drop();
+    }
+  },
+};
+
+export default receiversBench;
