@@ -9,13 +9,14 @@ import { pick } from '../lib/size.js';
  * calls with one field wrong and hostile ones, half with the operation's right credential and
  * half with every other kind. The fuzzer's own credentials stay valid throughout (the device
  * key's operation runs last and the key is put back), so every operation is exercised past
- * its authentication. Fails on a 5xx, a crash, a 4xx without a JSON error, or (full size) an
- * operation that never answered 2xx.
+ * its authentication. Then raw bytes to the DC-09 and SCAIP receivers (lib/fuzz-receivers.ts).
+ * Fails on a 5xx, a crash, a 4xx without a JSON error, a receiver that no longer answers a
+ * valid message, or (full size) an operation that never answered 2xx.
  */
 const fuzz: Bench = {
   name: 'fuzz',
   summary:
-    '≥ 10,000 requests generated from the OpenAPI document plus health, metrics and pages: 5xx, crashes, 4xx without a JSON error, operations never answered 2xx',
+    '≥ 10,000 requests generated from the OpenAPI document plus health, metrics and pages, and raw bytes to the DC-09 and SCAIP receivers: 5xx, crashes, 4xx without a JSON error, operations never answered 2xx',
   async run(ctx) {
     const total = pick(ctx.size, 600, 10_000);
     const runs = [];
@@ -53,6 +54,20 @@ const fuzz: Bench = {
           '5xx': row.s5,
         })),
       );
+    printTable(
+      'fuzz: raw bytes to the alarm receivers (valid, mutated, hostile, random), one connection or datagram each',
+      runs.flatMap((r) =>
+        r.receivers.map((x) => ({
+          database: r.kind,
+          receiver: `${x.protocol} ${x.transport}`,
+          sent: x.sent,
+          answers: Object.entries(x.answers).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', '),
+          'valid message answered after': x.stillAnswers,
+        })),
+      ),
+    );
+    const deafened = runs.flatMap((r) => r.receivers.filter((x) => !x.stillAnswers).map((x) => `${r.kind} ${x.protocol} ${x.transport}`));
+    for (const which of deafened) console.log(`  receiver no longer answers a valid message: ${which}`);
     const findings = runs.flatMap((r) => [...r.fiveHundreds, ...r.bad4xx, ...r.failures]);
     for (const finding of findings.slice(0, 20))
       console.log(`  ${finding.status} ${finding.call}: ${finding.body}`);
@@ -61,14 +76,14 @@ const fuzz: Bench = {
     const crashes = runs.reduce((n, r) => n + r.crashes, 0);
     // A tiny run makes ~20 random calls per operation: too few to promise each a 2xx.
     const neverFails = ctx.size === 'full' ? never.length : 0;
-    if (findings.length > 0 || crashes > 0 || neverFails > 0)
+    if (findings.length > 0 || crashes > 0 || neverFails > 0 || deafened.length > 0)
       throw new Error(
-        `fuzz: ${findings.length} bad answers, ${crashes} crashes, ${never.length} operations never answered 2xx`,
+        `fuzz: ${findings.length} bad answers, ${crashes} crashes, ${never.length} operations never answered 2xx, ${deafened.length} receivers deafened`,
       );
     return {
       results: { total, runs },
       targets: runs.map((r) => ({
-        what: `${r.kind}: 5xx, crashes, 4xx without a JSON error, operations never 2xx`,
+        what: `${r.kind}: 5xx, crashes, 4xx without a JSON error, operations never 2xx, receivers deafened`,
         target: '0',
         value: 0,
         met: true,

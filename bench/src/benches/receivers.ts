@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Agent } from 'undici';
-import { apiPath, type ReceiverStatus } from '@sos/contract';
-import { login, raiseSos, serialOf } from '../lib/api.js';
+import { apiPath } from '@sos/contract';
+import { login, raiseSos, receiverPorts, serialOf } from '../lib/api.js';
 import type { Bench, BenchContext } from '../lib/bench.js';
 import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
 import { sleep, wallNow } from '../lib/clock.js';
@@ -42,16 +42,6 @@ function options(ctx: BenchContext) {
   };
 }
 type Options = ReturnType<typeof options>;
-
-async function receiverPorts(url: string, token: string): Promise<Record<Protocol, number>> {
-  const res = await fetch(url + apiPath('confReceivers'), { headers: { authorization: `Bearer ${token}` } });
-  const list = (await res.json()) as ReceiverStatus[];
-  const port = (p: Protocol) => list.find((r) => r.protocol === p && r.listening)?.port;
-  const dc09 = port('DC09');
-  const scaip = port('SCAIP');
-  if (!dc09 || !scaip) throw new Error(`receivers not listening: ${JSON.stringify(list)}`);
-  return { DC09: dc09, SCAIP: scaip };
-}
 
 /** One protocol's supervision at the rate for the window, its alarms meanwhile. */
 async function loadedPhase(

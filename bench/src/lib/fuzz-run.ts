@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { API_KEY_HEADER, apiPath } from '@sos/contract';
-import { loginSession, raiseSos, registerDevices, serialOf } from './api.js';
+import { loginSession, raiseSos, receiverPorts, registerDevices, serialOf } from './api.js';
 import { extraCalls } from './fuzz-extra.js';
+import { fuzzReceivers } from './fuzz-receivers.js';
 import { isErrorBody, send, Tally, type Answer } from './fuzz-send.js';
 import { operations, type FuzzRequest, type OpenApiDocument } from './openapi-fuzz.js';
 import { createBenchDatabase } from './pg.js';
@@ -10,6 +11,8 @@ import { API_KEY, ADMIN, startServer } from './server.js';
 
 const CONCURRENCY = 8;
 const METRICS_TOKEN = 'bench-metrics-token';
+/** The DC-09 receiver's AES-128 key: the fuzz sends frames encrypted with it and without. */
+const RECEIVER_KEY = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
 const FORGED =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwicm9sZSI6IlNVUEVSX0FETUlOIiwic2lkIjoieCIsImV4cCI6OTk5OTk5OTk5OX0.forged-signature';
 /** Operations that would take the fuzzer's own credentials away: run last, one at a time. */
@@ -107,6 +110,9 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
       SOS_LOGIN_FAILURES_PER_ADDRESS: '100000',
       SOS_LOGIN_FAILURES_PER_PAIR: '1000',
       SOS_METRICS_TOKEN: METRICS_TOKEN,
+      SOS_DC09_PORT: '0',
+      SOS_DC09_KEY: RECEIVER_KEY.toString('hex'),
+      SOS_SCAIP_PORT: '0',
     },
   });
   const agent = new Agent({ connections: CONCURRENCY * 2, keepAliveTimeout: 10_000 });
@@ -173,6 +179,7 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
         await jsonPost(base, apiPath('confApiKey'), admin.token, { apiKey: API_KEY });
     }
     const seconds = (performance.now() - started) / 1000;
+    const receivers = await fuzzReceivers(await receiverPorts(base, admin.token), RECEIVER_KEY, Math.ceil(total / 8), seedValue);
     const health = await request(base + '/healthz').then(
       (r) => r.statusCode,
       () => 0,
@@ -201,6 +208,7 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
       bad4xx,
       failures,
       crashes: crashed ? 1 : 0,
+      receivers,
     };
   } finally {
     await agent.close();
