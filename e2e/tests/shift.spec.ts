@@ -184,6 +184,8 @@ test.describe('a shift as operators live it (docs/shift.md)', () => {
       await second.locator('input[name="username"]').fill(username);
       await second.locator('input[name="password"]').fill('capo-password-1');
       await second.getByRole('button', { name: /accedi|login/i }).click();
+      // Signed in once the console leaves /login; navigating before would abort the sign-in.
+      await expect(second).not.toHaveURL(/\/login/);
       await second.goto('/users');
       await expect(second.getByRole('heading', { level: 1 })).toContainText(/utenti/i);
     } finally {

@@ -55,7 +55,8 @@ describe('route guards', () => {
 
   it('lets a SUPER_ADMIN open the admin screens', async () => {
     storeSession('SUPER_ADMIN');
-    stubFetch(() => json(200, { apiKey: 'chiave-1' }));
+    // Settings reads the API key and the receivers' status (a list): each gets its own shape.
+    stubFetch((request) => (new URL(request.url).pathname.endsWith('/conf/receivers') ? json(200, []) : json(200, { apiKey: 'chiave-1' })));
     const { router } = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Impostazioni' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings');
