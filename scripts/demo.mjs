@@ -1,13 +1,16 @@
 // `npm run demo`: `npm start` with simulated devices beside the server, so the console is
-// alive from the first minute. SOS_DEMO_DEVICES (environment or .env) wins; default 12.
-// The SIA DC-09 receiver is on too (docs/receivers.md): port SOS_DC09_PORT, default 12000;
-// key SOS_DC09_KEY, default a fresh AES-128 key printed here, so a real panel can be pointed
-// at the demo; two simulated DC-09 devices report through it.
+// alive from the first minute (docs/operations.md). The server runs in this process as with
+// `npm start`, and the simulator (tools/simulator) starts once it listens, as its companion:
+// the server itself never imports the simulator, so a production install needs none.
+// SOS_DEMO_DEVICES (environment or .env) is read by the simulator's demoDevicesFrom, which
+// holds its default. The SIA DC-09 receiver is on too (docs/receivers.md): port
+// SOS_DC09_PORT, default 12000; key SOS_DC09_KEY, default a fresh AES-128 key printed here,
+// so a real panel can be pointed at the demo; two simulated DC-09 devices report through it.
 import { randomBytes } from 'node:crypto';
 import { config } from 'dotenv';
+import { ensureBuilt } from './lib/ensure-built.mjs';
 
 config({ quiet: true });
-if (!process.env.SOS_DEMO_DEVICES) process.env.SOS_DEMO_DEVICES = '12';
 if (!process.env.SOS_DC09_PORT) process.env.SOS_DC09_PORT = '12000';
 if (!process.env.SOS_DC09_KEY) {
   process.env.SOS_DC09_KEY = randomBytes(16).toString('hex').toUpperCase();
@@ -15,4 +18,15 @@ if (!process.env.SOS_DC09_KEY) {
 }
 // The SCAIP receiver and its demo units (docs/scaip.md), SIP over UDP and TCP.
 if (!process.env.SOS_SCAIP_PORT) process.env.SOS_SCAIP_PORT = '15060';
-await import('./start.mjs');
+
+ensureBuilt();
+const { demoDevicesFrom, startDemo } = await import('../tools/simulator/dist/index.js');
+let devices;
+try {
+  devices = demoDevicesFrom(process.env.SOS_DEMO_DEVICES);
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+const { run } = await import('../apps/server/dist/src/run.js');
+run((server) => startDemo(server, { devices }));

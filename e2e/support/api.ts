@@ -2,11 +2,13 @@ import type {
   AlarmConf,
   AuditPage,
   AuthResponse,
+  CallResult,
   Device,
   DeviceProfileInput,
   Employee,
   Role,
   Sos,
+  SosOutcome,
   SosStats,
 } from '@sos/contract';
 import { E2E } from '../env.js';
@@ -149,7 +151,9 @@ export class AdminApi {
 
   /** POST /api/alarms/technical/dismiss (docs/alarm-handling.md): "Ignora" a deleted device's SOS. */
   dismissTechnicalAlarm(deviceId: number) {
-    return this.call<null>(`/api/alarms/technical/dismiss?deviceId=${deviceId}`, { method: 'POST' });
+    return this.call<null>(`/api/alarms/technical/dismiss?deviceId=${deviceId}`, {
+      method: 'POST',
+    });
   }
 
   /** Closes every open SOS: for tests that need a quiet dashboard. */
@@ -160,7 +164,28 @@ export class AdminApi {
   }
 }
 
-/** PATCH /api/sos/close as a given signed-in user (history names who closed it). */
-export async function closeSosAs(token: string, sosId: number): Promise<void> {
-  await call<null>(`/api/sos/close?sosId=${sosId}`, { method: 'PATCH', token });
+/** PATCH /api/sos/close as a given signed-in user (history names who closed it), with how it ended if given. */
+export async function closeSosAs(
+  token: string,
+  sosId: number,
+  outcome?: SosOutcome,
+): Promise<void> {
+  const body = outcome === undefined ? {} : { body: JSON.stringify({ outcome }) };
+  await call<null>(`/api/sos/close?sosId=${sosId}`, { method: 'PATCH', token, ...body });
+}
+
+/** POST /api/sos/call: a call the operator made for the SOS (docs/call-out.md). */
+export async function logCallAs(
+  token: string,
+  sosId: number,
+  entry: ({ to: 'RESIDENT' } | { to: 'CONTACT'; contactIndex: number }) & {
+    result: CallResult;
+    note?: string;
+  },
+): Promise<void> {
+  await call<unknown>(`/api/sos/call?sosId=${sosId}`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify(entry),
+  });
 }

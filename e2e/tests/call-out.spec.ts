@@ -11,19 +11,11 @@ import { CallOut } from '../pages/CallOut.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { SosDetail } from '../pages/SosDetail.js';
 import { StatsPage } from '../pages/StatsPage.js';
+import { FERRARO_PROFILE } from '../support/residents.js';
 
 const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 
-const PROFILE = {
-  residentName: 'Giuseppina Ferraro',
-  address: 'Via Garibaldi 12, 10122 Torino',
-  phone: '+39 011 555 0101',
-  notes: 'Diabetica; chiavi dalla vicina al piano terra',
-  contacts: [
-    { name: 'Marco Ferraro', phone: '+39 333 123 4567', relation: 'figlio' },
-    { name: 'Anna Russo', phone: '011 555 0199', relation: 'vicina' },
-  ],
-};
+const PROFILE = FERRARO_PROFILE;
 
 /** A signed-in dashboard with the stream live. */
 async function liveDashboard(page: Page): Promise<DashboardPage> {

@@ -32,7 +32,6 @@ const envSchema = z.object({
   SOS_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SOS_DEVICE_API_KEY: z.string().trim().min(4, 'must be at least 4 characters').optional(),
   SOS_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SOS_DEMO_DEVICES: z.coerce.number().int().min(0).max(100_000).default(0),
   SOS_ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   SOS_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
   /** How many live events the outbox keeps for clients that reconnect. */

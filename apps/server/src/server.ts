@@ -8,9 +8,7 @@ import consolePlugin from './plugins/console.js';
 import { bootstrap } from './bootstrap.js';
 import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';
-import { demoOpenSosCap, DEMO_SERIAL_PREFIX, startDemo } from './demo.js';
-import { startScaipDemo } from './demo-scaip.js';
-import { DC09_DEMO_ACCOUNT_LIST, startDc09Demo } from './demo-dc09.js';
+import { serverSide, type Companion } from './companion.js';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -20,8 +18,11 @@ export interface StartedServer {
 
 export const DEFAULT_CONSOLE_DIR = join(SERVER_ROOT, '..', 'console', 'dist');
 
-/** Opens and migrates the database, creates the first accounts, and listens. */
-export async function startServer(env: Env, interactive: boolean): Promise<StartedServer> {
+/**
+ * Opens and migrates the database, creates the first accounts, and listens; then starts the
+ * companion, if any (`npm run demo`'s simulated devices, companion.ts).
+ */
+export async function startServer(env: Env, interactive: boolean, companion?: Companion): Promise<StartedServer> {
   const database = await openDatabase(env);
   const boot = await bootstrap(database.db, {
     adminUsername: env.SOS_ADMIN_USERNAME,
@@ -52,38 +53,24 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-  // Demo devices call this very server over loopback, as real devices call it over the network.
+  // A companion calls this very server over loopback, as real devices call it over the network.
   const bound = typeof address === 'object' && address ? address.address : '127.0.0.1';
-  const loopback = bound === '0.0.0.0' ? '127.0.0.1' : bound === '::' ? '::1' : bound;
-  const demo =
-    env.SOS_DEMO_DEVICES > 0
-      ? await startDemo({
-          url: `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`,
-          apiKey: boot.apiKey,
-          devices: env.SOS_DEMO_DEVICES,
-          db: database.db,
-          log: app.log,
-        }).catch((err: unknown) => {
-          app.log.error({ err }, 'demo: the simulated devices could not start');
-          return undefined;
-        })
-      : undefined;
-  const scaipPort = app.receivers.port('SCAIP');
-  const scaipDemo =
-    env.SOS_DEMO_DEVICES > 0 && scaipPort !== null
-      ? await startScaipDemo({ host: loopback, port: scaipPort, db: database.db, log: app.log, openSosCap: demoOpenSosCap(env.SOS_DEMO_DEVICES) }).catch(
-          (err: unknown) => {
-            app.log.error({ err }, 'demo: the SCAIP units could not start');
-            return undefined;
-          },
-        )
-      : undefined;
-
   const dc09Port = app.receivers.port('DC09');
-  const dc09Demo =
-    demo && dc09Port !== null
-      ? startDc09Demo({ host: loopback, port: dc09Port, key: env.SOS_DC09_KEY, log: app.log })
-      : undefined;
+  const scaipPort = app.receivers.port('SCAIP');
+  const beside = companion
+    ? await companion(
+        serverSide(database.db, app.log, {
+          bound,
+          port,
+          apiKey: boot.apiKey,
+          dc09: dc09Port === null ? null : { port: dc09Port, key: env.SOS_DC09_KEY },
+          scaip: scaipPort === null ? null : { port: scaipPort },
+        }),
+      ).catch((err: unknown) => {
+        app.log.error({ err }, 'the companion started beside the server could not start');
+        return undefined;
+      })
+    : undefined;
 
   const lines = [
     '',
@@ -103,15 +90,7 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     lines.push(`  SIA DC-09 receiver: TCP and UDP port ${dc09Port} (${security})`);
   }
   if (scaipPort !== null) lines.push(`  SCAIP receiver: SIP over TCP and UDP port ${scaipPort}`);
-  if (demo) {
-    lines.push(
-      `  demo: ${env.SOS_DEMO_DEVICES} simulated devices (${DEMO_SERIAL_PREFIX}0001...): an SOS now and then, ` +
-        `at most ${demoOpenSosCap(env.SOS_DEMO_DEVICES)} open at once`,
-    );
-  }
-  if (dc09Demo) {
-    lines.push(`  demo: DC-09 devices ${DC09_DEMO_ACCOUNT_LIST.join(', ')} report through the receiver (a fire now and then, a low battery)`);
-  }
+  if (beside) lines.push(...beside.lines);
   lines.push('');
   console.log(lines.join('\n'));
 
@@ -119,9 +98,7 @@ export async function startServer(env: Env, interactive: boolean): Promise<Start
     app,
     url,
     close: async () => {
-      dc09Demo?.stop();
-      await demo?.stop();
-      await scaipDemo?.stop();
+      await beside?.stop();
       await app.close();
     },
   };

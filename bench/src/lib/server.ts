@@ -75,7 +75,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       SOS_ACCESS_TOKEN_TTL_S: '86400',
       SOS_RATE_LIMIT: '1000000',
       SOS_DEVICE_RATE_LIMIT: '100000',
-      SOS_DEMO_DEVICES: '0',
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
       ...options.env,

@@ -1,4 +1,4 @@
-/** Simulated SOS devices over the real device API: used by the CLI, the server's demo mode and the benchmarks. */
+/** Simulated SOS devices over the real device API: used by the CLI, `npm run demo` (beside the server) and the benchmarks. */
 export { startSimulation } from './simulation.js';
 export { DeviceApiClient, type Answer } from './client.js';
 export { DeviceApiError, type DeviceApiErrorKind } from './errors.js';
@@ -11,3 +11,6 @@ export { startScaipFleet, scaipCid, type ScaipFleet, type ScaipFleetEvent, type 
 export { crc16, dc09Frame, dc09Time, envelope, parseAnswer, type Dc09Answer, type Dc09Message } from './dc09/frame.js';
 export { Dc09Client, type Dc09ClientOptions } from './dc09/client.js';
 export { DC09_DEMO_ACCOUNTS, startDc09Devices, type Dc09DeviceEvent, type Dc09Devices, type Dc09DevicesOptions } from './dc09/devices.js';
+export { DEFAULT_DEMO_DEVICES, demoDevicesFrom, startDemo, type Demo } from './demo/index.js';
+export { demoOpenSosCap, type DemoHost, type DemoLog } from './demo/host.js';
+export { DEMO_SERIAL_PREFIX, startHttpDemo, type HttpDemoOptions } from './demo/http.js';

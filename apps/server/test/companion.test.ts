@@ -3,20 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceListSchema, deviceProfileSchema, sosSchema } from '@sos/contract';
-import type { Simulation } from '@sos/simulator';
-import { demoOpenSosCap, startDemo } from '../src/demo.js';
+import { startDemo, startHttpDemo, type Simulation } from '@sos/simulator';
+import { serverSide } from '../src/companion.js';
 import { loadEnv } from '../src/env.js';
 import { startServer } from '../src/server.js';
 import { createTestApp, describeEachDb, type TestContext } from './helpers/app.js';
 
 const wait = { timeout: 30_000, interval: 100 };
 
-describe('demoOpenSosCap', () => {
-  it('lets a quarter of the devices, at least one, have an SOS open', () => {
-    expect([1, 4, 5, 12, 100].map(demoOpenSosCap)).toEqual([1, 1, 2, 3, 25]);
-  });
-});
-
+// The server's side of `npm run demo` (src/companion.ts) with the simulator's demo devices
+// (tools/simulator/src/demo), composed as scripts/demo.mjs composes them.
 describeEachDb('demo devices', (kind) => {
   let ctx: TestContext;
   let demo: Simulation | undefined;
@@ -42,13 +38,18 @@ describeEachDb('demo devices', (kind) => {
     (await devices()).flatMap((d) => (d.lastSos?.state === 'OPEN' ? [d.lastSos] : []));
 
   it('register on the server, raise SOS, and keep the open ones at the cap until an operator closes one', async () => {
-    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    demo = await startDemo({
-      url,
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const host = serverSide(ctx.app.db, ctx.app.log, {
+      bound: '127.0.0.1',
+      port,
       apiKey: ctx.apiKey,
+      dc09: null,
+      scaip: null,
+    });
+    demo = await startHttpDemo(host, {
       devices: 4,
-      db: ctx.app.db,
-      log: ctx.app.log,
       fleetSosEverySeconds: 0.05,
       heartbeatSeconds: 0.5,
     });
@@ -80,7 +81,10 @@ describeEachDb('demo devices', (kind) => {
   });
 
   it('gives the devices batteries and plausible Italian residents, written without the API', async () => {
-    await vi.waitFor(async () => expect((await devices()).every((d) => d.batteryPct !== null)).toBe(true), wait);
+    await vi.waitFor(
+      async () => expect((await devices()).every((d) => d.batteryPct !== null)).toBe(true),
+      wait,
+    );
     for (const device of await devices()) {
       const res = await ctx.app.inject({
         method: 'GET',
@@ -95,20 +99,21 @@ describeEachDb('demo devices', (kind) => {
   });
 });
 
-describe('npm run demo (SOS_DEMO_DEVICES)', () => {
-  it('starts the simulated devices with the server, in the same process', async () => {
+describe('npm run demo: the server with the simulated devices as its companion', () => {
+  it('starts the simulated devices beside the server, as its companion', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sos-demo-test-'));
     const env = loadEnv({
       PORT: '0',
       SOS_DATA_DIR: dataDir,
-      SOS_DEMO_DEVICES: '3',
       LOG_LEVEL: 'silent',
     });
     const printed: string[] = [];
     const log = vi
       .spyOn(console, 'log')
       .mockImplementation((line: string) => void printed.push(line));
-    const server = await startServer(env, false).finally(() => log.mockRestore());
+    const server = await startServer(env, false, (host) => startDemo(host, { devices: 3 })).finally(
+      () => log.mockRestore(),
+    );
     try {
       expect(printed.join('\n')).toContain('demo: 3 simulated devices');
       const { access_token } = (

@@ -1,12 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { count, eq } from 'drizzle-orm';
-import { startScaipFleet, type ScaipFleet } from '@sos/simulator';
-import type { Db } from './db/client.js';
-import { sos } from './db/schema.js';
+import { startScaipFleet, type ScaipFleet } from '../scaip/fleet.js';
+import type { DemoLog } from './host.js';
 
 /**
  * The demo's SCAIP local units (docs/scaip.md): one over UDP, one over TCP, each with a fall
- * detector and a smoke detector behind it, talking SIP to this server's own SCAIP receiver
+ * detector and a smoke detector behind it, talking SIP to the server's own SCAIP receiver
  * exactly as installed units would. They heartbeat, and now and then a detector raises an
  * alarm (a fall with the unit's position, or smoke) and restores it a little later.
  */
@@ -16,17 +13,14 @@ export interface ScaipDemoOptions {
   /** Where the receiver listens (loopback). */
   host: string;
   port: number;
-  db: Db;
-  log: FastifyBaseLogger;
-  /** Open SOS at which the units hold their alarms back (as the HTTP demo devices do). */
-  openSosCap: number;
+  log: DemoLog;
+  /** Asked before each alarm: false holds it back (as the HTTP demo devices are, at the cap). */
+  canAlarm: () => Promise<boolean>;
 }
 
-export async function startScaipDemo(options: ScaipDemoOptions): Promise<{ stop(): Promise<void> }> {
-  const canAlarm = async () => {
-    const [row] = await options.db.select({ n: count() }).from(sos).where(eq(sos.state, 'OPEN'));
-    return (row?.n ?? 0) < options.openSosCap;
-  };
+export async function startScaipDemo(
+  options: ScaipDemoOptions,
+): Promise<{ stop(): Promise<void> }> {
   const fleets: ScaipFleet[] = [];
   for (const transport of ['udp', 'tcp'] as const) {
     fleets.push(
@@ -38,10 +32,15 @@ export async function startScaipDemo(options: ScaipDemoOptions): Promise<{ stop(
         heartbeatSeconds: 30,
         // The UDP unit's first alarm comes soon after the start, so a newcomer sees one.
         ...(transport === 'udp' ? { firstAlarmAfterSeconds: 40 } : {}),
-        canAlarm,
+        canAlarm: options.canAlarm,
         onEvent: (event) => {
-          if (event.type === 'alarm') options.log.info({ cid: event.cid }, `demo: SCAIP ${event.peripheral} alarm from "SCAIP ${event.cid}"`);
-          else if (event.type === 'error') options.log.warn({ cid: event.cid }, `demo: SCAIP unit: ${event.message}`);
+          if (event.type === 'alarm')
+            options.log.info(
+              { cid: event.cid },
+              `demo: SCAIP ${event.peripheral} alarm from "SCAIP ${event.cid}"`,
+            );
+          else if (event.type === 'error')
+            options.log.warn({ cid: event.cid }, `demo: SCAIP unit: ${event.message}`);
         },
       }),
     );

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { DC09_DEMO_ACCOUNTS, startDc09Devices, type Dc09Devices } from '@sos/simulator';
+import { DC09_DEMO_ACCOUNTS, startDc09Devices, type Dc09Devices } from '../dc09/devices.js';
+import type { DemoLog } from './host.js';
 
 export interface Dc09DemoOptions {
   /** The receiver's address as a device on this machine reaches it. */
@@ -7,11 +7,11 @@ export interface Dc09DemoOptions {
   port: number;
   /** SOS_DC09_KEY in hex, or none (plain frames). */
   key: string | undefined;
-  log: FastifyBaseLogger;
+  log: DemoLog;
 }
 
 /**
- * Demo mode with the DC-09 receiver on: a smoke detector and an alarm panel report through
+ * The demo with the DC-09 receiver on: a smoke detector and an alarm panel report through
  * it over the network, as installed equipment does (docs/receivers.md), so a newcomer sees
  * alarm kinds ("Incendio") and technical alarms ("Batteria scarica") without configuring any.
  */

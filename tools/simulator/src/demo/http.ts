@@ -1,22 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { count, eq } from 'drizzle-orm';
-import { startSimulation, type Simulation, type SimulationEvent } from '@sos/simulator';
-import type { Db } from './db/client.js';
-import { sos } from './db/schema.js';
-import { readOfflineAfterSeconds } from './devices/health/offline-sweep.js';
-import { writeDemoProfiles } from './demo-profiles.js';
+import { startSimulation } from '../simulation.js';
+import type { Simulation, SimulationEvent } from '../types.js';
+import { demoOpenSosCap, type DemoHost, type DemoLog } from './host.js';
 
-/**
- * Demo mode (SOS_DEMO_DEVICES > 0): simulated devices beside the server, calling its own
- * device API over HTTP exactly as real devices would, so a newcomer sees the console alive.
- */
-export interface DemoOptions {
-  /** The server's own URL. */
-  url: string;
-  apiKey: string;
+/** The demo's HTTP devices: simulated devices calling the server's device API (DEMO-0001…). */
+export interface HttpDemoOptions {
   devices: number;
-  db: Db;
-  log: FastifyBaseLogger;
   /** Mean seconds between two SOS of the whole fleet (default 25: one blinks within a minute of signing in). */
   fleetSosEverySeconds?: number;
   heartbeatSeconds?: number;
@@ -28,19 +16,11 @@ export interface DemoOptions {
 
 export const DEMO_SERIAL_PREFIX = 'DEMO-';
 
-/**
- * Operators close the SOS, the demo never does; without a cap an unattended demo would
- * end all red. A quarter of the devices (at least one) may have an SOS open at once.
- */
-export const demoOpenSosCap = (devices: number) => Math.max(1, Math.ceil(devices / 4));
-
-async function openSosCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sos).where(eq(sos.state, 'OPEN'));
-  return row?.n ?? 0;
-}
+/** Seconds a device stays offline in the demo before it is heard again. */
+const DEMO_OFFLINE_SHOWN_S = 90;
 
 /** Demo events worth a log line; the same failure is logged once a minute at most. */
-function demoLogger(log: FastifyBaseLogger) {
+function demoLogger(log: DemoLog) {
   const lastLogged = new Map<string, number>();
   return (event: SimulationEvent) => {
     if (event.type === 'sos' && event.created) {
@@ -49,7 +29,10 @@ function demoLogger(log: FastifyBaseLogger) {
         `demo: SOS raised by "${event.displayName}"`,
       );
     } else if (event.type === 'silent') {
-      log.info({ serial: event.serial }, `demo: "${event.displayName}" falls silent for ${event.seconds} s`);
+      log.info(
+        { serial: event.serial },
+        `demo: "${event.displayName}" falls silent for ${event.seconds} s`,
+      );
     } else if (event.type === 'deleted') {
       log.info({ serial: event.serial }, `demo: "${event.displayName}" was deleted: it stops`);
     } else if (event.type === 'error') {
@@ -65,21 +48,18 @@ function demoLogger(log: FastifyBaseLogger) {
   };
 }
 
-/** Seconds a device stays offline in the demo before it is heard again. */
-const DEMO_OFFLINE_SHOWN_S = 90;
-
 /**
  * Registers the demo devices and starts them; resolves once they are registered. Their
  * heartbeats carry batteries; now and then (about every 10 min) one falls silent long enough
  * to go offline, then comes back, so a newcomer sees a technical alarm appear and clear.
  */
-export async function startDemo(options: DemoOptions): Promise<Simulation> {
+export async function startHttpDemo(host: DemoHost, options: HttpDemoOptions): Promise<Simulation> {
   const cap = demoOpenSosCap(options.devices);
   const heartbeatSeconds = options.heartbeatSeconds ?? 30;
-  const offlineAfter = await readOfflineAfterSeconds(options.db);
+  const offlineAfter = await host.offlineAfterSeconds();
   const simulation = await startSimulation({
-    url: options.url,
-    apiKey: options.apiKey,
+    url: host.url,
+    apiKey: host.apiKey,
     devices: options.devices,
     serialPrefix: DEMO_SERIAL_PREFIX,
     // Each device's mean interval, so that the fleet as a whole raises one that often.
@@ -90,12 +70,11 @@ export async function startDemo(options: DemoOptions): Promise<Simulation> {
       forSeconds: offlineAfter + heartbeatSeconds + DEMO_OFFLINE_SHOWN_S,
     },
     firstSosAfterSeconds: options.firstSosAfterSeconds ?? 10,
-    canRaiseSos: async () => (await openSosCount(options.db)) < cap,
-    onEvent: demoLogger(options.log),
+    canRaiseSos: async () => (await host.openSosCount()) < cap,
+    onEvent: demoLogger(host.log),
   });
-  await writeDemoProfiles(options.db, DEMO_SERIAL_PREFIX).catch((err: unknown) =>
-    options.log.warn({ err }, 'demo: the residents could not be written'),
-  );
+  await host
+    .writeResidents(DEMO_SERIAL_PREFIX)
+    .catch((err: unknown) => host.log.warn({ err }, 'demo: the residents could not be written'));
   return simulation;
 }
-
