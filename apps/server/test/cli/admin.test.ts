@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/db/open.js';
 import { loadEnv, type Env } from '../../src/env.js';
 import { describeEachDb, TEST_ENV, type DbKind } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 /** The configuration a user's environment would give: an embedded folder, or DATABASE_URL. */
 async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promise<void> }> {
@@ -22,7 +23,7 @@ async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promi
     };
   }
   const created = await createTestDatabase(
-    process.env.TEST_DATABASE_URL!,
+    toolVar('TEST_DATABASE_URL')!,
     inject('postgresTemplate'),
   );
   return { env: loadEnv({ DATABASE_URL: created.url }), cleanup: created.drop };

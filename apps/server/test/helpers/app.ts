@@ -8,6 +8,7 @@ import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
 import { hashPassword } from '../../src/lib/password.js';
 import { openSession } from '../../src/auth/sessions.js';
 import { createTestDatabase } from './postgres.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 export type DbKind = 'embedded' | 'postgres';
 
@@ -61,7 +62,7 @@ export async function openTestDatabase(
     const database = await openEmbedded({ loadDataDir: snapshot });
     return { database, drop: async () => {} };
   }
-  const url = process.env.TEST_DATABASE_URL;
+  const url = toolVar('TEST_DATABASE_URL');
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const created = await createTestDatabase(url, inject('postgresTemplate'));
   return { database: await openPostgres(created.url, 5), url: created.url, drop: created.drop };

@@ -7,6 +7,7 @@ import { DB_KINDS, TEST_ENV } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { spawnServer, waitForUrl, type ServerProcess } from '../helpers/process.js';
 import { openSse, type SseStream } from './sse-client.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 const run = DB_KINDS.includes('postgres') ? describe : describe.skip;
 const KEY = 'failover-device-key';
@@ -52,7 +53,7 @@ run('failover between two server processes on one PostgreSQL [postgres]', () => 
 
   beforeAll(async () => {
     const created = await createTestDatabase(
-      process.env.TEST_DATABASE_URL!,
+      toolVar('TEST_DATABASE_URL')!,
       inject('postgresTemplate'),
     );
     drop = created.drop;
