@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { describe, inject } from 'vitest';
+import type { Role } from '@sos/contract';
 import { buildApp, type AppEnv, type BuildAppOptions } from '../../src/app.js';
 import { openEmbedded, openPostgres, type Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
@@ -71,7 +72,7 @@ export async function openTestDatabase(
 async function seedUser(
   database: Database,
   username: string,
-  role: 'SUPER_ADMIN' | 'EMPLOYEE',
+  role: Role,
   password: string,
 ) {
   const [row] = await database.db
@@ -105,7 +106,7 @@ export async function createTestApp(
   });
   await beforeReady?.(app);
   await app.ready();
-  const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE', sessionId: string) =>
+  const sign = async (id: number, username: string, role: Role, sessionId: string) =>
     (await app.tokens.signAccess({ id, username, role }, sessionId)).token;
   const adminSession = await openSession(database.db, adminId);
   const employeeSession = await openSession(database.db, employeeId);
