@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { authResponseSchema } from '@sos/contract';
+import { API_KEY_HEADER, authResponseSchema } from '@sos/contract';
 import { buildApp } from '../../src/app.js';
 import { runAdmin } from '../../src/cli/run.js';
 import { lockDataDir } from '../../src/db/lock.js';
@@ -210,7 +210,7 @@ describeEachDb('npm run admin', (kind) => {
         app.inject({
           method: 'POST',
           url: '/api/device/register',
-          headers: { 'x-api-key': key },
+          headers: { [API_KEY_HEADER]: key },
           payload: { serial: 'ADMIN-1', displayName: 'Pulsante' },
         });
       expect((await register('first-key')).statusCode).toBe(401);

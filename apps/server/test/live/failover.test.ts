@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiPath, authResponseSchema, sosSchema } from '@sos/contract';
+import { API_KEY_HEADER, apiPath, authResponseSchema, sosSchema } from '@sos/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { openPostgres, type Database } from '../../src/db/client.js';
 import { events } from '../../src/db/schema.js';
@@ -78,7 +78,7 @@ run('failover between two server processes on one PostgreSQL [postgres]', () => 
   const device = (base: string, name: 'deviceRegister' | 'deviceSos', serial: string) =>
     fetch(base + apiPath(name), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      headers: { 'content-type': 'application/json', [API_KEY_HEADER]: KEY },
       body: JSON.stringify(
         name === 'deviceRegister' ? { serial, displayName: serial } : { serial },
       ),
