@@ -20,8 +20,6 @@ export default tseslint.config(
       '**/data/**',
       '**/coverage/**',
       'e2e/artifacts/**',
-      'e2e/test-results/**',
-      'apps/server/src/db/migrations/**',
     ],
   },
   js.configs.recommended,
