@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { defaultClientConditions, defaultServerConditions, type UserConfig } from 'vite';
 import type { Reporter, TestCase } from 'vitest/node';
+import { toolVar } from './scripts/lib/env.mjs';
 
 /**
  * The workspace packages' "@sos/source" export (tsconfig.base.json's customConditions):
@@ -42,4 +43,4 @@ class FlakyReporter implements Reporter {
 
 /** The test options every suite takes: retries and the flaky list under CI only. */
 export const ciTest = (): { retry?: number; reporters?: Array<string | Reporter> } =>
-  process.env.CI ? { retry: 1, reporters: ['default', new FlakyReporter()] } : {};
+  toolVar('CI') ? { retry: 1, reporters: ['default', new FlakyReporter()] } : {};

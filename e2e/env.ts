@@ -1,8 +1,9 @@
+import { toolVar } from '../scripts/lib/env.mjs';
 /**
  * The end-to-end server's fixed settings (a fresh embedded database each run). E2E_PORT lets
  * two runs share a machine (CI uses the default).
  */
-const port = Number(process.env.E2E_PORT ?? 8181);
+const port = Number(toolVar('E2E_PORT') ?? 8181);
 
 export const E2E = {
   port,
@@ -10,8 +11,8 @@ export const E2E = {
   admin: { username: 'admin', password: 'e2e-admin-password' },
   apiKey: 'e2e-device-key',
   /** The SIA DC-09 receiver (TCP and UDP) and its AES-128 key (docs/receivers.md). */
-  dc09Port: Number(process.env.E2E_DC09_PORT ?? port + 1),
+  dc09Port: Number(toolVar('E2E_DC09_PORT') ?? port + 1),
   dc09Key: '00112233445566778899AABBCCDDEEFF',
   /** The SCAIP receiver's port (SIP over UDP and TCP). */
-  scaipPort: Number(process.env.E2E_SCAIP_PORT ?? port + 7),
+  scaipPort: Number(toolVar('E2E_SCAIP_PORT') ?? port + 7),
 } as const;

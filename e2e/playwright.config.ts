@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './env.js';
+import { toolVar } from '../scripts/lib/env.mjs';
 
 // Debian's Chromium: Playwright cannot download its own browser here.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
@@ -10,7 +11,7 @@ export default defineConfig({
   // One server and one database for the whole run: tests run one at a time.
   workers: 1,
   fullyParallel: false,
-  retries: process.env.CI ? 1 : 0,
+  retries: toolVar('CI') ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { config } from 'dotenv';
+import { environment } from './lib/env.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONSOLE = join(ROOT, 'apps/console');
@@ -21,7 +22,7 @@ function binOf(pkg, command, fromDir) {
 }
 
 config({ quiet: true });
-const env = { ...process.env };
+const env = environment();
 // The server as the dev server reaches it: a wildcard HOST means this machine.
 const host = { '': '127.0.0.1', '0.0.0.0': '127.0.0.1', '::': '::1' }[env.HOST ?? ''] ?? env.HOST;
 env.CONSOLE_DEV_API_TARGET ||= `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 8080}`;

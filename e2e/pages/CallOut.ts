@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { apiPath } from '@sos/contract/paths';
 
 /** The call-out in an SOS's detail (docs/call-out.md): one list item per number to call. */
 export class CallOut {
@@ -20,7 +21,7 @@ export class CallOut {
 
   /** Clicks a result and waits for the server's answer; resolves to its status. */
   async record(name: string, label: string): Promise<number> {
-    const answered = this.page.waitForResponse((r) => r.url().includes('/api/sos/call'));
+    const answered = this.page.waitForResponse((r) => r.url().includes(apiPath('sosCall')));
     await this.result(name, label).click();
     return (await answered).status();
   }

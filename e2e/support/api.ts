@@ -12,6 +12,7 @@ import type {
   SosStats,
 } from '@sos/contract';
 import { E2E } from '../env.js';
+import { apiPath } from '@sos/contract/paths';
 
 /** A failed call, with what the server said. */
 export class ApiError extends Error {
@@ -37,7 +38,7 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
 
 /** POST /api/auth/login, as the console does. */
 export const login = (username: string, password: string) =>
-  call<AuthResponse>('/api/auth/login', {
+  call<AuthResponse>(apiPath('login'), {
     method: 'POST',
     body: JSON.stringify({ username, password }),
   });
@@ -53,7 +54,7 @@ export async function refreshStatus(refreshToken: string): Promise<number> {
 
 /** POST /api/auth/logout: ends that refresh token's session on the server (docs/security.md). */
 export async function logoutOnServer(refreshToken: string): Promise<void> {
-  await call<null>('/api/auth/logout', {
+  await call<null>(apiPath('logout'), {
     method: 'POST',
     body: JSON.stringify({ refresh_token: refreshToken }),
   });
@@ -79,49 +80,49 @@ export class AdminApi {
   }
 
   createUser(user: { username: string; email: string; password: string; role?: Role }) {
-    return this.call<Employee>('/api/employee', { method: 'POST', body: JSON.stringify(user) });
+    return this.call<Employee>(apiPath('employee'), { method: 'POST', body: JSON.stringify(user) });
   }
 
   users() {
-    return this.call<Employee[]>('/api/employee');
+    return this.call<Employee[]>(apiPath('employee'));
   }
 
   /** GET /api/audit with a query string (newest first). */
   audit(query = '') {
-    return this.call<AuditPage>(`/api/audit?${query}`);
+    return this.call<AuditPage>(`${apiPath('audit')}?${query}`);
   }
 
   deleteUser(id: number) {
-    return this.call<null>(`/api/employee/${id}`, { method: 'DELETE' });
+    return this.call<null>(`${apiPath('employee')}/${id}`, { method: 'DELETE' });
   }
 
   devices() {
-    return this.call<Device[]>('/api/device/getAll');
+    return this.call<Device[]>(apiPath('deviceGetAll'));
   }
 
   deleteDevice(id: number) {
-    return this.call<null>(`/api/device/delete?id=${id}`, { method: 'DELETE' });
+    return this.call<null>(`${apiPath('deviceDelete')}?id=${id}`, { method: 'DELETE' });
   }
 
   closeSos(sosId: number) {
-    return this.call<null>(`/api/sos/close?sosId=${sosId}`, { method: 'PATCH' });
+    return this.call<null>(`${apiPath('sosClose')}?sosId=${sosId}`, { method: 'PATCH' });
   }
 
   history() {
-    return this.call<Sos[]>('/api/sos/getAll');
+    return this.call<Sos[]>(apiPath('sosGetAll'));
   }
 
   /** GET /api/sos/stats (docs/alarm-handling.md "Reporting"), the server's default range (7 days ending today). */
   stats() {
-    return this.call<SosStats>('/api/sos/stats');
+    return this.call<SosStats>(apiPath('sosStats'));
   }
 
   async apiKey(): Promise<string> {
-    return (await this.call<{ apiKey: string }>('/api/conf/apiKey')).apiKey;
+    return (await this.call<{ apiKey: string }>(apiPath('confApiKey'))).apiKey;
   }
 
   setApiKey(apiKey: string) {
-    return this.call<{ apiKey: string }>('/api/conf/apiKey', {
+    return this.call<{ apiKey: string }>(apiPath('confApiKey'), {
       method: 'POST',
       body: JSON.stringify({ apiKey }),
     });
@@ -129,12 +130,12 @@ export class AdminApi {
 
   /** POST /api/sos/ack (docs/alarm-handling.md): take charge as the admin. */
   ackSos(sosId: number) {
-    return this.call<Sos>(`/api/sos/ack?sosId=${sosId}`, { method: 'POST' });
+    return this.call<Sos>(`${apiPath('sosAck')}?sosId=${sosId}`, { method: 'POST' });
   }
 
   /** PUT /api/device/profile: the resident behind a device (docs/call-out.md calls them). */
   putProfile(deviceId: number, profile: DeviceProfileInput) {
-    return this.call<DeviceProfileInput>(`/api/device/profile?id=${deviceId}`, {
+    return this.call<DeviceProfileInput>(`${apiPath('deviceProfile')}?id=${deviceId}`, {
       method: 'PUT',
       body: JSON.stringify(profile),
     });
@@ -142,18 +143,16 @@ export class AdminApi {
 
   /** GET/POST /api/conf/alarm (docs/alarm-handling.md). */
   alarmConf() {
-    return this.call<AlarmConf>('/api/conf/alarm');
+    return this.call<AlarmConf>(apiPath('confAlarm'));
   }
 
   setAlarmConf(conf: AlarmConf) {
-    return this.call<AlarmConf>('/api/conf/alarm', { method: 'POST', body: JSON.stringify(conf) });
+    return this.call<AlarmConf>(apiPath('confAlarm'), { method: 'POST', body: JSON.stringify(conf) });
   }
 
   /** POST /api/alarms/technical/dismiss (docs/alarm-handling.md): "Ignora" a deleted device's SOS. */
   dismissTechnicalAlarm(deviceId: number) {
-    return this.call<null>(`/api/alarms/technical/dismiss?deviceId=${deviceId}`, {
-      method: 'POST',
-    });
+    return this.call<null>(`${apiPath('alarmsTechnicalDismiss')}?deviceId=${deviceId}`, { method: 'POST' });
   }
 
   /** Closes every open SOS: for tests that need a quiet dashboard. */
@@ -171,7 +170,7 @@ export async function closeSosAs(
   outcome?: SosOutcome,
 ): Promise<void> {
   const body = outcome === undefined ? {} : { body: JSON.stringify({ outcome }) };
-  await call<null>(`/api/sos/close?sosId=${sosId}`, { method: 'PATCH', token, ...body });
+  await call<null>(`${apiPath('sosClose')}?sosId=${sosId}`, { method: 'PATCH', token, ...body });
 }
 
 /** POST /api/sos/call: a call the operator made for the SOS (docs/call-out.md). */
@@ -183,7 +182,7 @@ export async function logCallAs(
     note?: string;
   },
 ): Promise<void> {
-  await call<unknown>(`/api/sos/call?sosId=${sosId}`, {
+  await call<unknown>(`${apiPath('sosCall')}?sosId=${sosId}`, {
     method: 'POST',
     token,
     body: JSON.stringify(entry),

@@ -1,6 +1,7 @@
 import type { AlarmKind, Device, Sos } from '@sos/contract';
 import { E2E } from '../env.js';
 import { uid } from './unique.js';
+import { API_KEY_HEADER, apiPath } from '@sos/contract/paths';
 
 /** What the device API answered: status and body (tests check refusals too). */
 export interface DeviceAnswer<T> {
@@ -11,7 +12,7 @@ export interface DeviceAnswer<T> {
 async function deviceCall<T>(path: string, body: object, apiKey: string): Promise<DeviceAnswer<T>> {
   const response = await fetch(E2E.baseURL + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    headers: { 'content-type': 'application/json', [API_KEY_HEADER]: apiKey },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -28,24 +29,24 @@ export class SimDevice {
 
   register(apiKey = this.apiKey) {
     return deviceCall<Device>(
-      '/api/device/register',
+      apiPath('deviceRegister'),
       { serial: this.serial, displayName: this.displayName },
       apiKey,
     );
   }
 
   raiseSos(apiKey = this.apiKey) {
-    return deviceCall<Sos>('/api/device/sos', { serial: this.serial }, apiKey);
+    return deviceCall<Sos>(apiPath('deviceSos'), { serial: this.serial }, apiKey);
   }
 
   /** An SOS saying what it is about (a smoke detector's FIRE, a fall detector's FALL). */
   raiseSosOfKind(kind: AlarmKind, apiKey = this.apiKey) {
-    return deviceCall<Sos>('/api/device/sos', { serial: this.serial, kind }, apiKey);
+    return deviceCall<Sos>(apiPath('deviceSos'), { serial: this.serial, kind }, apiKey);
   }
 
   heartbeat(apiKey = this.apiKey, battery?: number) {
     const body = battery === undefined ? { serial: this.serial } : { serial: this.serial, battery };
-    return deviceCall<null>('/api/device/heartbeat', body, apiKey);
+    return deviceCall<null>(apiPath('deviceHeartbeat'), body, apiKey);
   }
 }
 

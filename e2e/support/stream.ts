@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { apiPath } from '@sos/contract/paths';
 
 declare global {
   interface Window {
@@ -12,7 +13,8 @@ declare global {
  * /api/sos/realTime response body is relayed through a stream the test can break.
  */
 export async function makeStreamsCuttable(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  // The path goes in as the script's argument: the script runs in the page, without imports.
+  await page.addInitScript((streamPath) => {
     const cuts: (() => void)[] = [];
     const realFetch = window.fetch.bind(window);
     window.__e2eCutStreams = () => {
@@ -23,7 +25,7 @@ export async function makeStreamsCuttable(page: Page): Promise<void> {
     window.fetch = async (input, init) => {
       const response = await realFetch(input, init);
       const url = input instanceof Request ? input.url : String(input);
-      if (!url.includes('/api/sos/realTime') || !response.body) return response;
+      if (!url.includes(streamPath) || !response.body) return response;
       const reader = response.body.getReader();
       let broken = false;
       let relay!: ReadableStreamDefaultController<Uint8Array>;
@@ -52,7 +54,7 @@ export async function makeStreamsCuttable(page: Page): Promise<void> {
         headers: response.headers,
       });
     };
-  });
+  }, apiPath('sosRealTime'));
 }
 
 /** Breaks every open live stream; answers how many there were. */

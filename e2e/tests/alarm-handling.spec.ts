@@ -8,6 +8,7 @@ import { DashboardPage } from '../pages/DashboardPage.js';
 import { HistoryPage } from '../pages/HistoryPage.js';
 import { Shell } from '../pages/Shell.js';
 import { SosDetail } from '../pages/SosDetail.js';
+import { apiPath } from '@sos/contract/paths';
 
 /** A signed-in dashboard with audio enabled and the stream live. */
 async function liveDashboard(page: Page): Promise<DashboardPage> {
@@ -54,7 +55,7 @@ test.describe('alarm handling (docs/alarm-handling.md)', () => {
       await operator.detailButton(device.displayName).click();
       const detail = new SosDetail(operatorPage);
       await detail.waitOpen();
-      const acked = operatorPage.waitForResponse((r) => r.url().includes('/api/sos/ack'));
+      const acked = operatorPage.waitForResponse((r) => r.url().includes(apiPath('sosAck')));
       await detail.takeCharge.click();
       expect((await acked).status()).toBe(200);
       // Every open console shows it within a second.

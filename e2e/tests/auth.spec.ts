@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { Shell } from '../pages/Shell.js';
 import { E2E } from '../env.js';
+import { apiPath } from '@sos/contract/paths';
 
 const SESSION_KEYS = [
   'token',
@@ -142,7 +143,7 @@ test.describe('session (docs/console.md)', () => {
     await page.goto('/sos');
     const shell = new Shell(page);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-    const revoked = page.waitForResponse((r) => r.url().includes('/api/auth/logout'));
+    const revoked = page.waitForResponse((r) => r.url().includes(apiPath('logout')));
     await shell.logout();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('menu')).toBeHidden();
@@ -166,7 +167,7 @@ test.describe('session (docs/console.md)', () => {
       sessionStorage.setItem('e2e-expired', '1');
       localStorage.setItem('token_exp', String(Math.floor(Date.now() / 1000) - 60));
     });
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/auth/refreshAuth'));
+    const refreshed = page.waitForResponse((r) => r.url().includes(apiPath('refreshAuth')));
     await page.goto('/users');
     expect((await refreshed).status()).toBe(200);
     await expect(
@@ -204,7 +205,7 @@ test.describe('session (docs/console.md)', () => {
     // The session ends on the server (a logout elsewhere): its refresh token is refused.
     await logoutOnServer(auth.refresh_token);
     expect(await refreshStatus(auth.refresh_token)).toBe(401);
-    const refused = page.waitForResponse((r) => r.url().includes('/api/auth/refreshAuth'));
+    const refused = page.waitForResponse((r) => r.url().includes(apiPath('refreshAuth')));
     await page.goto('/users');
     expect((await refused).status()).toBe(401);
     await expect(page).toHaveURL(/\/login$/);

@@ -5,6 +5,7 @@ import { dateTime } from '../support/format.js';
 import { uid } from '../support/unique.js';
 import { AUDIO_PROMPT, DashboardPage } from '../pages/DashboardPage.js';
 import { Shell } from '../pages/Shell.js';
+import { apiPath } from '@sos/contract/paths';
 
 /** Set before an event: still there afterwards means the page was not reloaded. */
 const markPage = (page: Page) =>
@@ -102,7 +103,7 @@ test.describe('dashboard (docs/console.md Dashboard)', () => {
     await dashboard.goto();
     await dashboard.enableAudio();
     const close = page.waitForRequest(
-      (r) => r.url().includes('/api/sos/close') && r.method() === 'PATCH',
+      (r) => r.url().includes(apiPath('sosClose')) && r.method() === 'PATCH',
     );
     await dashboard.closeButton(device.displayName).click();
     expect(new URL((await close).url()).searchParams.get('sosId')).toBe(String(sos.id));

@@ -4,6 +4,7 @@ import { raiseSos } from '../support/devices.js';
 import { expect, test } from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
+import { apiPath } from '@sos/contract/paths';
 
 test.describe('never miss an SOS on load (docs/security.md)', () => {
   test('an SOS raised between the device list and the opening of the stream appears and rings', async ({
@@ -23,9 +24,9 @@ test.describe('never miss an SOS on load (docs/security.md)', () => {
       await route.continue();
     });
     const listed = page.waitForResponse(
-      (r) => r.url().includes('/api/device/getAll') && r.status() === 200,
+      (r) => r.url().includes(apiPath('deviceGetAll')) && r.status() === 200,
     );
-    const streamAsked = page.waitForRequest((r) => r.url().includes('/api/sos/realTime'));
+    const streamAsked = page.waitForRequest((r) => r.url().includes(apiPath('sosRealTime')));
     await signIn();
     const dashboard = new DashboardPage(page);
     await dashboard.goto();

@@ -4,6 +4,7 @@ import { cutStreams, makeStreamsCuttable } from '../support/stream.js';
 import { uid } from '../support/unique.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { Shell } from '../pages/Shell.js';
+import { apiPath } from '@sos/contract/paths';
 
 test.describe('live stream (docs/console.md, docs/contract.md)', () => {
   test('a dropped stream resumes without losing the SOS raised meanwhile', async ({
@@ -32,7 +33,7 @@ test.describe('live stream (docs/console.md, docs/contract.md)', () => {
     await expect(dashboard.closeButton(one.device.displayName)).toHaveCount(0);
 
     // docs/contract.md: the reconnecting client says where it stopped, and gets what it missed.
-    const resumed = page.waitForRequest((r) => r.url().includes('/api/sos/realTime'));
+    const resumed = page.waitForRequest((r) => r.url().includes(apiPath('sosRealTime')));
     await context.setOffline(false);
     expect((await resumed).headers()['last-event-id']).toMatch(/^\d+$/);
     await dashboard.waitLive();
@@ -50,10 +51,10 @@ test.describe('live stream (docs/console.md, docs/contract.md)', () => {
     const streams: string[] = [];
     const failed: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/sos/realTime')) streams.push(r.url());
+      if (r.url().includes(apiPath('sosRealTime'))) streams.push(r.url());
     });
     page.on('requestfailed', (r) => {
-      if (r.url().includes('/api/sos/realTime')) failed.push(r.url());
+      if (r.url().includes(apiPath('sosRealTime'))) failed.push(r.url());
     });
     await signIn();
     const dashboard = new DashboardPage(page);

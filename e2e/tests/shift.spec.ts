@@ -9,6 +9,7 @@ import { ShiftProbe } from '../pages/ShiftProbe.js';
 import { SosDetail } from '../pages/SosDetail.js';
 import { StatsPage } from '../pages/StatsPage.js';
 import { UserFormPage } from '../pages/UserFormPage.js';
+import { apiPath } from '@sos/contract/paths';
 
 /** The card's drawn background: filled red, or the paper of an outlined card. */
 const background = (card: Locator) =>
@@ -66,7 +67,7 @@ test.describe('a shift as operators live it (docs/shift.md)', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('In carico a admin: chiudere comunque?');
     let closes = 0;
-    page.on('request', (r) => void (r.url().includes('/api/sos/close') && (closes += 1)));
+    page.on('request', (r) => void (r.url().includes(apiPath('sosClose')) && (closes += 1)));
     await dialog.getByRole('button', { name: 'Annulla' }).click();
     await expect(dialog).toBeHidden();
     await expect(dashboard.closeButton(device.displayName)).toBeVisible();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { environment } from '../lib/env.mjs';
 import { copyWorkTree, freePort, waitFor } from './work-tree.mjs';
 
 const ADMIN = { username: 'admin', password: 'dev-loop-password' };
@@ -24,8 +25,7 @@ before(async () => {
   copy = await copyWorkTree();
   const [apiPort, consolePort] = [await freePort(), await freePort()];
   base = `http://127.0.0.1:${consolePort}`;
-  const env = {
-    ...process.env,
+  const env = environment({
     PORT: String(apiPort),
     HOST: '127.0.0.1',
     CONSOLE_DEV_PORT: String(consolePort),
@@ -33,7 +33,7 @@ before(async () => {
     SOS_ADMIN_USERNAME: ADMIN.username,
     SOS_ADMIN_PASSWORD: ADMIN.password,
     LOG_PRETTY: 'false',
-  };
+  });
   delete env.CONSOLE_DEV_API_TARGET; // derived from PORT, as for a newcomer
   // Its own process group: the test ends npm, the server, tsx's watcher and Vite at once.
   dev = spawn('npm', ['run', 'dev'], {

@@ -9,8 +9,9 @@ import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { rowsOf } from '../src/live/outbox.js';
 import { nextOfflineSql, sweepOfflineSql } from '../src/devices/health/offline-sweep.js';
+import { toolVar } from '../../../scripts/lib/env.mjs';
 
-const url = process.env.DATABASE_URL;
+const url = toolVar('DATABASE_URL');
 if (!url) throw new Error('set DATABASE_URL');
 const fleet = Number(process.argv[2] ?? 100_000);
 const stale = Number(process.argv[3] ?? 1000);

@@ -4,6 +4,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@sos/contract';
 import type { AppEnv, RouteOptions } from './app-env.js';
 import type { Database } from './db/client.js';
 import compress from '@fastify/compress';
@@ -131,13 +132,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Every /api route, one plugin per resource, registered here (a routes/index.ts would
   // import app.ts's types back). Only env is passed on: each plugin handing its whole
-  // options to a child would hand it the '/api' prefix a second time.
+  // options to a child would hand it the API_PREFIX a second time.
   const routeOptions: RouteOptions = { env: options.env };
   await app.register(
     async (api) => {
       for (const plugin of ROUTE_PLUGINS) await api.register(plugin, routeOptions);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   return app;
 }

@@ -1,3 +1,4 @@
+import { apiFields } from '@sos/contract';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 import { trustProxySchema } from './throttle/trust-proxy.js';
@@ -28,9 +29,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
   SOS_DATA_DIR: z.string().min(1).default('./data'),
-  SOS_ADMIN_USERNAME: z.string().trim().min(1).max(50).default('admin'),
-  SOS_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  SOS_DEVICE_API_KEY: z.string().trim().min(4, 'must be at least 4 characters').optional(),
+  // The first account and key obey the contract's rules for the same API fields, so the
+  // server never stores what its own API would refuse (docs/operations.md, Configuration).
+  SOS_ADMIN_USERNAME: apiFields.username.default('admin'),
+  SOS_ADMIN_PASSWORD: apiFields.password.optional(),
+  SOS_DEVICE_API_KEY: apiFields.apiKey.optional(),
   SOS_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SOS_ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   SOS_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { API_KEY_HEADER } from '@sos/contract';
 import type { Env } from './env.js';
 
 /** Query parameters whose values never reach the logs. */
@@ -17,7 +18,7 @@ export function loggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'LOG_PRETTY'>, intera
     redact: {
       paths: [
         'req.headers.authorization',
-        'req.headers["x-api-key"]',
+        `req.headers["${API_KEY_HEADER}"]`,
         'req.headers.cookie',
         '*.password',
         '*.refresh_token',

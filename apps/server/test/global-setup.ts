@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { databaseUrl } from './helpers/postgres.js';
+import { toolVar } from '../../../scripts/lib/env.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,7 +29,7 @@ export default async function setup(project: TestProject) {
   await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', snapshot);
 
-  const url = process.env.TEST_DATABASE_URL;
+  const url = toolVar('TEST_DATABASE_URL');
   const TEMPLATE_DB = `sos_test_template_${process.pid}`;
   project.provide('postgresReady', Boolean(url));
   project.provide('postgresTemplate', TEMPLATE_DB);

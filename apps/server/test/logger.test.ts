@@ -6,6 +6,7 @@ import { writeApiKey } from '../src/conf/repository.js';
 import { CLI_BY } from '../src/audit/by.js';
 import { openTestDatabase, TEST_ENV } from './helpers/app.js';
 import type { FastifyInstance } from 'fastify';
+import { API_KEY_HEADER } from '@sos/contract';
 
 describe('logs never hold a secret', () => {
   const lines: string[] = [];
@@ -32,7 +33,7 @@ describe('logs never hold a secret', () => {
     await app.inject({
       method: 'POST',
       url: '/api/auth/refreshAuth?refresh_token=SECRET-REFRESH-123',
-      headers: { authorization: 'Bearer SECRET-ACCESS-456', 'x-api-key': 'SECRET-KEY-789' },
+      headers: { authorization: 'Bearer SECRET-ACCESS-456', [API_KEY_HEADER]: 'SECRET-KEY-789' },
     });
     await app.inject({
       method: 'POST',
@@ -92,7 +93,7 @@ describe('request logs: routine at debug, errors and security events always', ()
     app.inject({
       method: 'POST',
       url,
-      headers: { 'x-api-key': key },
+      headers: { [API_KEY_HEADER]: key },
       payload: { serial: 'LOG-1', displayName: 'Log' },
     });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath } from '@sos/contract';
+import { API_KEY_HEADER, apiPath } from '@sos/contract';
 import { spawnServer, waitForUrl } from './helpers/process.js';
 import { openSse } from './live/sse-client.js';
 
@@ -58,7 +58,7 @@ describe('the server as an OS process', () => {
       authorization: `Bearer ${token}`,
     });
     expect(stream.status).toBe(200);
-    const device = { headers: { 'x-api-key': API_KEY } };
+    const device = { headers: { [API_KEY_HEADER]: API_KEY } };
     await call(base, 'deviceRegister', {
       method: 'POST',
       ...device,

@@ -18,6 +18,7 @@ import { printTable } from '../lib/report.js';
 import { measureSignIn, type SignIn } from '../lib/sign-in-probe.js';
 import { pick } from '../lib/size.js';
 import { round, summarize } from '../lib/stats.js';
+import { toolVar } from '../../../scripts/lib/env.mjs';
 
 /**
  * The console in Chromium with 10,000 devices: sign-in → first card painted; SOS raised →
@@ -35,7 +36,7 @@ const consoleTenK: Bench = {
     const scrollMs = pick(ctx.size, 1000, 4000);
     // Not pinned: the browser and the server share the machine, as on an operator's PC.
     // BENCH_CONSOLE_DIR serves another build (e.g. one with source maps, to read a --profile).
-    const consoleDir = process.env.BENCH_CONSOLE_DIR;
+    const consoleDir = toolVar('BENCH_CONSOLE_DIR');
     const fleet = await startConsoleFleet(
       devices,
       postgres,

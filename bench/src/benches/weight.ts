@@ -6,6 +6,7 @@ import { BENCH_DIR } from '../lib/children.js';
 import { runLighthouse, type LighthouseSummary } from '../lib/lighthouse.js';
 import { printTable } from '../lib/report.js';
 import { startServer } from '../lib/server.js';
+import { toolVar } from '../../../scripts/lib/env.mjs';
 
 const DIST = join(BENCH_DIR, '..', 'apps', 'console', 'dist');
 
@@ -73,7 +74,7 @@ const weight: Bench = {
 
     const lighthouse: LighthouseSummary[] = [];
     // About 15 s per form factor here, so tiny runs it too; BENCH_LIGHTHOUSE=0 skips it.
-    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    if (toolVar('BENCH_LIGHTHOUSE') !== '0') {
       const server = await startServer();
       try {
         for (const formFactor of ['desktop', 'mobile'] as const) {

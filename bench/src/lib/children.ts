@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { pinned, type Side } from './cpus.js';
+import { environment } from '../../../scripts/lib/env.mjs';
 
 export const BENCH_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,7 +35,7 @@ export function spawnNode(options: NodeChildOptions): ChildProcess {
   const stdio: StdioOptions = options.ipc ? ['ignore', out, out, 'ipc'] : ['ignore', out, out];
   return spawn(command, args, {
     cwd: options.cwd ?? BENCH_DIR,
-    env: { ...process.env, ...options.env },
+    env: environment(options.env),
     stdio,
   });
 }

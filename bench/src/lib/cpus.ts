@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
+import { toolVar } from '../../../scripts/lib/env.mjs';
 
 /**
  * Splits the cores between the server under test (or its floor) and the load generators,
@@ -7,7 +8,7 @@ import os from 'node:os';
  * core 0 and the clients core 1. BENCH_PIN=0 turns it off (then both float).
  */
 const cores = os.availableParallelism();
-const enabled = process.env.BENCH_PIN !== '0' && cores >= 2 && existsSync('/usr/bin/taskset');
+const enabled = toolVar('BENCH_PIN') !== '0' && cores >= 2 && existsSync('/usr/bin/taskset');
 
 export const SERVER_CPUS = enabled ? '0' : 'all';
 export const CLIENT_CPUS = enabled ? (cores === 2 ? '1' : `1-${cores - 1}`) : 'all';

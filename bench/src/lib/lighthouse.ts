@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
+import { toolVar } from '../../../scripts/lib/env.mjs';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = toolVar('CHROME_PATH') ?? toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
 
 /** The Chromium flags; Lighthouse's own launcher adds its usual ones. */
 export const CHROMIUM_FLAGS = [

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { toolVar } from '../../../scripts/lib/env.mjs';
 
 /**
  * A fresh PostgreSQL database per bench run, dropped afterwards. The server comes from
@@ -6,8 +7,8 @@ import pg from 'pg';
  * host and credentials are used: the bench creates and drops its own database there.
  */
 export const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
+  toolVar('BENCH_DATABASE_URL') ??
+  toolVar('TEST_DATABASE_URL') ??
   'postgres://postgres@127.0.0.1:5432/test';
 
 export interface BenchDatabase {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli.js';
+import { environment } from '../../../scripts/lib/env.mjs';
 
 runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
-  env: process.env,
+  env: environment(),
 }).then(
   (code) => {
     process.exitCode = code;

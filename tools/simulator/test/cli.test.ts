@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, startTestServer, type TestServer } from './server.js';
+import { environment } from '../../../scripts/lib/env.mjs';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
@@ -11,7 +12,7 @@ function simulate(args: string[]): Promise<{ code: number; stdout: string; stder
     execFile(
       process.execPath,
       ['--import', 'tsx', CLI, ...args],
-      { env: { ...process.env, SOS_DEVICE_API_KEY: '' }, timeout: 60_000 },
+      { env: environment({ SOS_DEVICE_API_KEY: '' }), timeout: 60_000 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
         resolve({ code, stdout, stderr });

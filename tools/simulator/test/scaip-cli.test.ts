@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environment } from '../../../scripts/lib/env.mjs';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
@@ -22,7 +23,7 @@ describe('npm run simulate -- --scaip', () => {
   it('runs SCAIP units against the receiver without an API key, then stops by itself', async () => {
     const args = ['--scaip', `127.0.0.1:${receiver.address().port}`, '--devices', '2', '--sos-every', '0.2', '--duration', '2'];
     const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, SOS_DEVICE_API_KEY: '' }, timeout: 60_000 }, (err, stdout) =>
+      execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { env: environment({ SOS_DEVICE_API_KEY: '' }), timeout: 60_000 }, (err, stdout) =>
         resolve({ code: err ? -1 : 0, stdout }),
       );
     });

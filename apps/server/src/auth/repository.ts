@@ -1,12 +1,9 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { Role } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { refreshTokens, users } from '../db/schema.js';
+import type { SessionUser } from './session-users.js';
 
-export interface Credentials {
-  id: number;
-  username: string;
-  role: Role;
+export interface Credentials extends SessionUser {
   passwordHash: string;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '@sos/contract';
+import type { AuthResponse } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { rowsOf } from '../live/outbox.js';
 
@@ -9,11 +9,11 @@ export interface SessionCheck {
   sessionId: string;
 }
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  role: Role;
-}
+/**
+ * A signed-in user, as sign-in answers it (the contract's AuthResponse): the one type of the
+ * user of a token, a session and a request.
+ */
+export type SessionUser = Pick<AuthResponse, 'id' | 'username' | 'role'>;
 
 /**
  * The user of each live session (not revoked, his own), or undefined, in ONE query for one
@@ -30,7 +30,7 @@ export async function readSessionUsers(db: Tx, checks: readonly SessionCheck[]):
     JOIN users u ON u.id = c.user_id
     JOIN sessions s ON s.id = c.session_id AND s.user_id = u.id AND s.revoked_at IS NULL`);
   const answers: Array<SessionUser | undefined> = checks.map(() => undefined);
-  for (const row of rowsOf<{ n: unknown; id: number; username: string; role: Role }>(result)) {
+  for (const row of rowsOf<SessionUser & { n: unknown }>(result)) {
     answers[Number(row.n) - 1] = { id: Number(row.id), username: row.username, role: row.role };
   }
   return answers;

@@ -1,5 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { ALARM_CONF_DEFAULTS, type AlarmConf } from '@sos/contract';
+import { ALARM_CONF_DEFAULTS, alarmConfSchema, type AlarmConf } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { settings } from '../db/schema.js';
 import { setSetting, SETTING_KEYS } from '../db/settings.js';
@@ -12,14 +12,41 @@ const KEYS = {
   offlineAfterSeconds: SETTING_KEYS.offlineAfterSeconds,
 } as const satisfies Record<keyof AlarmConf, string>;
 
+/**
+ * The one validity rule of a stored alarm setting, for every reader: whole seconds written in
+ * digits, within the bounds POST /api/conf/alarm accepts (the contract's alarmConfSchema);
+ * anything else, or nothing, reads as the default (docs/alarm-handling.md).
+ */
+const DIGITS = '^[0-9]{1,9}$';
+const boundsOf = (name: keyof AlarmConf) => {
+  const field = alarmConfSchema.shape[name];
+  return { min: field.minValue ?? 0, max: field.maxValue ?? 0 };
+};
+
+/** A stored value (undefined: unset) read by the rule above. */
+export function alarmSettingValue(name: keyof AlarmConf, stored: string | undefined): number {
+  const { min, max } = boundsOf(name);
+  const n = stored !== undefined && new RegExp(DIGITS).test(stored) ? Number(stored) : NaN;
+  return n >= min && n <= max ? n : ALARM_CONF_DEFAULTS[name];
+}
+
+/**
+ * The same setting inside a statement, by the same rule: a statement that judges rows by it
+ * (the escalation sweep) reads the stored value with them, so every process applies a change
+ * the moment it is committed. The nested CASE casts only what matched the digits.
+ */
+export function alarmSettingSql(name: keyof AlarmConf): SQL {
+  const { min, max } = boundsOf(name);
+  return sql`coalesce((SELECT CASE WHEN value ~ ${DIGITS} THEN
+      CASE WHEN value::integer BETWEEN ${min}::integer AND ${max}::integer THEN value::integer END END
+    FROM settings WHERE key = ${KEYS[name]}), ${ALARM_CONF_DEFAULTS[name]}::integer)`;
+}
+
 /** The alarm settings (docs/alarm-handling.md), each its default until a super administrator sets it. */
 export async function readAlarmConf(db: Tx): Promise<AlarmConf> {
   const rows = await db.select().from(settings).where(inArray(settings.key, Object.values(KEYS)));
-  const stored = new Map(rows.map((r) => [r.key, Number(r.value)]));
-  const value = (name: keyof AlarmConf) => {
-    const n = stored.get(KEYS[name]);
-    return n !== undefined && Number.isSafeInteger(n) ? n : ALARM_CONF_DEFAULTS[name];
-  };
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const value = (name: keyof AlarmConf) => alarmSettingValue(name, stored.get(KEYS[name]));
   return { ackTargetSeconds: value('ackTargetSeconds'), offlineAfterSeconds: value('offlineAfterSeconds') };
 }
 
@@ -43,9 +70,5 @@ export async function writeAlarmConf(db: Db, change: Partial<AlarmConf>, by: Aud
   });
 }
 
-/**
- * ackTargetSeconds inside a statement: the escalation sweep reads the stored value with the
- * rows it judges, so every process applies the same target the moment it is changed.
- */
-export const ackTargetSecondsSql: SQL = sql`coalesce((SELECT value::integer FROM settings
-  WHERE key = ${SETTING_KEYS.ackTargetSeconds}), ${ALARM_CONF_DEFAULTS.ackTargetSeconds}::integer)`;
+/** ackTargetSeconds inside the escalation sweep's statements. */
+export const ackTargetSecondsSql: SQL = alarmSettingSql('ackTargetSeconds');

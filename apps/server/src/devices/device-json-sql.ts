@@ -5,7 +5,8 @@ import { isoSql, sosJsonSql } from '../sos/json-sql.js';
  * toDeviceJson (json.ts) written in SQL, for the statements that change many devices and
  * write one live event each in the same statement (the offline sweep, contact). `d` names a
  * relation with the devices table's columns; lastSos is its open SOS, looked up by the
- * partial unique index. Keep the two in step: unlike sosJsonSql, no test compares them yet.
+ * partial unique index. Keep the two in step: test/devices/list-json.test.ts compares them (the
+ * getAll list written here against the same devices mapped by toDeviceJson, byte for byte).
  */
 export function deviceJsonSql(d: string): SQL {
   const c = (column: string) => sql.raw(`${d}.${column}`);

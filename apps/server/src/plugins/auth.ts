@@ -8,12 +8,6 @@ import { ensureSetting, SETTING_KEYS } from '../db/settings.js';
 import { Batcher } from '../lib/batcher.js';
 import { readSessionUsers, type SessionCheck, type SessionUser } from '../auth/session-users.js';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  role: Role;
-}
-
 /** What a verified access token says: whose, which session (claim `sid`), until when. */
 export interface TokenClaims {
   userId: number;
@@ -42,7 +36,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: {
       /** An access token of a session (its id goes in the claim `sid`). */
-      signAccess(user: AuthUser, sessionId: string): Promise<AccessToken>;
+      signAccess(user: SessionUser, sessionId: string): Promise<AccessToken>;
       /** Verifies signature (HS256 only), expiry and claims; not whether the session still lives. */
       verifyAccess(token: string): Promise<TokenClaims>;
       /**
@@ -60,7 +54,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set by `authenticate`. */
-    user: AuthUser | null;
+    user: SessionUser | null;
     /** Unix seconds at which the request's access token expires. */
     tokenExpiresAt: number | null;
     /** Set by `authenticate`: the session the access token belongs to. */
@@ -103,7 +97,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   const successorKey = createHmac('sha256', secretText).update('sos-console refresh-token successor v1').digest();
 
   app.decorate('tokens', {
-    async signAccess(user: AuthUser, sessionId: string) {
+    async signAccess(user: SessionUser, sessionId: string) {
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = now + options.accessTokenTtlS;
       const token = await new SignJWT({ role: user.role, username: user.username, sid: sessionId })

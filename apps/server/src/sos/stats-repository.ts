@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { emptyKindCounts, emptyOutcomeCounts, type SosStats } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
-import { SETTING_KEYS } from '../db/settings.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
 import { rowsOf } from '../live/outbox.js';
 import { callStats, type CallStats } from './call-stats.js';
 import type { ResolvedRange } from './range.js';
-
-/** The settings key of the alarm configuration's ackTargetSeconds (docs/alarm-handling.md /api/conf/alarm). */
-export const ACK_TARGET_SETTING = SETTING_KEYS.ackTargetSeconds;
 
 /** The current target of /api/conf/alarm (its default when unset). */
 export async function ackTargetSeconds(db: Tx): Promise<number> {

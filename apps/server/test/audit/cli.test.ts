@@ -12,13 +12,14 @@ import { auditLog } from '../../src/db/schema.js';
 import { loadEnv, type Env } from '../../src/env.js';
 import { describeEachDb, type DbKind } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promise<void> }> {
   if (kind === 'embedded') {
     const dir = await mkdtemp(join(tmpdir(), 'sos-audit-cli-'));
     return { env: loadEnv({ SOS_DATA_DIR: dir }), cleanup: () => rm(dir, { recursive: true, force: true }) };
   }
-  const created = await createTestDatabase(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
+  const created = await createTestDatabase(toolVar('TEST_DATABASE_URL')!, inject('postgresTemplate'));
   return { env: loadEnv({ DATABASE_URL: created.url }), cleanup: created.drop };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { authResponseSchema } from '@sos/contract';
+import { API_KEY_HEADER, authResponseSchema } from '@sos/contract';
 import { buildApp } from '../../src/app.js';
 import { runAdmin } from '../../src/cli/run.js';
 import { lockDataDir } from '../../src/db/lock.js';
@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/db/open.js';
 import { loadEnv, type Env } from '../../src/env.js';
 import { describeEachDb, TEST_ENV, type DbKind } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/postgres.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 /** The configuration a user's environment would give: an embedded folder, or DATABASE_URL. */
 async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promise<void> }> {
@@ -22,7 +23,7 @@ async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promi
     };
   }
   const created = await createTestDatabase(
-    process.env.TEST_DATABASE_URL!,
+    toolVar('TEST_DATABASE_URL')!,
     inject('postgresTemplate'),
   );
   return { env: loadEnv({ DATABASE_URL: created.url }), cleanup: created.drop };
@@ -209,7 +210,7 @@ describeEachDb('npm run admin', (kind) => {
         app.inject({
           method: 'POST',
           url: '/api/device/register',
-          headers: { 'x-api-key': key },
+          headers: { [API_KEY_HEADER]: key },
           payload: { serial: 'ADMIN-1', displayName: 'Pulsante' },
         });
       expect((await register('first-key')).statusCode).toBe(401);

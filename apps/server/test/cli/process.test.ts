@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { environment } from '../../../../scripts/lib/env.mjs';
 
 const ADMIN = fileURLToPath(new URL('../../src/cli/admin.ts', import.meta.url));
 
@@ -20,7 +21,7 @@ function admin(args: string[], env: Record<string, string> = {}) {
       process.execPath,
       ['--import', 'tsx', ADMIN, ...args],
       {
-        env: { ...process.env, DATABASE_URL: '', SOS_DATA_DIR: dataDir, ...env },
+        env: environment({ DATABASE_URL: '', SOS_DATA_DIR: dataDir, ...env }),
         timeout: 120_000,
       },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? -1) : 0, stdout, stderr }),

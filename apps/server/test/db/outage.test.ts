@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY_HEADER, apiPath, type PathName } from '@sos/contract';
 import { createTestApp, describeEachDb, type DbKind, type TestContext } from '../helpers/app.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 /**
  * A database outage under a running app (docs/hardening.md): every route family answers 503
@@ -64,7 +65,7 @@ async function cutDatabase(kind: DbKind, ctx: TestContext): Promise<pg.Client | 
     return undefined;
   }
   // The shared server keeps running: only this test's own database refuses connections.
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  const admin = new pg.Client({ connectionString: toolVar('TEST_DATABASE_URL') });
   await admin.connect();
   const name = new URL(ctx.databaseUrl!).pathname.slice(1);
   await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);

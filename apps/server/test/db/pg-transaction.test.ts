@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, type Database } from '../../src/db/client.js';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 /**
  * A connection lost under BEGIN gives its pool slot back (src/db/pg-transaction.ts). A
@@ -12,7 +13,7 @@ import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
  * times than the pool has connections. Drizzle's own transaction() would leak each of them
  * and every later query would wait forever.
  */
-const url = process.env.TEST_DATABASE_URL;
+const url = toolVar('TEST_DATABASE_URL');
 
 /** Forwards to PostgreSQL; while `cutOnBegin`, ends both sides when a BEGIN goes through. */
 function beginCuttingProxy(target: URL) {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { describe, inject } from 'vitest';
+import type { Role } from '@sos/contract';
 import { buildApp, type AppEnv, type BuildAppOptions } from '../../src/app.js';
 import { openEmbedded, openPostgres, type Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
@@ -8,6 +9,7 @@ import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
 import { hashPassword } from '../../src/lib/password.js';
 import { openSession } from '../../src/auth/sessions.js';
 import { createTestDatabase } from './postgres.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 export type DbKind = 'embedded' | 'postgres';
 
@@ -61,7 +63,7 @@ export async function openTestDatabase(
     const database = await openEmbedded({ loadDataDir: snapshot });
     return { database, drop: async () => {} };
   }
-  const url = process.env.TEST_DATABASE_URL;
+  const url = toolVar('TEST_DATABASE_URL');
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const created = await createTestDatabase(url, inject('postgresTemplate'));
   return { database: await openPostgres(created.url, 5), url: created.url, drop: created.drop };
@@ -70,7 +72,7 @@ export async function openTestDatabase(
 async function seedUser(
   database: Database,
   username: string,
-  role: 'SUPER_ADMIN' | 'EMPLOYEE',
+  role: Role,
   password: string,
 ) {
   const [row] = await database.db
@@ -104,7 +106,7 @@ export async function createTestApp(
   });
   await beforeReady?.(app);
   await app.ready();
-  const sign = async (id: number, username: string, role: 'SUPER_ADMIN' | 'EMPLOYEE', sessionId: string) =>
+  const sign = async (id: number, username: string, role: Role, sessionId: string) =>
     (await app.tokens.signAccess({ id, username, role }, sessionId)).token;
   const adminSession = await openSession(database.db, adminId);
   const employeeSession = await openSession(database.db, employeeId);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { environment } from '../../../../scripts/lib/env.mjs';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,14 +16,13 @@ export interface ServerProcess {
 export function spawnServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: {
-      ...process.env,
+    env: environment({
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiPath, authResponseSchema, sosSchema } from '@sos/contract';
+import { API_KEY_HEADER, apiPath, authResponseSchema, sosSchema } from '@sos/contract';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { openPostgres, type Database } from '../../src/db/client.js';
 import { events } from '../../src/db/schema.js';
@@ -7,6 +7,7 @@ import { DB_KINDS, TEST_ENV } from '../helpers/app.js';
 import { createTestDatabase } from '../helpers/postgres.js';
 import { spawnServer, waitForUrl, type ServerProcess } from '../helpers/process.js';
 import { openSse, type SseStream } from './sse-client.js';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 const run = DB_KINDS.includes('postgres') ? describe : describe.skip;
 const KEY = 'failover-device-key';
@@ -52,7 +53,7 @@ run('failover between two server processes on one PostgreSQL [postgres]', () => 
 
   beforeAll(async () => {
     const created = await createTestDatabase(
-      process.env.TEST_DATABASE_URL!,
+      toolVar('TEST_DATABASE_URL')!,
       inject('postgresTemplate'),
     );
     drop = created.drop;
@@ -77,7 +78,7 @@ run('failover between two server processes on one PostgreSQL [postgres]', () => 
   const device = (base: string, name: 'deviceRegister' | 'deviceSos', serial: string) =>
     fetch(base + apiPath(name), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      headers: { 'content-type': 'application/json', [API_KEY_HEADER]: KEY },
       body: JSON.stringify(
         name === 'deviceRegister' ? { serial, displayName: serial } : { serial },
       ),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { request } from 'undici';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { API_KEY_HEADER } from '@sos/contract';
 
 const TOKEN = 'metrics-scraper-token-0123456789';
 
@@ -26,7 +27,7 @@ describeEachDb('GET /metrics', (kind) => {
     ctx.app.inject({
       method: 'POST',
       url,
-      headers: { 'x-api-key': ctx.apiKey },
+      headers: { [API_KEY_HEADER]: ctx.apiKey },
       payload: url.endsWith('register') ? { serial, displayName: `Device ${serial}` } : { serial },
     });
 

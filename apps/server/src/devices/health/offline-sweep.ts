@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { ALARM_CONF_DEFAULTS, LIVE_EVENTS } from '@sos/contract';
+import { LIVE_EVENTS } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
-import { getSetting, SETTING_KEYS } from '../../db/settings.js';
+import { readAlarmConf } from '../../conf/alarm-repository.js';
 import { eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
 import { deviceJsonSql } from '../device-json-sql.js';
 import { HEARTBEAT_SWEEP_GRACE_MS } from './heartbeats.js';
 
-/** offlineAfterSeconds as /api/conf/alarm stores it (the default when unset or bad). */
+/** offlineAfterSeconds as /api/conf/alarm stores it, by the alarm settings' one reader. */
 export async function readOfflineAfterSeconds(db: Tx): Promise<number> {
-  const stored = Number(await getSetting(db, SETTING_KEYS.offlineAfterSeconds));
-  return Number.isInteger(stored) && stored > 0 ? stored : ALARM_CONF_DEFAULTS.offlineAfterSeconds;
+  return (await readAlarmConf(db)).offlineAfterSeconds;
 }
 
 /**

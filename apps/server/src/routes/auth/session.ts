@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthResponse, Role } from '@sos/contract';
+import type { AuthResponse } from '@sos/contract';
 import type { IssuedRefreshToken } from '../../auth/refresh-tokens.js';
-
-export interface SessionUser {
-  id: number;
-  username: string;
-  role: Role;
-}
+import type { SessionUser } from '../../auth/session-users.js';
 
 /** A fresh access token of the session plus its refresh token: what login and refreshAuth answer. */
 export async function sessionAnswer(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { apiKeyResponseSchema, errorResponseSchema } from '@sos/contract';
+import { API_KEY_HEADER, apiKeyResponseSchema, errorResponseSchema } from '@sos/contract';
 import { eq } from 'drizzle-orm';
 import { settings } from '../../../src/db/schema.js';
 import { SETTING_KEYS } from '../../../src/db/settings.js';
@@ -30,7 +30,7 @@ describeEachDb('GET and POST /api/conf/apiKey', (kind) => {
     ...(token ? { headers: ctx.bearer(token) } : {}),
   });
   const deviceCall = (key: string) =>
-    ctx.app.inject({ method: 'POST', url: '/device-probe', headers: { 'x-api-key': key } });
+    ctx.app.inject({ method: 'POST', url: '/device-probe', headers: { [API_KEY_HEADER]: key } });
 
   it('answers the current key to a super administrator', async () => {
     const res = await ctx.app.inject(get(ctx.admin.token));

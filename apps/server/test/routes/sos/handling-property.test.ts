@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import fc from 'fast-check';
-import { apiPath } from '@sos/contract';
+import { API_KEY_HEADER, apiPath } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { deviceWithOpenSos, expectNoServerError, idLike } from '../device/fixtures.js';
 
@@ -47,7 +47,7 @@ describeEachDb('alarm-handling routes: arbitrary input', (kind) => {
         const res = await ctx.app.inject({
           method: 'POST',
           url: apiPath('deviceSos'),
-          headers: { 'x-api-key': ctx.apiKey, 'content-type': 'application/json' },
+          headers: { [API_KEY_HEADER]: ctx.apiKey, 'content-type': 'application/json' },
           payload: JSON.stringify({ serial: 'prop-handling', location }),
         });
         expectNoServerError(res);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ALARM_KINDS, apiPath, sosStatsSchema } from '@sos/contract';
-import { setSetting } from '../../../src/db/settings.js';
-import { ACK_TARGET_SETTING } from '../../../src/sos/stats-repository.js';
+import { setSetting, SETTING_KEYS } from '../../../src/db/settings.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { seedSos } from './reporting-fixtures.js';
 
@@ -84,13 +83,13 @@ describeEachDb('GET /api/sos/stats', (kind) => {
   });
 
   it('measures against the current ackTargetSeconds', async () => {
-    await setSetting(ctx.database.db, ACK_TARGET_SETTING, '30');
+    await setSetting(ctx.database.db, SETTING_KEYS.ackTargetSeconds, '30');
     try {
       const result = await stats('?from=2026-03-28&to=2026-03-30');
       expect(result.ackWithinTargetPct).toBe(16.7); // only the 30 s one: 1 of 6
       expect(result.byDay.map((d) => d.ackWithinTargetPct)).toEqual([50, 0, 0]);
     } finally {
-      await setSetting(ctx.database.db, ACK_TARGET_SETTING, '60');
+      await setSetting(ctx.database.db, SETTING_KEYS.ackTargetSeconds, '60');
     }
   });
 
