@@ -9,7 +9,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const ENV_READERS_TO_ROUTE = [
   'apps/console/vite.config.ts',
   'apps/console/build/icons/icons.mjs',
-  'scripts/demo.mjs',
 ];
 
 export default tseslint.config(

@@ -9,21 +9,22 @@
 import { randomBytes } from 'node:crypto';
 import { config } from 'dotenv';
 import { ensureBuilt } from './lib/ensure-built.mjs';
+import { exportVar, toolVar } from './lib/env.mjs';
 
 config({ quiet: true });
-if (!process.env.SOS_DC09_PORT) process.env.SOS_DC09_PORT = '12000';
-if (!process.env.SOS_DC09_KEY) {
-  process.env.SOS_DC09_KEY = randomBytes(16).toString('hex').toUpperCase();
-  console.log(`  demo: SIA DC-09 key for this run (AES-128): ${process.env.SOS_DC09_KEY}`);
+if (!toolVar('SOS_DC09_PORT')) exportVar('SOS_DC09_PORT', '12000');
+if (!toolVar('SOS_DC09_KEY')) {
+  exportVar('SOS_DC09_KEY', randomBytes(16).toString('hex').toUpperCase());
+  console.log(`  demo: SIA DC-09 key for this run (AES-128): ${toolVar('SOS_DC09_KEY')}`);
 }
 // The SCAIP receiver and its demo units (docs/scaip.md), SIP over UDP and TCP.
-if (!process.env.SOS_SCAIP_PORT) process.env.SOS_SCAIP_PORT = '15060';
+if (!toolVar('SOS_SCAIP_PORT')) exportVar('SOS_SCAIP_PORT', '15060');
 
 ensureBuilt();
 const { demoDevicesFrom, startDemo } = await import('../tools/simulator/dist/index.js');
 let devices;
 try {
-  devices = demoDevicesFrom(process.env.SOS_DEMO_DEVICES);
+  devices = demoDevicesFrom(toolVar('SOS_DEMO_DEVICES'));
 } catch (err) {
   console.error(err.message);
   process.exit(1);

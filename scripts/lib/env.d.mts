@@ -29,7 +29,12 @@ export type ToolVariable =
   /** The end-to-end server's offlineAfterSeconds setting; 10. */
   | 'E2E_OFFLINE_AFTER_S'
   /** Set on CI: tests retry once and report their flaky ones. */
-  | 'CI';
+  | 'CI'
+  /** `npm run demo` (scripts/demo.mjs): the receivers it turns on, their key, the simulated devices. */
+  | 'SOS_DC09_PORT'
+  | 'SOS_DC09_KEY'
+  | 'SOS_SCAIP_PORT'
+  | 'SOS_DEMO_DEVICES';
 
 /** One variable of the tooling, undefined when unset or empty. */
 export function toolVar(name: ToolVariable): string | undefined;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { environment } from '../lib/env.mjs';
 import { freePort, waitFor } from './work-tree.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,8 +21,7 @@ let base;
 before(async () => {
   const [port, dc09, scaip] = [await freePort(), await freePort(), await freePort()];
   base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
+  const env = environment({
     PORT: String(port),
     HOST: '127.0.0.1',
     SOS_DC09_PORT: String(dc09),
@@ -31,7 +31,7 @@ before(async () => {
     SOS_ADMIN_USERNAME: ADMIN.username,
     SOS_ADMIN_PASSWORD: ADMIN.password,
     LOG_PRETTY: 'false',
-  };
+  });
   delete env.SOS_DC09_KEY; // a fresh one, printed, as for a newcomer
   demo = spawn(process.execPath, ['scripts/demo.mjs'], {
     cwd: ROOT,
