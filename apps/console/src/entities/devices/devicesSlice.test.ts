@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore } from '../../app/store.js';
+import type { AppStore } from '../../store/store.js';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
 import { deviceApi } from './deviceEndpoints.js';
 import { selectAnyOpenSos, selectDeviceById, selectOrder } from './devicesSlice.js';

@@ -13,7 +13,7 @@ import { changeOf, closing, handling, type DeviceChange } from './deviceChanges.
 import { deviceApi } from './deviceEndpoints.js';
 import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
 import { deviceIn, EMPTY_TABLE, tableOf, withDevice, type DeviceTable } from './deviceTable.js';
-import { injectLazy } from '../../app/store.js';
+import { injectLazy } from '../../store/store.js';
 
 /*
  * The devices by id and in dashboard order. A hand-written immutable reducer rather than
@@ -114,7 +114,7 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
 /** Slice-shaped, for combineSlices. */
 export const devicesSlice = { reducerPath: 'devices', reducer: devicesReducer } as const;
 
-declare module '../../app/store.js' {
+declare module '../../store/store.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- RTK's declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof devicesSlice> {}
 }
