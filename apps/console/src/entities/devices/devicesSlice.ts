@@ -11,7 +11,7 @@ import {
 import { withContacts } from './deviceContacts.js';
 import { changeOf, closing, handling, type DeviceChange } from './deviceChanges.js';
 import { deviceApi } from './deviceEndpoints.js';
-import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
+import { insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
 import { deviceIn, EMPTY_TABLE, tableOf, withDevice, type DeviceTable } from './deviceTable.js';
 import { injectLazy } from '../../store/store.js';
 
@@ -136,13 +136,6 @@ export const selectDeviceTable = (state: WithDevices) => devicesOf(state).entiti
 export const selectOrder = (state: WithDevices) => devicesOf(state).order;
 export const selectDeviceById = (state: WithDevices, id: number): Device | undefined =>
   deviceIn(devicesOf(state).entities, id);
-/** Open SOS sort first, so the first device tells whether any is open. */
-export const selectAnyOpenSos = (state: WithDevices) => {
-  const devices = devicesOf(state);
-  return (
-    devices.order.length > 0 && hasOpenSos(deviceIn(devices.entities, devices.order[0] as number))
-  );
-};
 export const selectDeviceCount = (state: WithDevices) => devicesOf(state).order.length;
 export const selectIsDeviceKnown = (state: WithDevices, id: number) =>
   deviceIn(devicesOf(state).entities, id) !== undefined;
