@@ -55,7 +55,10 @@ describe('route guards', () => {
 
   it('lets a SUPER_ADMIN open the admin screens', async () => {
     storeSession('SUPER_ADMIN');
-    stubFetch(() => json(200, { apiKey: 'chiave-1' }));
+    // The receivers block lists its receivers: an array, not the key's answer.
+    stubFetch((request) =>
+      json(200, new URL(request.url).pathname === '/api/conf/receivers' ? [] : { apiKey: 'chiave-1' }),
+    );
     const { router } = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Impostazioni' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings');
