@@ -1,8 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { isQueryDateInRange, QUERY_DATE_MAX, QUERY_DATE_MIN } from '@sos/contract/dates';
 import { useState } from 'react';
-import type { Locale } from '../i18n/locales.js';
-import { useShownLocale } from '../i18n/shownLocale.js';
+import { useIntl } from 'react-intl';
 import { formatDay, parseDay } from '../lib/dayText.js';
 import { DayField } from './DayField.js';
 
@@ -29,12 +28,14 @@ interface Props {
  * is shown with its error and never passed on, so it never reaches the server.
  */
 export function DateRangeFields(props: Props) {
-  const locale = useShownLocale();
+  // The language on screen, as react-intl's tag (i18n/shownLocale.ts would pull the
+  // language loader out of the start-up chunk, one more file for /login: bench weight).
+  const { locale } = useIntl();
   // Another language: what was typed in the previous one's order is dropped.
   return <RangeFields key={locale} locale={locale} {...props} />;
 }
 
-function RangeFields({ value, onChange, locale }: Props & { locale: Locale }) {
+function RangeFields({ value, onChange, locale }: Props & { locale: string }) {
   // The text of a field being typed in, until it is left as a day the range took.
   const [typed, setTyped] = useState<Partial<Record<Field, string>>>({});
   // Fields left with text that is no day: their error shows once the typing is over.

@@ -1,14 +1,13 @@
-import { INTL_TAGS, type Locale } from '../i18n/locales.js';
-
 /*
  * A day (YYYY-MM-DD) as the console's language writes it, and back: the "Dal" / "Al"
  * fields follow the language on screen, not the browser's (docs/console.md, History).
+ * Languages are given by their BCP 47 tag (i18n/locales.ts INTL_TAGS, react-intl's locale).
  */
 
 type Part = 'day' | 'month' | 'year';
 
-const formatter = (locale: Locale) =>
-  new Intl.DateTimeFormat(INTL_TAGS[locale], {
+const formatter = (tag: string) =>
+  new Intl.DateTimeFormat(tag, {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
@@ -16,8 +15,8 @@ const formatter = (locale: Locale) =>
   });
 
 /** The order of day, month and year in the language's dates (it: day, month, year). */
-export const dayOrder = (locale: Locale): Part[] =>
-  formatter(locale)
+export const dayOrder = (tag: string): Part[] =>
+  formatter(tag)
     .formatToParts(Date.UTC(2025, 2, 10))
     .flatMap(({ type }) => (type === 'day' || type === 'month' || type === 'year' ? [type] : []));
 
@@ -31,10 +30,10 @@ function utcDay(year: number, month: number, date: number): Date {
 }
 
 /** '2025-03-10' → '10/03/2025' in Italian, '03/10/2025' in English; '' stays ''. */
-export function formatDay(day: string, locale: Locale): string {
+export function formatDay(day: string, tag: string): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return '';
-  return formatter(locale).format(utcDay(year, month, date));
+  return formatter(tag).format(utcDay(year, month, date));
 }
 
 // Arabic-Indic and Eastern Arabic-Indic digits are read as 0–9; direction marks separate.
@@ -46,10 +45,10 @@ const latinDigits = (text: string) =>
  * ISO (a 4-digit first number, as pasted from elsewhere). null for anything else: a
  * missing part, a 2-digit year, a day the calendar has not (31/02).
  */
-export function parseDay(text: string, locale: Locale): string | null {
+export function parseDay(text: string, tag: string): string | null {
   const numbers = latinDigits(text).match(/\d+/g);
   if (numbers?.length !== 3) return null;
-  const order: Part[] = numbers[0]?.length === 4 ? ['year', 'month', 'day'] : dayOrder(locale);
+  const order: Part[] = numbers[0]?.length === 4 ? ['year', 'month', 'day'] : dayOrder(tag);
   const part = (name: Part) => numbers[order.indexOf(name)] ?? '';
   if (part('year').length !== 4 || part('month').length > 2 || part('day').length > 2) return null;
   const [year, month, date] = [Number(part('year')), Number(part('month')), Number(part('day'))];
