@@ -10,12 +10,8 @@ import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORKSPACES = ['packages/contract', 'tools/simulator', 'apps/server', 'apps/console'];
-/**
- * Where folders are layered rooms (no folder cycle allowed). The console is not, yet: its
- * Redux store registers feature slices that import the store back, and the typed message
- * catalogue joins every feature's messages that the features then name by id.
- */
-const LAYERED = new Set(['packages/contract', 'tools/simulator', 'apps/server']);
+/** Where folders are layered rooms (no folder cycle allowed): every workspace. */
+const LAYERED = new Set(['packages/contract', 'tools/simulator', 'apps/server', 'apps/console']);
 /**
  * The layers of a workspace: each file's layer (by its path below src), and the layers each
  * may import (its own included where listed). An import outside its layer's list fails with
@@ -60,17 +56,26 @@ const LAYERS = {
     },
   },
   'apps/console': {
-    // The console's remaining knot (app/store.ts registers feature slices and features use
-    // its typed hooks; i18n/catalogue.ts joins every feature's messages, which features and
-    // components name by id) keeps it off LAYERED. What holds already is enforced: the
-    // entity model (devices, SOS, live events) and the shared components, theme and lib
-    // never reach into a screen (features/).
-    layerOf: (path) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : path),
+    // docs/console.md (Layers): app → features → entities → components → store → theme → lib
+    // → i18n. Files directly in src (main.tsx) and the test kit (test/) may import anything;
+    // no layer may import them.
+    layerOf: (path) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : 'entry'),
     allowed: {
-      entities: ['entities', 'app', 'components', 'i18n', 'lib', 'theme'],
-      components: ['components', 'app', 'i18n', 'lib', 'theme'],
-      theme: ['theme', 'app', 'i18n'],
+      // The router, the providers and the catalogue assembly (which messages load when).
+      app: ['app', 'features', 'entities', 'components', 'store', 'theme', 'lib', 'i18n'],
+      // Screens (and what screens share: layout, live scope, alarm); one may use another's
+      // parts, never in a circle (the folder cycle check).
+      features: ['features', 'entities', 'components', 'store', 'theme', 'lib', 'i18n'],
+      // Devices, SOS, session: state by id, endpoints, live reducers. Never a screen.
+      entities: ['entities', 'store', 'lib', 'i18n'],
+      components: ['components', 'store', 'theme', 'lib', 'i18n'],
+      // The Redux store, the one API, and the state it creates at start: session, live
+      // connection, alarm, snackbar (theme and language slices from below).
+      store: ['store', 'theme', 'lib', 'i18n'],
+      theme: ['theme', 'lib', 'i18n'],
       lib: ['lib', 'i18n'],
+      // Message ids, locales, loading a language: never the catalogue assembly (app/).
+      i18n: ['i18n'],
     },
   },
 };

@@ -5,8 +5,8 @@ import { ciTest, sourceResolve } from '../../vitest.shared.js';
 import { compiledMessages } from './build/messagesPlugin.js';
 import { preloadLogin } from './build/preloadLogin.js';
 
-const catalogue = fileURLToPath(new URL('./src/i18n/catalogue.ts', import.meta.url));
-const signedInCatalogue = fileURLToPath(new URL('./src/i18n/signedIn.catalogue.ts', import.meta.url));
+const catalogue = fileURLToPath(new URL('./src/app/catalogue.ts', import.meta.url));
+const signedInCatalogue = fileURLToPath(new URL('./src/app/signedIn.catalogue.ts', import.meta.url));
 const loginPage = fileURLToPath(new URL('./src/features/auth/LoginPage.tsx', import.meta.url));
 
 /** `npm run dev` (scripts/dev.mjs) sets both; `npm run dev -w apps/console` alone has these defaults. */

@@ -25,6 +25,11 @@ export class HistoryPage {
     await this.page.getByRole('option', { name: displayName, exact: true }).click();
   }
 
+  /** "Dal" or "Al": a day typed as the console's language writes it. */
+  dateField(label: 'Dal' | 'Al'): Locator {
+    return this.page.getByRole('textbox', { name: label, exact: true });
+  }
+
   /** Clicks "Esporta CSV" and answers the downloaded file's text. */
   async exportCsv(): Promise<{ filename: string; text: string }> {
     const [download] = await Promise.all([

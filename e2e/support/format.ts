@@ -15,6 +15,12 @@ const parts = (iso: string) => {
   return Object.fromEntries(formatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
 };
 
+/** DD/MM/YYYY, the day as the Italian console writes it ("Dal" / "Al"). */
+export function day(iso: string): string {
+  const p = parts(iso);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
 /** DD/MM/YYYY HH:mm (docs/console.md, dashboard). */
 export function dateTime(iso: string): string {
   const p = parts(iso);

@@ -1,7 +1,7 @@
 import { closeSosAs, login } from '../support/api.js';
 import { raiseSos } from '../support/devices.js';
 import { expect, test } from '../support/fixtures.js';
-import { dateTimeSeconds, duration } from '../support/format.js';
+import { dateTimeSeconds, day, duration } from '../support/format.js';
 import { HistoryPage } from '../pages/HistoryPage.js';
 
 const COLUMNS = [
@@ -84,5 +84,35 @@ test.describe('history (docs/console.md /sos/history)', () => {
     expect(first['Data di chiusura']).toBe(dateTimeSeconds(newest.lastUpdated));
     await page.getByRole('button', { name: 'Vai alla pagina successiva' }).click();
     await expect(page.getByText(`21–${Math.min(40, total)} di ${total}`)).toBeVisible();
+  });
+
+  test.describe('in an English browser', () => {
+    test.use({ locale: 'en-US' });
+
+    test('"Dal" is written as the Italian console writes days (dd/mm/yyyy), and filters', async ({
+      page,
+      signIn,
+      fleet,
+      admin,
+    }) => {
+      const { sim, device } = await fleet.add();
+      const sos = await raiseSos(sim);
+      await admin.closeSos(sos.id);
+      const at = new Date((await admin.history()).find((s) => s.id === sos.id)!.dateCreated);
+      // Two days off either way: no time zone between browser and server moves the day across.
+      const shifted = (days: number) => day(new Date(at.getTime() + days * 86_400_000).toISOString());
+
+      await signIn();
+      const history = new HistoryPage(page);
+      await history.goto();
+      const from = history.dateField('Dal');
+      await expect(from).toHaveAttribute('placeholder', 'gg/mm/aaaa');
+      await from.fill(shifted(2));
+      await expect(history.rowsOf(device.displayName)).toHaveCount(0);
+      await from.fill(shifted(-2));
+      await expect(history.rowsOf(device.displayName)).toHaveCount(1);
+      await from.blur();
+      await expect(from).toHaveValue(shifted(-2));
+    });
   });
 });

@@ -199,8 +199,10 @@ test.describe('a shift as operators live it (docs/shift.md)', () => {
     const stats = new StatsPage(page);
     await stats.goto();
     const to = await page.locator('input[name="to"]').inputValue();
-    await page.locator('input[name="to"]').fill('2025-03-01');
-    await page.locator('input[name="from"]').fill('2025-03-10');
+    // Typed as Italian writes days (the console's language, not the browser's).
+    expect(to).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await page.locator('input[name="to"]').fill('01/03/2025');
+    await page.locator('input[name="from"]').fill('10/03/2025');
     await expect(page.getByText('La data iniziale deve precedere la finale')).toBeVisible();
     await expect(page.getByText('Errore inaspettato!')).toHaveCount(0);
     await page.locator('input[name="to"]').fill(to);

@@ -81,7 +81,7 @@ test('modules, the contract’s from its sources (no build output exists)', asyn
   const main = await fetch(`${base}/src/main.tsx`);
   assert.equal(main.status, 200);
   assert.match(main.headers.get('content-type') ?? '', /javascript/);
-  const routes = await (await fetch(`${base}/src/app/routes.ts`)).text();
+  const routes = await (await fetch(`${base}/src/lib/routes.ts`)).text();
   const contract = routes.match(/from "([^"]*packages\/contract\/src\/paths\.ts[^"]*)"/)?.[1];
   assert.ok(contract, `routes.ts imports the contract's source:\n${routes}`);
   const paths = await (await fetch(`${base}${contract}`)).text();
@@ -122,10 +122,10 @@ test('the API and the live stream through the dev server’s proxy', async () =>
 });
 
 test('an edited console module is served changed; an edited server file restarts the server', async () => {
-  const file = join(copy, 'apps/console/src/app/routes.ts');
+  const file = join(copy, 'apps/console/src/lib/routes.ts');
   writeFileSync(file, `${readFileSync(file, 'utf8')}\nexport const DEV_LOOP_EDIT = 'edited';\n`);
   await until('the edited module', async () =>
-    (await (await fetch(`${base}/src/app/routes.ts`)).text()).includes('DEV_LOOP_EDIT'),
+    (await (await fetch(`${base}/src/lib/routes.ts`)).text()).includes('DEV_LOOP_EDIT'),
   );
 
   const starts = () => output.split('SOS Console is running').length - 1;

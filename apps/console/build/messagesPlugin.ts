@@ -5,10 +5,10 @@ import { compileMessages } from '../src/i18n/compileMessages.js';
 type Catalogue = { messages: Record<string, Record<string, string>> };
 
 /**
- * `virtual:messages/<locale>`: that language's catalogue (src/i18n/catalogue.ts, the one
+ * `virtual:messages/<locale>`: that language's catalogue (src/app/catalogue.ts, the one
  * source of the texts) precompiled to ICU AST, one module per language so the console
  * loads only the active one. Another prefix serves a catalogue that loads with its feature
- * (i18n/signedIn.catalogue.ts: `virtual:signed-in-messages/<locale>`), off the start-up chunk.
+ * (app/signedIn.catalogue.ts: `virtual:signed-in-messages/<locale>`), off the start-up chunk.
  */
 export function compiledMessages(catalogueFile: string, PREFIX = 'virtual:messages/'): Plugin {
   const RESOLVED = `\0${PREFIX}`;

@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders.js';
 import { createAppRouter, LoginPage } from './app/router.js';
-import { createStore } from './app/store.js';
-import { syncSessionAcrossTabs } from './features/auth/syncAcrossTabs.js';
-import { selectIsSignedIn } from './features/auth/authSlice.js';
+import { createStore } from './store/store.js';
+import { syncSessionAcrossTabs } from './store/syncAcrossTabs.js';
+import { selectIsSignedIn } from './store/authSlice.js';
 import { selectLocale } from './i18n/languageSlice.js';
 import { requestLocale } from './i18n/localeResources.js';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { LocaleProvider } from '../i18n/LocaleProvider.js';
-import { AppThemeProvider } from '../theme/AppThemeProvider.js';
+import { LocaleProvider } from './LocaleProvider.js';
+import { AppThemeProvider } from './AppThemeProvider.js';
 import { AppSnackbar } from './AppSnackbar.js';
-import type { AppStore } from './store.js';
+import type { AppStore } from '../store/store.js';
 
 /** Store, language, theme and the snackbar: everything a screen needs around it. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {

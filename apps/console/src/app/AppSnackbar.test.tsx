@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './AppProviders.js';
-import { hideSnackbar, showSnackbar, SNACKBAR_AUTO_HIDE_MS } from './snackbarSlice.js';
-import { createStore, type AppStore } from './store.js';
+import { hideSnackbar, showSnackbar, SNACKBAR_AUTO_HIDE_MS } from '../store/snackbarSlice.js';
+import { createStore, type AppStore } from '../store/store.js';
 
 function setup() {
   const store = createStore();

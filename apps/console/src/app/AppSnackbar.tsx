@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAppSelector } from './hooks.js';
-import { selectSnackbar } from './snackbarSlice.js';
+import { useAppSelector } from '../store/hooks.js';
+import { selectSnackbar } from '../store/snackbarSlice.js';
 
 const loadView = () => import('./SnackbarView.js');
 // MUI's Snackbar and Alert (transitions, click-away, icons) are not needed to show a page:

@@ -2,13 +2,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from './hooks.js';
+import { useAppDispatch, useAppSelector } from '../store/hooks.js';
 import {
   hideSnackbar,
   selectSnackbar,
   snackbarUndoClicked,
   SNACKBAR_AUTO_HIDE_MS,
-} from './snackbarSlice.js';
+} from '../store/snackbarSlice.js';
 
 /**
  * The one transient message of the app (docs/console.md Snackbar): a filled success or error

@@ -55,8 +55,10 @@ describe('route guards', () => {
 
   it('lets a SUPER_ADMIN open the admin screens', async () => {
     storeSession('SUPER_ADMIN');
-    // Settings reads the API key and the receivers' status (a list): each gets its own shape.
-    stubFetch((request) => (new URL(request.url).pathname.endsWith('/conf/receivers') ? json(200, []) : json(200, { apiKey: 'chiave-1' })));
+    // The receivers block lists its receivers: an array, not the key's answer.
+    stubFetch((request) =>
+      json(200, new URL(request.url).pathname === '/api/conf/receivers' ? [] : { apiKey: 'chiave-1' }),
+    );
     const { router } = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Impostazioni' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings');

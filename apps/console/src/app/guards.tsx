@@ -1,9 +1,9 @@
 import type { Role } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { selectIsSignedIn, selectRole } from '../features/auth/authSlice.js';
-import { useAppSelector } from './hooks.js';
-import { ROUTES } from './routes.js';
+import { selectIsSignedIn, selectRole } from '../store/authSlice.js';
+import { useAppSelector } from '../store/hooks.js';
+import { ROUTES } from '../lib/routes.js';
 
 /** Every route but login exists only with a session (docs/console.md); otherwise → /login. */
 export function RequireSession({ children }: { children: ReactNode }) {

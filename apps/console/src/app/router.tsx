@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageFallback } from '../components/PageFallback.js';
 import { RequireRole, RequireSession, SignedOutOnly } from './guards.js';
-import { ROUTES } from './routes.js';
+import { ROUTES } from '../lib/routes.js';
 
 /**
  * React.lazy, plus `preload()`: once that has loaded the module, the first render shows

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
 import { arSD, deDE, enUS, esES, frFR, itIT } from '@mui/x-data-grid/locales';
 import { PAGE_SIZE } from '@sos/contract/limits';
-import { useAppSelector } from '../app/hooks.js';
+import { useAppSelector } from '../store/hooks.js';
 import { selectLocale } from '../i18n/languageSlice.js';
 import type { Locale } from '../i18n/locales.js';
 

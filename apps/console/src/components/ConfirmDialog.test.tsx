@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders.js';
-import { createStore } from '../app/store.js';
+import { createStore } from '../store/store.js';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.js';
 
 function renderDialog(props: Partial<ConfirmDialogProps> = {}) {

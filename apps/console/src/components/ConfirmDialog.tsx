@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { MessageId } from '../i18n/catalogue.js';
+import type { MessageId } from '../i18n/messageId.js';
 
 export interface ConfirmDialogProps {
   open: boolean;

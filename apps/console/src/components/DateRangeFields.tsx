@@ -1,8 +1,9 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { isQueryDateInRange, QUERY_DATE_MAX, QUERY_DATE_MIN } from '@sos/contract/dates';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { formatDay, parseDay } from '../lib/dayText.js';
+import { DayField } from './DayField.js';
 
 /** Days YYYY-MM-DD; '' when unset. The server reads each as that day in its time zone. */
 export interface DateRange {
@@ -14,61 +15,75 @@ export interface DateRange {
 export const isReversed = ({ from, to }: DateRange): boolean =>
   from !== '' && to !== '' && from > to;
 
-/**
- * "Dal" / "Al": two native date inputs (a calendar on every browser, no date-picker
- * library in the bundle). Each limits the other, so the range is never reversed, and both
- * keep to the dates a query may carry (the contract's rule, docs/hardening.md): a day
- * outside is shown with its error and never passed on, so it never reaches the server.
- */
-export function DateRangeFields({
-  value,
-  onChange,
-}: {
+type Field = keyof DateRange;
+interface Props {
   value: DateRange;
   onChange: (next: DateRange) => void;
-}) {
-  const intl = useIntl();
-  // What was typed out of range, per field, until it is corrected or cleared.
-  const [refused, setRefused] = useState<Partial<DateRange>>({});
+}
+
+/**
+ * "Dal" / "Al": each typed in the console's language (lib/dayText.ts), with a calendar
+ * (DayField.tsx). Each limits the other's calendar, and both keep to the dates a query may
+ * carry (the contract's rule, docs/hardening.md): a day outside, or text that is no day,
+ * is shown with its error and never passed on, so it never reaches the server.
+ */
+export function DateRangeFields(props: Props) {
+  // The language on screen, as react-intl's tag (i18n/shownLocale.ts would pull the
+  // language loader out of the start-up chunk, one more file for /login: bench weight).
+  const { locale } = useIntl();
+  // Another language: what was typed in the previous one's order is dropped.
+  return <RangeFields key={locale} locale={locale} {...props} />;
+}
+
+function RangeFields({ value, onChange, locale }: Props & { locale: string }) {
+  // The text of a field being typed in, until it is left as a day the range took.
+  const [typed, setTyped] = useState<Partial<Record<Field, string>>>({});
+  // Fields left with text that is no day: their error shows once the typing is over.
+  const [left, setLeft] = useState<Partial<Record<Field, boolean>>>({});
+  const dayOf = (text: string) => (text.trim() === '' ? '' : parseDay(text, locale));
+  const accepted = (day: string | null): day is string =>
+    day !== null && (day === '' || isQueryDateInRange(day));
+
+  const type = (name: Field, text: string) => {
+    setTyped({ ...typed, [name]: text });
+    setLeft({ ...left, [name]: false });
+    const day = dayOf(text);
+    if (accepted(day)) onChange({ ...value, [name]: day });
+  };
+  const leave = (name: Field) => {
+    const text = typed[name];
+    if (text === undefined) return;
+    if (accepted(dayOf(text))) setTyped({ ...typed, [name]: undefined });
+    else setLeft({ ...left, [name]: true });
+  };
+  const pick = (name: Field, day: string) => {
+    setTyped({ ...typed, [name]: undefined });
+    if (accepted(day)) onChange({ ...value, [name]: day });
+  };
+
   // "Dal" after "Al": a field error on "Dal" (docs/shift.md), never 'Errore inaspettato!'.
   const reversed = isReversed(value);
-  const change = (name: keyof DateRange, typed: string) => {
-    if (typed !== '' && !isQueryDateInRange(typed))
-      return setRefused({ ...refused, [name]: typed });
-    setRefused({ ...refused, [name]: undefined });
-    onChange({ ...value, [name]: typed });
+  const errorOf = (name: Field) => {
+    const text = typed[name];
+    const day = text === undefined ? '' : dayOf(text);
+    if (day !== null && !accepted(day)) return 'validation.dateRange';
+    if (day === null && left[name]) return 'validation.dateRange';
+    return name === 'from' && reversed ? 'shift.dateOrder' : undefined;
   };
-  const errorOf = (name: keyof DateRange) =>
-    refused[name] !== undefined
-      ? 'validation.dateRange'
-      : name === 'from' && reversed
-        ? 'shift.dateOrder'
-        : undefined;
-  const field = (name: keyof DateRange, label: 'report.from' | 'report.to') => {
-    const error = errorOf(name);
-    return (
-      <TextField
-        type="date"
-        size="small"
-        fullWidth={false}
-        margin="none"
-        sx={{ width: 180 }}
-        name={name}
-        label={intl.formatMessage({ id: label })}
-        value={refused[name] ?? value[name]}
-        onChange={(event) => change(name, event.target.value)}
-        error={error !== undefined}
-        helperText={error ? intl.formatMessage({ id: error }) : undefined}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput:
-            name === 'from'
-              ? { min: QUERY_DATE_MIN, max: value.to || QUERY_DATE_MAX }
-              : { min: value.from || QUERY_DATE_MIN, max: QUERY_DATE_MAX },
-        }}
-      />
-    );
-  };
+  const field = (name: Field, label: 'report.from' | 'report.to') => (
+    <DayField
+      name={name}
+      label={label}
+      text={typed[name] ?? formatDay(value[name], locale)}
+      day={value[name]}
+      min={name === 'from' ? QUERY_DATE_MIN : value.from || QUERY_DATE_MIN}
+      max={name === 'from' ? value.to || QUERY_DATE_MAX : QUERY_DATE_MAX}
+      error={errorOf(name)}
+      onType={(text) => type(name, text)}
+      onLeave={() => leave(name)}
+      onPick={(day) => pick(name, day)}
+    />
+  );
   return (
     <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
       {field('from', 'report.from')}

@@ -6,7 +6,7 @@ import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { readFormError } from '@sos/contract/form-errors';
-import type { MessageId } from '../i18n/catalogue.js';
+import type { MessageId } from '../i18n/messageId.js';
 import { LTR_INPUT } from './LtrText.js';
 
 export interface FormTextFieldProps<T extends FieldValues> {

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { MessageId } from '../i18n/catalogue.js';
+import type { MessageId } from '../i18n/messageId.js';
 
 /** A screen's title (its one h1) and, beside it, its main actions. */
 export function PageHeader({ title, children }: { title: MessageId; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { messages } from './catalogue.js';
+import { messages } from '../app/catalogue.js';
 import { compileMessages } from './compileMessages.js';
 import type { CompiledCatalogue } from './localeResources.js';
 import { INTL_TAGS, LOCALES } from './locales.js';

@@ -2,7 +2,7 @@ import type { EmotionCache } from '@emotion/cache';
 import { itIT, type Localization } from '@mui/material/locale';
 import italian from 'virtual:messages/it';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { MessageId } from './catalogue.js';
+import type { MessageId } from './messageId.js';
 import { DEFAULT_LOCALE, isRtl, type Locale } from './locales.js';
 
 /** A language's messages, precompiled by build/messagesPlugin.ts. */

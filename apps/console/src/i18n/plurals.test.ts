@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { messages } from './catalogue.js';
+import { messages } from '../app/catalogue.js';
 
 const say = (locale: 'ar' | 'it', id: keyof (typeof messages)['it'], values: Record<string, number>) =>
   String(new IntlMessageFormat(messages[locale][id], locale).format(values)).replace(/[\u0660-\u0669]/g, (d) =>

@@ -6,7 +6,7 @@ declare module 'virtual:messages/*' {
   export default messages;
 }
 
-// The signed-in screens' catalogue (i18n/signedIn.catalogue.ts), same shape.
+// The signed-in screens' catalogue (app/signedIn.catalogue.ts), same shape.
 declare module 'virtual:signed-in-messages/*' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-imports
   const messages: import('./localeResources.js').CompiledCatalogue;

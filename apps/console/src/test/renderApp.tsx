@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders.js';
 import { appRoutes } from '../app/router.js';
-import { createStore } from '../app/store.js';
+import { createStore } from '../store/store.js';
 
 // Screens are lazy chunks: the first render of one compiles it, which on a busy machine
 // takes longer than the default second.

@@ -1,5 +1,5 @@
 import type { Role } from '@sos/contract';
-import { saveSession, type Session } from '../features/auth/session.js';
+import { saveSession, type Session } from '../store/session.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 

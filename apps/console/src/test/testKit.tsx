@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { SignedInIntl } from '../i18n/SignedInIntl.js';
 import { AppProviders } from '../app/AppProviders.js';
-import { createStore, type AppStore } from '../app/store.js';
-import { sessionStarted } from '../features/auth/authSlice.js';
+import { createStore, type AppStore } from '../store/store.js';
+import { sessionStarted } from '../store/authSlice.js';
 
 let nextSosId = 1000;
 

@@ -1,6 +1,6 @@
 import type { DeviceContact } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 import { contactsReceived } from './deviceActions.js';
 
 /**

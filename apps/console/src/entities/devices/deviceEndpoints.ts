@@ -1,8 +1,8 @@
 import type { Device, Sos, SosOutcome } from '@sos/contract';
 import { INCLUDED_EVENT_IDS_HEADER, LAST_EVENT_ID_HEADER, PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
-import { errorCodeOf } from '../../app/errors.js';
-import { showSnackbar } from '../../app/snackbarSlice.js';
+import { api } from '../../store/api.js';
+import { errorCodeOf } from '../../store/errors.js';
+import { showSnackbar } from '../../store/snackbarSlice.js';
 import { deviceRemoved, sosCloseReverted, sosCloseStarted } from './deviceActions.js';
 import { deviceIn, type DeviceTable } from './deviceTable.js';
 

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore } from '../../app/store.js';
+import type { AppStore } from '../../store/store.js';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
 import { deviceApi } from './deviceEndpoints.js';
-import { selectAnyOpenSos, selectDeviceById, selectOrder } from './devicesSlice.js';
+import { selectDeviceById, selectOrder } from './devicesSlice.js';
+import { selectOpenCount } from '../sos/alarmSelectors.js';
 import { device, json, signedInStore, sos, stubFetch } from '../../test/testKit.js';
 
 const names = (store: AppStore) =>
@@ -25,7 +26,7 @@ describe('device order under live events', () => {
   it('lists quiet devices by name', async () => {
     const store = await loadedStore();
     expect(names(store)).toEqual(['Alfa', 'Bravo', 'Charlie']);
-    expect(selectAnyOpenSos(store.getState())).toBe(false);
+    expect(selectOpenCount(store.getState())).toBe(0);
   });
 
   it('moves a device with a new SOS first, and back among the quiet ones when it closes', async () => {
@@ -33,12 +34,12 @@ describe('device order under live events', () => {
     const alert = sos(3, 'Charlie', '2025-03-01T10:00:00Z');
     send(store, { name: 'new-sos', data: alert });
     expect(names(store)).toEqual(['Charlie', 'Alfa', 'Bravo']);
-    expect(selectAnyOpenSos(store.getState())).toBe(true);
+    expect(selectOpenCount(store.getState())).toBe(1);
 
     send(store, { name: 'new-sos-closed', data: { ...alert, state: 'CLOSED' } });
     expect(names(store)).toEqual(['Alfa', 'Bravo', 'Charlie']);
     expect(selectDeviceById(store.getState(), 3)?.lastSos).toBeNull();
-    expect(selectAnyOpenSos(store.getState())).toBe(false);
+    expect(selectOpenCount(store.getState())).toBe(0);
   });
 
   it('puts the newest SOS first', async () => {

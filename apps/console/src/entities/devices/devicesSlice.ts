@@ -11,9 +11,9 @@ import {
 import { withContacts } from './deviceContacts.js';
 import { changeOf, closing, handling, type DeviceChange } from './deviceChanges.js';
 import { deviceApi } from './deviceEndpoints.js';
-import { hasOpenSos, insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
+import { insertSorted, removeSorted, sortDeviceIds } from './deviceOrder.js';
 import { deviceIn, EMPTY_TABLE, tableOf, withDevice, type DeviceTable } from './deviceTable.js';
-import { injectLazy } from '../../app/store.js';
+import { injectLazy } from '../../store/store.js';
 
 /*
  * The devices by id and in dashboard order. A hand-written immutable reducer rather than
@@ -114,7 +114,7 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
 /** Slice-shaped, for combineSlices. */
 export const devicesSlice = { reducerPath: 'devices', reducer: devicesReducer } as const;
 
-declare module '../../app/store.js' {
+declare module '../../store/store.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- RTK's declaration merging
   interface LazyLoadedSlices extends WithSlice<typeof devicesSlice> {}
 }
@@ -136,13 +136,6 @@ export const selectDeviceTable = (state: WithDevices) => devicesOf(state).entiti
 export const selectOrder = (state: WithDevices) => devicesOf(state).order;
 export const selectDeviceById = (state: WithDevices, id: number): Device | undefined =>
   deviceIn(devicesOf(state).entities, id);
-/** Open SOS sort first, so the first device tells whether any is open. */
-export const selectAnyOpenSos = (state: WithDevices) => {
-  const devices = devicesOf(state);
-  return (
-    devices.order.length > 0 && hasOpenSos(deviceIn(devices.entities, devices.order[0] as number))
-  );
-};
 export const selectDeviceCount = (state: WithDevices) => devicesOf(state).order.length;
 export const selectIsDeviceKnown = (state: WithDevices, id: number) =>
   deviceIn(devicesOf(state).entities, id) !== undefined;

@@ -1,6 +1,6 @@
 import type { DeletedDevice, Device, DeviceProfile, DeviceProfileInput, TechnicalAlarm, TechnicalAlarmDismissQuery } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 /** Technical alarms, resident profiles and deleted devices (docs/alarm-handling.md). */
 export const healthApi = api.injectEndpoints({

@@ -1,7 +1,7 @@
 import type { TechnicalAlarm } from '@sos/contract';
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks.js';
+import { useAppDispatch } from '../../store/hooks.js';
 import { liveEventReceived, type LiveEvent } from '../live/liveEvents.js';
 import { healthApi } from './healthApi.js';
 

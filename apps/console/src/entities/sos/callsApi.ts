@@ -1,6 +1,6 @@
 import type { ErrorCode, Sos, SosCallBody, SosTimelineEntry } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 import { sosAnswered } from '../devices/deviceActions.js';
 import { sosHandlingApi } from './sosHandlingApi.js';
 import { sameEntry } from './timelineEntries.js';

@@ -1,7 +1,7 @@
 import { addListener } from '@reduxjs/toolkit';
 import type { AlarmConf, ErrorCode, Sos, SosTimelineEntry } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 import { sosAnswered } from '../devices/deviceActions.js';
 import { liveEventReceived } from '../live/liveEvents.js';
 import { sameEntry } from './timelineEntries.js';
@@ -29,7 +29,7 @@ export const sosHandlingApi = api.injectEndpoints({
           dispatch(sosAnswered(data));
         } catch (failure) {
           const sos = conflictSos(failure);
-          if (sos) dispatch(sosAnswered(sos)); // the snackbar says who (app/errors.ts)
+          if (sos) dispatch(sosAnswered(sos)); // the snackbar says who (store/errors.ts)
         }
       },
     }),

@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { alarmConfSchema, type AlarmConf } from '@sos/contract';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks.js';
-import { showSnackbar } from '../../app/snackbarSlice.js';
-import type { MessageId } from '../../i18n/catalogue.js';
+import { useAppDispatch } from '../../store/hooks.js';
+import { showSnackbar } from '../../store/snackbarSlice.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { useGetAlarmConfQuery, useSetAlarmConfMutation } from '../../entities/sos/sosHandlingApi.js';
 
 type Field = keyof AlarmConf;

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import type { Sos } from '@sos/contract';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks.js';
-import { selectSession } from '../auth/authSlice.js';
+import { useAppSelector } from '../../store/hooks.js';
+import { selectSession } from '../../store/authSlice.js';
 import { useAckSosMutation } from '../../entities/sos/sosHandlingApi.js';
 
 /**

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks.js';
-import { ROUTES } from '../../app/routes.js';
+import { useAppSelector } from '../../store/hooks.js';
+import { ROUTES } from '../../lib/routes.js';
 import { selectUnhandledCount } from '../../entities/sos/alarmSelectors.js';
 
 /**

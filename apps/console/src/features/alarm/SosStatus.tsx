@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Sos } from '@sos/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDateTime } from '../../lib/format.js';
-import { SosAge } from '../dashboard/SosAge.js';
+import { SosAge } from './SosAge.js';
 
 /** When it was raised, how long ago, whether it is late and who has it. */
 export function SosStatus({ sos, open }: { sos: Sos; open: boolean }) {

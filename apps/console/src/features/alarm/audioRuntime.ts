@@ -16,8 +16,6 @@ export function alarmElement(): HTMLAudioElement {
   return alarm;
 }
 
-export const audioContext = (): AudioContext | null => context;
-
 const ignoreAbort = (error: unknown) => {
   // pause() right after play() rejects the play promise: expected while unlocking.
   if ((error as { name?: string } | null)?.name !== 'AbortError')

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { selectAnyUnhandled } from '../../entities/sos/alarmSelectors.js';
 import { createAlarmLoop, type AlarmLoop } from './alarmLoop.js';
-import { selectAudioEnabled } from './alarmSlice.js';
+import { selectAudioEnabled } from '../../store/alarmSlice.js';
 import { alarmElement } from './audioRuntime.js';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { hideSnackbar } from '../../app/snackbarSlice.js';
-import { audioEnabled, selectAudioEnabled } from './alarmSlice.js';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
+import { hideSnackbar } from '../../store/snackbarSlice.js';
+import { audioEnabled, selectAudioEnabled } from '../../store/alarmSlice.js';
 import { askNotificationPermission, unlockAudio } from './audioRuntime.js';
 
 /**

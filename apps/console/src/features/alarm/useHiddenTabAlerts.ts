@@ -1,9 +1,9 @@
 import { addListener } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks.js';
+import { useAppDispatch } from '../../store/hooks.js';
 import { liveEventReceived } from '../../entities/live/liveEvents.js';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { tabTitle } from './tabTitle.js';
 import { createTitleFlasher } from './titleFlasher.js';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { selectOpenCount } from '../../entities/sos/alarmSelectors.js';
 import { PLAIN_TITLE, tabTitle } from './tabTitle.js';
 

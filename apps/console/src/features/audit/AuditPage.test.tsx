@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIT_ACTIONS } from '@sos/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../i18n/signedIn.catalogue.js';
+import { messages } from '../../app/signedIn.catalogue.js';
 import { LOCALES } from '../../i18n/locales.js';
 import { callsOf, json, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';

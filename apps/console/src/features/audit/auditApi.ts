@@ -1,6 +1,6 @@
 import type { AuditFilterQuery, AuditPage, AuditQuery } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 /** Drops unset filters, so the URL carries only what the user chose. */
 const params = (query: Partial<AuditQuery>) =>

@@ -1,6 +1,6 @@
 import type { AuditItem } from '@sos/contract';
 import type { IntlShape } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 

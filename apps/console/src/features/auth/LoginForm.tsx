@@ -5,15 +5,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.js';
-import { ROUTES } from '../../app/routes.js';
-import { showSnackbar } from '../../app/snackbarSlice.js';
+import { useAppDispatch } from '../../store/hooks.js';
+import { ROUTES } from '../../lib/routes.js';
+import { showSnackbar } from '../../store/snackbarSlice.js';
 import { FormTextField } from '../../components/FormTextField.js';
 import { PasswordField } from '../../components/PasswordField.js';
 import { login } from './login.js';
 import { loginResolver, preloadLoginResolver } from './loginResolver.js';
-import { sessionStarted } from './authSlice.js';
-import { saveSession, sessionFromAuth } from './session.js';
+import { sessionStarted } from '../../store/authSlice.js';
+import { saveSession, sessionFromAuth } from '../../store/session.js';
 
 /**
  * Username and password (docs/console.md: both required). A refused login is reported by the

@@ -17,7 +17,7 @@ async function readJson(response: Response): Promise<unknown> {
 /**
  * Sign-in (docs/console.md) with a plain fetch rather than an RTK Query endpoint: the login page
  * then loads neither RTK Query nor the API definitions. A failure is rejected with a value,
- * so the one error listener (app/listeners.ts) shows it like any other failed call; a
+ * so the one error listener (store/listeners.ts) shows it like any other failed call; a
  * throttled login carries its Retry-After, so the message can say how long to wait.
  */
 export const login = createAsyncThunk<AuthResponse, LoginRequest, { rejectValue: LoginFailure }>(

@@ -3,10 +3,10 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { Device, Sos } from '@sos/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useCloseSosMutation } from '../../entities/devices/deviceEndpoints.js';
-import { selectSession } from '../auth/authSlice.js';
+import { selectSession } from '../../store/authSlice.js';
 
 interface AlertCloseButtonProps {
   device: Device;

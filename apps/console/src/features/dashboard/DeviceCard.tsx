@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Device } from '@sos/contract';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { AlertCard } from './AlertCard.js';
 import { selectDeviceById } from '../../entities/devices/devicesSlice.js';
 import { PlainCard } from './PlainCard.js';

@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import type { Device } from '@sos/contract';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { CARD_CLASS, CardStyles } from './cardStyles.js';
 import { DeleteTooltip } from './DeleteTooltip.js';
 import { DeviceCard } from './DeviceCard.js';

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks.js';
-import { selectLiveStatus } from '../live/liveSlice.js';
+import { useAppSelector } from '../../store/hooks.js';
+import { selectLiveStatus } from '../../store/liveSlice.js';
 
 /** Tells the operator whether new SOS reach this screen right now. */
 export function LiveStatusChip() {

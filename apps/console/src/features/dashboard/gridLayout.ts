@@ -1,5 +1,5 @@
 import type { Device } from '@sos/contract';
-import type { RootState } from '../../app/store.js';
+import type { RootState } from '../../store/store.js';
 import { hasOpenSos } from '../../entities/devices/deviceOrder.js';
 import { selectDeviceById, selectOrder } from '../../entities/devices/devicesSlice.js';
 

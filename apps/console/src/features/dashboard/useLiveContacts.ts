@@ -1,6 +1,6 @@
 import { CONTACTS_MAX_IDS } from '@sos/contract';
 import { useEffect, useRef } from 'react';
-import { useAppDispatch } from '../../app/hooks.js';
+import { useAppDispatch } from '../../store/hooks.js';
 import { contactsApi } from '../../entities/devices/contactsEndpoint.js';
 
 /** How often the cards on screen ask for their devices' last contact. */

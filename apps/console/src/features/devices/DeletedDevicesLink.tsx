@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
-import { ROUTES } from '../../app/routes.js';
+import { ROUTES } from '../../lib/routes.js';
 
 /** Settings' way to "Dispositivi eliminati" (docs/alarm-handling.md); settings are SUPER_ADMIN only. */
 export function DeletedDevicesLink() {

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { profileError } from './profileErrors.js';
 import type { ProfileFormInput } from './profileForm.js';
 

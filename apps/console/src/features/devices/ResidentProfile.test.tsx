@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders.js';
-import { createStore } from '../../app/store.js';
+import { createStore } from '../../store/store.js';
 import { json, notFound, stubFetch } from '../../test/http.js';
 import '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';

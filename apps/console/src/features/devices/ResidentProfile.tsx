@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { useGetProfileQuery } from '../../entities/devices/healthApi.js';
 
 /** A phone number as a tel: link (spaces and punctuation dropped from the address). */

@@ -1,6 +1,6 @@
 import type { FieldError } from 'react-hook-form';
 import { DISPLAY_NAME_MAX_LENGTH, PROFILE_LIMITS, sayInEnglish } from '@sos/contract';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 
 type Limit = keyof typeof PROFILE_LIMITS;
 

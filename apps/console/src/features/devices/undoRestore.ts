@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { listeners } from '../../app/listeners.js';
-import { snackbarUndoClicked } from '../../app/snackbarSlice.js';
+import { listeners } from '../../store/listeners.js';
+import { snackbarUndoClicked } from '../../store/snackbarSlice.js';
 import { healthApi } from '../../entities/devices/healthApi.js';
 
 // 'Annulla' on the 'Device eliminato' message (docs/alarm-handling.md): restores the device, which comes

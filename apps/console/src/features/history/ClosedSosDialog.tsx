@@ -10,7 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Sos } from '@sos/contract';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { formatDateTimeSeconds } from '../../lib/format.js';
 import { ResidentProfile } from '../devices/ResidentProfile.js';
 import { SosLocation } from '../alarm/SosLocation.js';

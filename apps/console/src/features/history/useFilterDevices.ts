@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { selectDeviceTable } from '../../entities/devices/devicesSlice.js';
 import { devicesIn } from '../../entities/devices/deviceTable.js';

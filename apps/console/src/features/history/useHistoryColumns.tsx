@@ -2,7 +2,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { AlarmKind, Sos, SosOutcome } from '@sos/contract';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { formatDateTimeSeconds, formatDuration } from '../../lib/format.js';
 import { SosStateChip } from './SosStateChip.js';
 

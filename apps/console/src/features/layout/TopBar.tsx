@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useIntl } from 'react-intl';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
 import { APP_BAR_COLORS } from '../../theme/palette.js';
 import { selectThemeStyle } from '../../theme/themeSlice.js';

@@ -8,7 +8,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { languageChanged, selectLocale } from '../../i18n/languageSlice.js';
 import { INTL_TAGS, LANGUAGE_NAMES, LOCALES } from '../../i18n/locales.js';
 import { selectThemeStyle, themeChanged, type ThemeStyle } from '../../theme/themeSlice.js';

@@ -2,7 +2,7 @@ import SosOutlined from '@mui/icons-material/SosOutlined';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderSidebar } from './testSidebar.js';
+import { renderSidebar } from '../../test/sidebar.js';
 import { entriesForRole, SIDEBAR_ENTRIES, type SidebarEntry } from './sidebarEntries.js';
 
 describe('entriesForRole', () => {

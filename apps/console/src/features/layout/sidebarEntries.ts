@@ -6,8 +6,8 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SosOutlined from '@mui/icons-material/SosOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { Role } from '@sos/contract';
-import { ROUTES } from '../../app/routes.js';
-import type { MessageId } from '../../i18n/catalogue.js';
+import { ROUTES } from '../../lib/routes.js';
+import type { MessageId } from '../../i18n/messageId.js';
 
 export interface SidebarEntry {
   label: MessageId;

@@ -3,7 +3,7 @@ import { AppProviders } from '../../app/AppProviders.js';
 import { SignedInIntl } from '../../i18n/SignedInIntl.js';
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { renderWithStore, signedInStore, stubFetch, json, device } from '../../test/testKit.js';
-import { selectLiveStatus } from './liveSlice.js';
+import { selectLiveStatus } from '../../store/liveSlice.js';
 import { LiveScope } from './LiveScope.js';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 import { EventSource, type ErrorEvent, type FetchLike } from 'eventsource';
 import { LIVE_EVENT_NAMES, parseLiveEvent, type LiveEvent } from '../../entities/live/liveEvents.js';
-import type { LiveStatus } from './liveSlice.js';
+import type { LiveStatus } from '../../store/liveSlice.js';
 
 export interface LiveStreamOptions {
   url: string;

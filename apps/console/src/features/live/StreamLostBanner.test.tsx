@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore, signedInStore } from '../../test/testKit.js';
-import { liveStatusChanged } from './liveSlice.js';
+import { liveStatusChanged } from '../../store/liveSlice.js';
 import { StreamLostBanner } from './StreamLostBanner.js';
 
 const TEXT = 'Connessione persa: gli SOS potrebbero non arrivare';

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { playChime } from '../devices/chime.js';
-import { selectLiveStatus, type LiveStatus } from './liveSlice.js';
+import { selectLiveStatus, type LiveStatus } from '../../store/liveSlice.js';
 import { DOWN_NOTICE_MS } from './LiveStream.js';
 
 /** How long the live stream may be lost (or never opened) before every page says so. */

@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore } from '../../app/store.js';
+import type { AppStore } from '../../store/store.js';
 import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { selectDeviceById, selectOrder } from '../../entities/devices/devicesSlice.js';
 import {
@@ -12,7 +12,7 @@ import {
   stubFetch,
   type Call,
 } from '../../test/testKit.js';
-import { selectLiveStatus } from './liveSlice.js';
+import { selectLiveStatus } from '../../store/liveSlice.js';
 import { LONG_GAP_MS } from './LiveStream.js';
 import { useLiveStream } from './useLiveStream.js';
 

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
 import { API_PREFIX, PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
-import type { AppStore } from '../../app/store.js';
-import { getFreshAccessToken } from '../auth/tokenRefresh.js';
+import { api } from '../../store/api.js';
+import type { AppStore } from '../../store/store.js';
+import { getFreshAccessToken } from '../../store/tokenRefresh.js';
 import { selectDevicesLoading, selectIsDeviceKnown } from '../../entities/devices/devicesSlice.js';
 import { liveEventReceived, type LiveEvent } from '../../entities/live/liveEvents.js';
-import { liveStatusChanged } from './liveSlice.js';
+import { liveStatusChanged } from '../../store/liveSlice.js';
 import { LiveStream } from './LiveStream.js';
 
 /** The list cannot absorb this event by itself: reload it. */

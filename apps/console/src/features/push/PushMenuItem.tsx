@@ -4,7 +4,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import { useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { usePush, type PushState } from './usePush.js';
 
 /** The line under the entry: what the browser allows, and what to do when it refuses. */

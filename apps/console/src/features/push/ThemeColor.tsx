@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppSelector } from '../../app/hooks.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { APP_BAR_COLORS } from '../../theme/palette.js';
 import { selectThemeStyle } from '../../theme/themeSlice.js';
 

@@ -1,6 +1,6 @@
 import type { PushSubscriptionBody } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 /** Web Push (docs/push.md): the server's VAPID key and this browser's subscription. */
 export const pushApi = api.injectEndpoints({

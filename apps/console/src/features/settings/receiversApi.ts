@@ -1,6 +1,6 @@
 import type { ReceiversResponse } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 /** The alarm receivers' status (GET /api/conf/receivers), read when Settings opens. */
 export const receiversApi = api.injectEndpoints({

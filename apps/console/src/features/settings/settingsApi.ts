@@ -1,6 +1,6 @@
 import type { SetApiKeyRequest } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 /** The device API key (docs/console.md /conf/apiKey). */
 export const settingsApi = api.injectEndpoints({

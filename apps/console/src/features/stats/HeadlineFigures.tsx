@@ -6,7 +6,7 @@ import type { SosStats } from '@sos/contract';
 import { ACK_180S_GOAL_PCT, ACK_TARGET_GOAL_PCT } from '@sos/contract/limits';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { useStatFormat } from './useStatFormat.js';
 
 /** docs/alarm-handling.md: green when ≥ 98.5 % within the target and ≥ 99 % within 180 s, else red. */

@@ -7,7 +7,7 @@ import type { SosStats } from '@sos/contract';
 import { SOS_OUTCOMES } from '@sos/contract/limits';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 import { useStatFormat } from './useStatFormat.js';
 
 const HEIGHT = 300;

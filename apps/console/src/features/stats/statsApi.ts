@@ -1,6 +1,6 @@
 import type { ReportRangeQuery, SosStats } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 /** docs/alarm-handling.md "Reporting": GET /api/sos/stats over a range of days. */
 export const statsApi = api.injectEndpoints({

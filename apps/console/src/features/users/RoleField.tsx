@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import type { Role, UserForm as UserValues } from '@sos/contract';
 import { useController, type Control } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.js';
+import type { MessageId } from '../../i18n/messageId.js';
 
 const ROLE_LABELS: Record<Role, MessageId> = {
   EMPLOYEE: 'shift.roleEmployee',

@@ -1,8 +1,8 @@
 import type { Employee } from '@sos/contract';
 import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch } from '../../app/hooks.js';
-import { showSnackbar } from '../../app/snackbarSlice.js';
+import { useAppDispatch } from '../../store/hooks.js';
+import { showSnackbar } from '../../store/snackbarSlice.js';
 import { AppDataGrid } from '../../components/AppDataGrid.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { PageHeader } from '../../components/PageHeader.js';

@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { Toolbar } from '@mui/x-data-grid';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { ROUTES } from '../../app/routes.js';
+import { ROUTES } from '../../lib/routes.js';
 
 /** The user grid's toolbar: the New user button (docs/console.md, labels 'Nuovo'/'Crea nuovo utente'). */
 export function UsersToolbar() {

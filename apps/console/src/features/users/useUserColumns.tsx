@@ -5,7 +5,7 @@ import type { Employee } from '@sos/contract';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { editUserPath } from '../../app/routes.js';
+import { editUserPath } from '../../lib/routes.js';
 
 /** Username, Email, and the Edit and Delete actions (docs/console.md Users list). */
 export function useUserColumns(onDelete: (user: Employee) => void): GridColDef<Employee>[] {

@@ -1,6 +1,6 @@
 import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 const LIST = { type: 'User', id: 'LIST' } as const;
 const byId = (id: number) => `${PATHS.employee}/${id}`;

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
-import { ROUTES } from '../../app/routes.js';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
+import { ROUTES } from '../../lib/routes.js';
 import { useLogoutMutation } from './authApi.js';
-import { loggedOut, selectSession } from './authSlice.js';
-import { clearSession } from './session.js';
+import { loggedOut, selectSession } from '../../store/authSlice.js';
+import { clearSession } from '../../store/session.js';
 
 /**
  * Logout (docs/console.md): revoke the refresh token on the server (best effort, not awaited),

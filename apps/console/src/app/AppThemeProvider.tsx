@@ -2,12 +2,12 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useMemo, type ReactNode } from 'react';
-import { useAppSelector } from '../app/hooks.js';
+import { useAppSelector } from '../store/hooks.js';
 import { emotionCache } from '../i18n/emotionCache.js';
-import { useShownLocale } from '../i18n/LocaleProvider.js';
+import { useShownLocale } from '../i18n/shownLocale.js';
 import { resourcesOf } from '../i18n/localeResources.js';
-import { createAppTheme } from './createAppTheme.js';
-import { selectThemeStyle } from './themeSlice.js';
+import { createAppTheme } from '../theme/createAppTheme.js';
+import { selectThemeStyle } from '../theme/themeSlice.js';
 
 /** MUI theme (style and language) with the Emotion cache of the writing direction. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {

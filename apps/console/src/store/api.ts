@@ -9,7 +9,7 @@ import {
 import type { WithSlice } from '@reduxjs/toolkit';
 import type { ErrorCode } from '@sos/contract';
 import { API_PREFIX } from '@sos/contract/paths';
-import { getFreshAccessToken } from '../features/auth/tokenRefresh.js';
+import { getFreshAccessToken } from './tokenRefresh.js';
 import { injectLazy } from './store.js';
 import { retryWhileUnavailable } from './retryUnavailable.js';
 

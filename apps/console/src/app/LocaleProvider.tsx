@@ -1,12 +1,10 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { useAppSelector } from '../app/hooks.js';
-import { selectLocale } from './languageSlice.js';
-import { currentLocale, requestLocale, resourcesOf, subscribeLocale } from './localeResources.js';
-import { DEFAULT_LOCALE, INTL_TAGS, isRtl } from './locales.js';
-
-/** The language on screen: the chosen one once its messages (and so on) are loaded. */
-export const useShownLocale = () => useSyncExternalStore(subscribeLocale, currentLocale);
+import { useAppSelector } from '../store/hooks.js';
+import { selectLocale } from '../i18n/languageSlice.js';
+import { requestLocale, resourcesOf } from '../i18n/localeResources.js';
+import { useShownLocale } from '../i18n/shownLocale.js';
+import { DEFAULT_LOCALE, INTL_TAGS, isRtl } from '../i18n/locales.js';
 
 /**
  * react-intl for the chosen language, and the document follows it: `lang` for screen

@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MessageId } from '../i18n/catalogue.js';
+import type { MessageId } from '../i18n/messageId.js';
 
 /** docs/console.md: the snackbar hides itself after 4000 ms (here, not in AppSnackbar: its lazy view reads it). */
 export const SNACKBAR_AUTO_HIDE_MS = 4000;

@@ -9,16 +9,16 @@ import {
 } from '@reduxjs/toolkit';
 import { listeners } from './listeners.js';
 import { snackbarSlice } from './snackbarSlice.js';
-import { authSlice, loggedOut, sessionStarted } from '../features/auth/authSlice.js';
-import { loadSession } from '../features/auth/session.js';
+import { authSlice, loggedOut, sessionStarted } from './authSlice.js';
+import { loadSession } from './session.js';
 import { themeSlice } from '../theme/themeSlice.js';
 import { languageSlice } from '../i18n/languageSlice.js';
-import { liveSlice } from '../features/live/liveSlice.js';
-import { alarmSlice } from '../features/alarm/alarmSlice.js';
+import { liveSlice } from './liveSlice.js';
+import { alarmSlice } from './alarmSlice.js';
 
 /**
  * Slices of lazily loaded features, declared by each with `declare module` and injected
- * with `rootReducer.inject` when its code loads: RTK Query's API (app/api.ts) and the
+ * with `rootReducer.inject` when its code loads: RTK Query's API (store/api.ts) and the
  * devices slice (and with them the contract's schemas and zod) stay out of the start-up
  * chunk, which the login page is.
  */

@@ -2,8 +2,8 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { FORM_ERRORS } from '@sos/contract/form-errors';
 import { messages as startUp } from './catalogue.js';
-import { INTL_TAGS, LOCALES } from './locales.js';
-import { mergeCatalogues } from './merge.js';
+import { INTL_TAGS, LOCALES } from '../i18n/locales.js';
+import { mergeCatalogues } from '../i18n/merge.js';
 import { messages as signedIn } from './signedIn.catalogue.js';
 
 // Both catalogues: the start-up one and the one that loads with the signed-in layout.

@@ -1,5 +1,5 @@
-import type { Locale } from './locales.js';
-import { mergeCatalogues } from './merge.js';
+import type { Locale } from '../i18n/locales.js';
+import { mergeCatalogues } from '../i18n/merge.js';
 import { pushMessages } from '../features/push/messages.js';
 import { kindMessages } from '../features/alarm/kind.messages.js';
 import { callOutMessages } from '../features/alarm/callout.messages.js';
@@ -12,7 +12,7 @@ import { receiversMessages } from '../features/settings/receivers.messages.js';
 
 /**
  * Texts only the signed-in screens show (push, device health, alarm kinds, call-out, the audit log,
- * the history, statistics and date ranges, the receivers block), never the snackbar (app/errors.ts):
+ * the history, statistics and date ranges, the receivers block), never the snackbar (store/errors.ts):
  * build/messagesPlugin.ts compiles them into `virtual:signed-in-messages/<locale>`, which
  * loads with the signed-in layout (i18n/SignedInIntl.tsx), never with /login: the start-up
  * chunk keeps within the /login budget (bench weight) as features add their texts.

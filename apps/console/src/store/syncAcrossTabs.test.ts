@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createStore } from '../../app/store.js';
-import { storeSession } from '../../test/session.js';
+import { createStore } from './store.js';
+import { storeSession } from '../test/session.js';
 import { clearSession } from './session.js';
 import { syncSessionAcrossTabs } from './syncAcrossTabs.js';
 

@@ -23,7 +23,7 @@ const unavailable = () =>
 describe('a database outage in the console', () => {
   // The screens' chunks and the snackbar's view load once here, not inside the first wait.
   beforeAll(async () => {
-    await Promise.all([import('../features/users/UsersPage.js'), import('../features/users/UserFormPage.js'), import('./SnackbarView.js')]);
+    await Promise.all([import('../features/users/UsersPage.js'), import('../features/users/UserFormPage.js'), import('../app/SnackbarView.js')]);
   }, 60_000);
 
   it('says "Servizio momentaneamente non disponibile" and retries the list until it is answered', async () => {

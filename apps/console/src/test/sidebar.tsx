@@ -1,10 +1,10 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { AppProviders } from '../../app/AppProviders.js';
-import { createStore } from '../../app/store.js';
-import { storeSession } from '../../test/session.js';
-import { Sidebar } from './Sidebar.js';
-import type { SidebarEntry } from './sidebarEntries.js';
+import { AppProviders } from '../app/AppProviders.js';
+import { createStore } from '../store/store.js';
+import { storeSession } from './session.js';
+import { Sidebar } from '../features/layout/Sidebar.js';
+import type { SidebarEntry } from '../features/layout/sidebarEntries.js';
 
 /** Test helper: an open persistent sidebar with the given entries, for a SUPER_ADMIN. */
 export function renderSidebar(entries: readonly SidebarEntry[]) {

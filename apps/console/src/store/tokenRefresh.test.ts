@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../app/store.js';
-import { callsOf, json, stubFetch } from '../../test/http.js';
-import { storeSession } from '../../test/session.js';
+import { createStore } from './store.js';
+import { callsOf, json, stubFetch } from '../test/http.js';
+import { storeSession } from '../test/session.js';
 import { sessionStarted } from './authSlice.js';
 import { getFreshAccessToken } from './tokenRefresh.js';
 
@@ -102,7 +102,7 @@ describe('getFreshAccessToken across tabs without Web Locks (plain HTTP)', () =>
   async function openTab() {
     vi.resetModules();
     const [{ createStore: create }, { getFreshAccessToken: fresh }] = await Promise.all([
-      import('../../app/store.js'),
+      import('./store.js'),
       import('./tokenRefresh.js'),
     ]);
     const store = create();

@@ -1,5 +1,5 @@
 import type { ErrorCode, Sos } from '@sos/contract';
-import type { MessageId } from '../i18n/catalogue.js';
+import type { MessageId } from '../i18n/messageId.js';
 
 /**
  * Server error codes that deserve a precise message; everything else is docs/console.md's

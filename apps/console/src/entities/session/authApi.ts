@@ -1,5 +1,5 @@
 import { PATHS } from '@sos/contract/paths';
-import { api } from '../../app/api.js';
+import { api } from '../../store/api.js';
 
 /** Logout; login is a plain thunk (login.ts) so the login page needs no RTK Query. */
 export const authApi = api.injectEndpoints({

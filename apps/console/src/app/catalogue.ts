@@ -1,5 +1,5 @@
-import type { Locale } from './locales.js';
-import { commonMessages } from './common.messages.js';
+import type { Locale } from '../i18n/locales.js';
+import { commonMessages } from '../i18n/common.messages.js';
 import { dashboardMessages } from '../features/dashboard/messages.js';
 import { layoutMessages } from '../features/layout/messages.js';
 import { authMessages } from '../features/auth/messages.js';
@@ -9,8 +9,9 @@ import { alarmMessages } from '../features/alarm/messages.js';
 import { outcomeMessages } from '../features/alarm/outcome.messages.js';
 // Type only: the signed-in screens' texts load with their layout (i18n/SignedInIntl.tsx).
 import type { signedInCatalogues } from './signedIn.catalogue.js';
-import { mergeCatalogues } from './merge.js';
-import { shiftMessages } from './shift.messages.js';
+import { mergeCatalogues } from '../i18n/merge.js';
+import type { MessageId as DeclaredId } from '../i18n/messageId.js';
+import { shiftMessages } from '../i18n/shift.messages.js';
 
 /**
  * Every feature's catalogue that a screen before sign-in may need, merged per language (the
@@ -31,6 +32,12 @@ const catalogues = [
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
 export type MessageId = Keys<(typeof catalogues)[number]> | Keys<(typeof signedInCatalogues)[number]>;
+
+/** Fails to compile unless i18n/messageId.ts reads back exactly these ids (never a plain string). */
+type Expect<T extends true> = T;
+export type IdsAgree = Expect<
+  [DeclaredId] extends [MessageId] ? ([MessageId] extends [DeclaredId] ? true : false) : false
+>;
 
 export const messages = mergeCatalogues(catalogues) as Record<Locale, Record<MessageId, string>>;
 
