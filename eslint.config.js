@@ -2,15 +2,6 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-/**
- * Still reading process.env themselves, in folders other work of issue 25 is rewriting (the
- * console's, the demo's): each is to read through scripts/lib/env.mjs, then leave this list.
- */
-const ENV_READERS_TO_ROUTE = [
-  'apps/console/vite.config.ts',
-  'apps/console/build/icons/icons.mjs',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -48,7 +39,7 @@ export default tseslint.config(
     // apps/server/src/env.ts validates every variable it takes; the tooling's
     // scripts/lib/env.mjs names every variable a tool reads. Anywhere else a variable would
     // escape both lists.
-    ignores: ['apps/server/src/env.ts', 'scripts/lib/env.mjs', ...ENV_READERS_TO_ROUTE],
+    ignores: ['apps/server/src/env.ts', 'scripts/lib/env.mjs'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -4,14 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { ciTest, sourceResolve } from '../../vitest.shared.js';
 import { compiledMessages } from './build/messagesPlugin.js';
 import { preloadLogin } from './build/preloadLogin.js';
+import { toolVar } from '../../scripts/lib/env.mjs';
 
 const catalogue = fileURLToPath(new URL('./src/app/catalogue.ts', import.meta.url));
 const signedInCatalogue = fileURLToPath(new URL('./src/app/signedIn.catalogue.ts', import.meta.url));
 const loginPage = fileURLToPath(new URL('./src/features/auth/LoginPage.tsx', import.meta.url));
 
 /** `npm run dev` (scripts/dev.mjs) sets both; `npm run dev -w apps/console` alone has these defaults. */
-const DEV_PORT = Number(process.env.CONSOLE_DEV_PORT || 5173);
-const API_TARGET = process.env.CONSOLE_DEV_API_TARGET || 'http://127.0.0.1:8080';
+const DEV_PORT = Number(toolVar('CONSOLE_DEV_PORT') ?? 5173);
+const API_TARGET = toolVar('CONSOLE_DEV_API_TARGET') ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command, mode }) => ({
   plugins: [

@@ -4,6 +4,7 @@
 import { chromium } from 'playwright';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { toolVar } from '../../../../scripts/lib/env.mjs';
 
 const OUT = fileURLToPath(new URL('../../public/icons/', import.meta.url));
 
@@ -55,7 +56,7 @@ const OUTPUTS = [
 
 mkdirSync(OUT, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 const page = await browser.newPage();
