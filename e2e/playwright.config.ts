@@ -7,6 +7,9 @@ const CHROMIUM = toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  // The README's screenshots want a dashboard no other spec has crowded: a tool run on its
+  // own (`npm run shots -w e2e`), not part of the suite.
+  ...(toolVar('E2E_README_SHOTS') ? { testMatch: /readme-shots\.spec\.ts/ } : { testIgnore: /readme-shots\.spec\.ts/ }),
   outputDir: './artifacts/test-results',
   // One server and one database for the whole run: tests run one at a time.
   workers: 1,

@@ -20,9 +20,9 @@ import { FERRARO_PROFILE } from '../support/residents.js';
  * and "Allarmi tecnici", the SOS detail with its call-out, the statistics, Settings with
  * "Ricevitori", users and history in Italian light; the dashboard right to left and dark;
  * the detail in Arabic dark. Like every e2e screenshot they are written under
- * artifacts/screenshots/ (readme/ here). To refresh the README, run this spec alone on a
- * fresh e2e server, so that no other spec's devices crowd the dashboard, and copy them:
- *   cd e2e && npx playwright test readme-shots && cp artifacts/screenshots/readme/*.png ../docs/screenshots/
+ * artifacts/screenshots/ (readme/ here). It runs alone on a fresh e2e server, so that no
+ * other spec's devices crowd the dashboard (the suite leaves it out, playwright.config.ts):
+ *   npm run shots -w e2e && cp e2e/artifacts/screenshots/readme/*.png docs/screenshots/
  */
 const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/readme/', import.meta.url));
 const FERRARO = FERRARO_PROFILE;

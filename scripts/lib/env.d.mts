@@ -26,6 +26,8 @@ export type ToolVariable =
   | 'E2E_PORT'
   | 'E2E_DC09_PORT'
   | 'E2E_SCAIP_PORT'
+  /** Set: the end-to-end run makes the README's screenshots and nothing else (`npm run shots -w e2e`). */
+  | 'E2E_README_SHOTS'
   /** The end-to-end server's offlineAfterSeconds setting; 10. */
   | 'E2E_OFFLINE_AFTER_S'
   /** Set on CI: tests retry once and report their flaky ones. */
