@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { count, eq } from 'drizzle-orm';
 import type { Db } from './db/client.js';
-import { sos } from './db/schema.js';
+import { countOpenSos } from './sos/repository.js';
 import { readOfflineAfterSeconds } from './devices/health/offline-sweep.js';
 import { writeDemoProfiles } from './demo-profiles.js';
 
@@ -37,10 +36,7 @@ export function serverSide(db: Db, log: FastifyBaseLogger, reached: Reached) {
     dc09: reached.dc09,
     scaip: reached.scaip,
     log,
-    openSosCount: async (): Promise<number> => {
-      const [row] = await db.select({ n: count() }).from(sos).where(eq(sos.state, 'OPEN'));
-      return row?.n ?? 0;
-    },
+    openSosCount: () => countOpenSos(db),
     offlineAfterSeconds: () => readOfflineAfterSeconds(db),
     /** Fictitious residents for the devices whose serial starts with the prefix (demo-profiles.ts). */
     writeResidents: (serialPrefix: string) => writeDemoProfiles(db, serialPrefix),

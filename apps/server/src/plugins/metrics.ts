@@ -2,9 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { count, eq } from 'drizzle-orm';
 import { apiPath } from '@sos/contract';
-import { sos } from '../db/schema.js';
+import { countOpenSos } from '../sos/repository.js';
 import type { LiveCounters } from '../live/stats.js';
 
 declare module 'fastify' {
@@ -105,8 +104,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     registers,
     async collect() {
       try {
-        const [row] = await app.db.select({ n: count() }).from(sos).where(eq(sos.state, 'OPEN'));
-        this.set(row?.n ?? 0);
+        this.set(await countOpenSos(app.db));
       } catch (err) {
         // A scrape must not fail because of the database: NaN says "unknown now".
         app.log.warn({ err }, 'metrics: counting open SOS failed');

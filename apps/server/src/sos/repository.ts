@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Sos } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices, sos } from '../db/schema.js';
@@ -12,6 +12,12 @@ export const openSosOf = (tx: Tx, deviceId: number) =>
     .select()
     .from(sos)
     .where(and(eq(sos.deviceId, deviceId), eq(sos.state, 'OPEN')));
+
+/** How many SOS are open right now, on every process (the metrics gauge, the demo's line). */
+export async function countOpenSos(db: Tx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sos).where(eq(sos.state, 'OPEN'));
+  return row?.n ?? 0;
+}
 
 /** `closed`: this call closed it (event written); otherwise it was closed before, as it was. */
 export type CloseResult = { sos: Sos; closed: boolean } | { error: 'NOT_FOUND' };
