@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { HttpError } from '../lib/http-error.js';
 import type { Outcome } from '../lib/outcome.js';
 import { touchDevice } from './contact.js';
-import { findOrRaiseSos, locationColumns, type LocationColumns } from '../sos/raise.js';
+import { findOrRaiseSos, locationColumns, type NewSosRaise } from '../sos/raise.js';
 import { recordDeletedDeviceSos } from './deleted-sos.js';
 
 /**
@@ -20,10 +20,10 @@ export async function raiseSos(
   /** As sent: undefined raises PANIC, and on an open SOS is a plain repeat. */
   kind: AlarmKind | undefined,
   // raiseNewSos, batched with the raises that arrive together (plugins/sos-writes.ts).
-  raiseNew: (serial: string, key: string | undefined, at: LocationColumns, kind: AlarmKind) => Promise<Sos | null>,
+  raiseNew: (raise: NewSosRaise) => Promise<Sos | null>,
 ): Promise<Outcome<Sos>> {
   const at = locationColumns(location);
-  const raised = await raiseNew(serial, idempotencyKey, at, kind ?? 'PANIC');
+  const raised = await raiseNew({ serial, idempotencyKey, at, kind: kind ?? 'PANIC' });
   if (raised) return { created: true, value: raised };
   try {
     return await db.transaction(async (tx) =>

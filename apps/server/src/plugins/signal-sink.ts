@@ -27,10 +27,11 @@ async function signalSinkPlugin(app: FastifyInstance) {
   const supervision = new HeartbeatCoalescer((beats) => writeHeartbeats(app.db, beats), {
     intervalMs: SUPERVISION_BATCH_MS,
   });
-  app.decorate('signalSink', createSignalSink(app.db, { heartbeat: (serial) => supervision.record(serial) }));
+  const heartbeat = (serial: string) => supervision.record(serial);
+  app.decorate('signalSink', createSignalSink(app.db, { heartbeat, raiseNew: app.sosWrites.raiseNew }));
   // The receivers stop taking messages in preClose; what they took is written before the
   // database plugin's onClose (registered first) closes the pool.
   app.addHook('onClose', () => supervision.flush());
 }
 
-export default fp(signalSinkPlugin, { name: 'signal-sink', dependencies: ['db'], fastify: '5.x' });
+export default fp(signalSinkPlugin, { name: 'signal-sink', dependencies: ['db', 'sos-writes'], fastify: '5.x' });

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { AlarmKind, Sos } from '@sos/contract';
+import type { Sos } from '@sos/contract';
 import { Batcher, type BatcherOptions } from '../lib/batcher.js';
 import { closeAndRecord, type Closer, type Closing, type SosClose } from '../sos/close.js';
-import { raiseNewSos, type LocationColumns, type NewSosRaise } from '../sos/raise.js';
+import { raiseNewSos, type NewSosRaise } from '../sos/raise.js';
 import type { AuditBy } from '../audit/by.js';
 
 declare module 'fastify' {
@@ -11,7 +11,7 @@ declare module 'fastify' {
     /** The hot SOS writes, batched (lib/batcher.ts): each answers as a batch of one would. */
     sosWrites: {
       /** raiseNewSos (sos/raise.ts): the new SOS, or null when it created none. */
-      raiseNew(serial: string, idempotencyKey: string | undefined, at: LocationColumns, kind?: AlarmKind): Promise<Sos | null>;
+      raiseNew(raise: NewSosRaise): Promise<Sos | null>;
       /** closeAndRecord of one SOS id (sos/close.ts): the SOS it closed, or undefined. */
       closeOpen(id: number, closer: Closer, closing: Closing, by: AuditBy): Promise<Sos | undefined>;
       /** Batch statements written so far by this process (tests, benches). */
@@ -39,7 +39,7 @@ async function sosWritesPlugin(app: FastifyInstance, options: SosWritesOptions) 
     options,
   );
   app.decorate('sosWrites', {
-    raiseNew: (serial, idempotencyKey, at, kind = 'PANIC') => raises.run({ serial, idempotencyKey, at, kind }),
+    raiseNew: (raise) => raises.run(raise),
     closeOpen: (id, closer, closing, by) => closes.run({ id, closer, closing, by }),
     get batches() {
       return raises.batches + closes.batches;

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { LIVE_EVENTS, type Device } from '@sos/contract';
+import { LIVE_EVENTS, type Device, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
 import { clearDeviceTechnicalAlarm, setDeviceTechnicalAlarm } from '../devices/device-technical.js';
 import { lockOrRegisterDevice } from '../devices/identity.js';
-import { claimMessage } from '../devices/repeats.js';
+import { claimMessage } from '../sos/repeats.js';
 import { appendEvent } from '../live/outbox.js';
 import { recordContacts } from '../devices/contact.js';
 import { toDeviceJson, type DeviceRow } from '../devices/json.js';
 import { recordDeletedDeviceSos } from '../devices/deleted-sos.js';
 import { toSosJson } from '../sos/json.js';
+import { locationColumns, type NewSosRaise } from '../sos/raise.js';
 import { openSosOf } from '../sos/repository.js';
 import { noteDeviceEvent, raiseDeviceAlarm } from '../sos/device-alarm.js';
 import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
@@ -26,6 +27,13 @@ export interface SignalSinkOptions {
    * or false for an unknown or deleted serial, which then takes the transaction below.
    */
   heartbeat?: (serial: string) => Promise<boolean>;
+  /**
+   * Raises a new SOS in the server's batched statement (sos/raise.ts raiseNewSos, the HTTP
+   * raises' own), claiming the message's repeat key in it: the SOS, or null when it raised
+   * none (unknown, deleted or offline device, an SOS already open, a repeat), which then
+   * takes the transaction below.
+   */
+  raiseNew?: (raise: NewSosRaise) => Promise<Sos | null>;
 }
 
 /**
@@ -36,7 +44,7 @@ export interface SignalSinkOptions {
  * and only then may the receiver acknowledge the device (docs/alarm-kinds.md).
  */
 export function createSignalSink(db: Db, options: SignalSinkOptions = {}): SignalSink {
-  const { heartbeat } = options;
+  const { heartbeat, raiseNew } = options;
   return {
     async accept(message) {
       try {
@@ -45,6 +53,11 @@ export function createSignalSink(db: Db, options: SignalSinkOptions = {}): Signa
         // the heartbeats' batch (one statement for up to 2,000), still answered only once
         // written. A repeat of it needs no claim: recording contact twice changes nothing.
         if (heartbeat && isSupervisionOnly(message) && (await heartbeat(message.serial))) return 'committed';
+        // A new alarm of a known device is one statement, batched with the others arriving:
+        // the many round trips of the transaction below were most of an alarm's answer time
+        // under supervision load (bench receivers, docs/receivers.md).
+        const raise = raiseNew && newAlarmRaise(message);
+        if (raise && (await raiseNew(raise))) return 'committed';
         return await db.transaction((tx) => applyMessage(tx, message));
       } catch (error) {
         throw isDatabaseUnavailable(error) ? new SinkUnavailableError(error) : error;
@@ -55,6 +68,26 @@ export function createSignalSink(db: Db, options: SignalSinkOptions = {}): Signa
 
 const isSupervisionOnly = (message: ReceivedMessage) =>
   message.signals.length > 0 && message.signals.every((s) => s.type === 'HEARTBEAT');
+
+/**
+ * The raise of a message that is one alarm (contact signals aside), or undefined. Not a
+ * heartbeat (it would start monitoring, which the raise's statement does not), nor "still
+ * present" (never a new SOS).
+ */
+function newAlarmRaise(message: ReceivedMessage): NewSosRaise | undefined {
+  const alarms = message.signals.filter((s) => s.type === 'ALARM');
+  const [alarm] = alarms;
+  if (alarms.length !== 1 || !alarm || alarm.stillPresent) return undefined;
+  if (message.signals.some((s) => s.type !== 'ALARM' && s.type !== 'CONTACT')) return undefined;
+  return {
+    serial: message.serial,
+    idempotencyKey: undefined,
+    at: locationColumns(alarm.location),
+    kind: alarm.kind,
+    source: { protocol: message.protocol, code: alarm.code, detail: alarm.detail },
+    repeatKey: message.repeatKey,
+  };
+}
 
 async function applyMessage(tx: Tx, message: ReceivedMessage): Promise<'committed' | 'repeat'> {
   if (!(await claimMessage(tx, message.serial, message.repeatKey))) return 'repeat';

@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { LIVE_EVENTS, type AlarmKind, type DeviceSosLocation, type Sos } from '@sos/contract';
+import { LIVE_EVENTS, type AlarmKind, type AlarmSource, type DeviceSosLocation, type Sos } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos } from '../db/schema.js';
 import type { Outcome } from '../lib/outcome.js';
@@ -9,6 +9,7 @@ import { toSosJson, type DeviceRef } from './json.js';
 import { openSosOf } from './repository.js';
 import { addDeviceEvent } from './device-event.js';
 import { ALARM_KIND_LABELS_IT } from './device-event-text.js';
+import { claimCtes, isRepeatSql } from './repeats.js';
 
 /** The sos columns of a device's location (docs/alarm-handling.md), all null without one. */
 export const locationColumns = (location: DeviceSosLocation | undefined) => ({
@@ -42,13 +43,20 @@ export interface NewSosRaise {
   at: LocationColumns;
   /** PANIC when not given. */
   kind?: AlarmKind;
+  /** How it came: HTTP when not given; a receiver's alarm names its protocol and code. */
+  source?: AlarmSource;
+  /**
+   * A receiver's message (sos/repeats.ts): raised only when the key is not claimed, and
+   * claimed in the same statement; a repeat gets null, and the receiver's path answers it.
+   */
+  repeatKey?: string;
 }
 
 /**
  * The common case, for one raise or a batch of them (plugins/sos-writes.ts), in ONE statement
  * and one commit: touch each device, insert its new SOS, append `new-sos`. Each raise gets its
  * new SOS, or null when it created none (unknown or deleted device, an SOS already open, an
- * Idempotency-Key already seen): the caller then finds out which with findOrRaiseSos, in a
+ * Idempotency-Key already seen, a receiver's message already claimed): the caller then finds out which with findOrRaiseSos, in a
  * transaction. The serials must differ (lib/batcher.ts keeps one per batch): an SOS insert
  * is decided per device. The device rows are locked in id order first, as the heartbeat
  * batches and the offline sweep lock them, so overlapping batches wait instead of deadlocking.
@@ -58,12 +66,15 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
   if (raises.length === 0) return [];
   // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
   const column = <T>(pick: (r: NewSosRaise) => T) => sql.param(raises.map(pick));
+  const claiming = raises.some((r) => r.repeatKey !== undefined);
   const result = await db.execute(sql`
     WITH raise AS (
       SELECT * FROM unnest(${column((r) => r.serial)}::text[], ${column((r) => r.idempotencyKey ?? null)}::text[],
         ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
-        ${column((r) => r.at.locationAccuracyM)}::float8[], ${column((r) => r.kind ?? 'PANIC')}::text[])
-        WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, kind, n)
+        ${column((r) => r.at.locationAccuracyM)}::float8[], ${column((r) => r.kind ?? 'PANIC')}::text[],
+        ${column((r) => r.source?.protocol ?? 'HTTP')}::text[], ${column((r) => r.source?.code ?? null)}::text[],
+        ${column((r) => r.source?.detail ?? null)}::text[], ${column((r) => r.repeatKey ?? null)}::text[])
+        WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, kind, protocol, code, detail, repeat_key, n)
     ),
     locked AS MATERIALIZED (
       -- An offline device coming back takes raiseSos's path, which writes its device-online event.
@@ -75,16 +86,21 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
       RETURNING d.id, d.display_name, d.serial
     ),
     inserted AS (
-      INSERT INTO sos (device_id, idempotency_key, location_lat, location_lon, location_accuracy_m, kind)
-      SELECT device.id, raise.idempotency_key, raise.lat, raise.lon, raise.accuracy_m, raise.kind
-      FROM device JOIN raise ON raise.serial = device.serial ORDER BY raise.n
+      INSERT INTO sos (device_id, idempotency_key, location_lat, location_lon, location_accuracy_m, kind,
+        source_protocol, source_code, source_detail)
+      SELECT device.id, raise.idempotency_key, raise.lat, raise.lon, raise.accuracy_m, raise.kind,
+        raise.protocol, raise.code, raise.detail
+      FROM device JOIN raise ON raise.serial = device.serial
+      ${claiming ? sql`WHERE raise.repeat_key IS NULL OR NOT ${isRepeatSql(sql`raise.serial`, sql`raise.repeat_key`)}` : sql``}
+      ORDER BY raise.n
       ON CONFLICT DO NOTHING
       RETURNING *
     ),
     source AS (
-      SELECT raise.n, ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
+      SELECT raise.n, raise.serial, raise.repeat_key, ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
       FROM inserted JOIN device ON device.id = inserted.device_id JOIN raise ON raise.serial = device.serial
     ),
+    ${claiming ? sql`${claimCtes(sql`SELECT serial, repeat_key FROM source WHERE repeat_key IS NOT NULL`)},` : sql``}
     ${eventCtes(LIVE_EVENTS.newSos, sql`source.n`)}
     SELECT source.n, source.data FROM source`);
   const rows = rowsOf<{ n: unknown; data: string }>(result);

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { asc, eq, like } from 'drizzle-orm';
+import { asc, eq, gt, like, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -50,6 +50,28 @@ run('the signal sink, two app instances on one PostgreSQL', () => {
     const written = await db.select({ type: events.type }).from(events);
     const count = (type: string) => written.filter((e) => e.type === type).length;
     expect([count('device-registered'), count('new-sos'), count('sos-updated')]).toEqual([12, 12, 12]);
+  });
+
+  it('a known device’s alarm received by both (the batched raise): one SOS, one new-sos', async () => {
+    const accounts = Array.from({ length: 12 }, (_, i) => `K${String(i).padStart(3, '0')}`);
+    for (const account of accounts) await ctx.app.signalSink.accept(message(account, [{ type: 'CONTACT', code: null }]));
+    const db = ctx.database.db;
+    const [{ last } = { last: 0 }] = await db.select({ last: sql<number>`coalesce(max(${events.id}), 0)` }).from(events);
+    const results = await Promise.all(
+      accounts.map(async (account) => {
+        const m = message(account, [alarm('FALL', '1101')], 'k-1');
+        return (await Promise.all([ctx.app.signalSink.accept(m), second.signalSink.accept({ ...m })])).sort();
+      }),
+    );
+    expect(results).toEqual(accounts.map(() => ['committed', 'repeat']));
+    const raised = await db
+      .select({ serial: devices.serial })
+      .from(sos)
+      .innerJoin(devices, eq(devices.id, sos.deviceId))
+      .where(like(devices.serial, 'DC09-0-K%'));
+    expect(raised).toHaveLength(12);
+    const written = await db.select({ type: events.type }).from(events).where(gt(events.id, Number(last)));
+    expect(written.map((e) => e.type)).toEqual(accounts.map(() => 'new-sos'));
   });
 });
 

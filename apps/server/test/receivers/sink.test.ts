@@ -3,7 +3,7 @@ import { deviceRepeats, devices } from '../../src/db/schema.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sosSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
-import { deleteDevice, eventsAfter, lastEventId, raiseSos, register } from '../routes/device/fixtures.js';
+import { closeSos, deleteDevice, eventsAfter, lastEventId, raiseSos, register } from '../routes/device/fixtures.js';
 import { alarm, deviceBySerial, message, openSosOf, sosOf, technicalAlarmsOf } from './fixtures.js';
 
 describeEachDb('the signal sink', (kind) => {
@@ -48,6 +48,25 @@ describeEachDb('the signal sink', (kind) => {
     // Ten minutes later the same key is a new message.
     await ctx.database.db.execute(sql`UPDATE device_repeats SET at = now() - interval '601 seconds' WHERE serial = 'DC09-0-2B2B'`);
     expect(await accept({ ...first })).toBe('committed');
+  });
+
+  it('a known device’s new alarm is one batched statement that claims its key: a repeat after the close changes nothing', async () => {
+    await register(ctx, 'DC09-0-2C2C', 'Soggiorno');
+    const batches = ctx.app.sosWrites.batches;
+    const first = message('2C2C', [alarm('FALL', '1101', 'zona 2'), { type: 'CONTACT', code: null }], 'seq-0100');
+    expect(await accept(first)).toBe('committed');
+    expect(ctx.app.sosWrites.batches).toBe(batches + 1);
+    const open = await openSosOf(ctx, 'DC09-0-2C2C');
+    expect(open).toMatchObject({ kind: 'FALL', source: { protocol: 'DC09', code: '1101', detail: 'zona 2' } });
+    expect((await closeSos(ctx, open!.id)).statusCode).toBe(200);
+    const before = await lastEventId(ctx);
+    // No SOS open, so only the claim the raise's statement wrote can tell it is a repeat.
+    expect(await accept({ ...first })).toBe('repeat');
+    expect(await types(before)).toEqual([]);
+    expect(await sosOf(ctx, 'DC09-0-2C2C')).toHaveLength(1);
+    await ctx.database.db.execute(sql`UPDATE device_repeats SET at = now() - interval '601 seconds' WHERE serial = 'DC09-0-2C2C'`);
+    expect(await accept({ ...first })).toBe('committed');
+    expect(await sosOf(ctx, 'DC09-0-2C2C')).toHaveLength(2);
   });
 
   it('adds what the device says about its open SOS to the timeline, upgrading the kind to a graver one', async () => {
