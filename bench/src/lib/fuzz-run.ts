@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { API_KEY_HEADER, apiPath } from '@sos/contract';
@@ -39,6 +40,12 @@ export function credentials(
     ['wrong device key', { [API_KEY_HEADER]: 'not-the-key' }],
     ['bearer and key', { authorization: `Bearer ${admin}`, [API_KEY_HEADER]: API_KEY }],
   ];
+}
+
+/** A browser's push keys: a real P-256 public point and a 16-byte secret, base64url. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
 async function jsonPost(base: string, path: string, token: string, body: unknown) {
@@ -83,11 +90,34 @@ async function seed(base: string) {
     body: JSON.stringify({ serial: serialOf(20) }),
   });
   const deviceIds = Array.from({ length: 20 }, (_, i) => i + 1);
+  // The fuzz's own closes and device deletions would close every seeded SOS early, and
+  // acknowledging, noting or calling then only ever meets "closed" (a 409): half the SOS are
+  // never closed by it, nor their devices (1–10 raised them, in order) deleted.
+  const handled = sos.slice(5);
+  const keptDevices = new Set([6, 7, 8, 9, 10]);
+  // A call needs a phone to call: the resident's, or a contact's (docs/call-out.md).
+  for (const id of keptDevices)
+    await request(`${base}${apiPath('deviceProfile')}?id=${id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ residentName: `Fuzz ${id}`, phone: '+39 06 0000 0000', contacts: [{ name: 'Figlia', phone: '+39 333 000 0000' }] }),
+    });
   const known = {
     'path:id': spares,
     id: deviceIds,
+    'DELETE /api/device/delete id': deviceIds.filter((id) => !keptDevices.has(id)),
+    'PUT /api/device/profile id': deviceIds.filter((id) => !keptDevices.has(id)),
     deviceId: deviceIds,
     sosId: sos,
+    'PATCH /api/sos/close sosId': sos.slice(0, 5),
+    'POST /api/sos/ack sosId': handled,
+    'POST /api/sos/note sosId': handled,
+    'POST /api/sos/call sosId': handled,
+    'POST /api/sos/call contactIndex': [0],
+    // A subscription needs a real P-256 point, which random bytes never are; its endpoint is
+    // a loopback port nothing listens on, so deliveries fail at once and stay on this machine.
+    'POST /api/push/subscriptions keys': [browserKeys()],
+    'POST /api/push/subscriptions endpoint': ['https://127.0.0.1:9/fuzz-push'],
     serial: Array.from({ length: 20 }, (_, i) => serialOf(i + 1)),
     refresh_token: [spareSession.refreshToken],
     email: ['fuzz-edited@example.com'],

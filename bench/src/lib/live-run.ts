@@ -5,6 +5,7 @@ import { sleep, wallNow } from './clock.js';
 import { CpuMeter, mib, peakRssBytes } from './proc.js';
 import { writeProfileWindow } from './profile.js';
 import { SseFleet } from './sse-fleet.js';
+import { Progress } from './progress.js';
 import { round, summarize, type Summary } from './stats.js';
 
 /** Something that serves the live stream and POST /api/device/sos: the product or its floor. */
@@ -104,12 +105,19 @@ export async function runLiveComparison(
         missing: 0,
         measuredFrom: 0,
       });
+      process.stderr.write(
+        `  ${target.label}: ${fleet.opened.ok} streams open in ${round(fleet.opened.ms / 1000, 1)} s` +
+          (fleet.opened.failed > 0 ? `, ${fleet.opened.failed} refused (${fleet.opened.errors.join('; ')})` : '') + '\n',
+      );
       if (fleet.opened.ok === 0)
         throw new Error(`no stream opened on ${target.label}: ${fleet.opened.errors.join('; ')}`);
     }
     await sleep(500);
     for (const lane of lanes) lane.rssOpen = lane.target.rss();
-    for (let i = 0; i < options.warmupRounds + options.rounds; i++) {
+    const total = options.warmupRounds + options.rounds;
+    const progress = new Progress(`alerts (${lanes.length} targets each)`, total);
+    for (let i = 0; i < total; i++) {
+      progress.tick(i, `missing so far: ${lanes.map((l) => `${l.target.label} ${l.missing}`).join(', ')}`);
       const measured = i >= options.warmupRounds;
       for (let j = 0; j < lanes.length; j++) {
         const lane = lanes[(i + j) % lanes.length]!;
@@ -131,6 +139,7 @@ export async function runLiveComparison(
         await sleep(options.gapMs);
       }
     }
+    progress.tick(total);
     const runs: LiveRun[] = [];
     for (const lane of lanes) {
       const { target, fleet } = lane;
