@@ -150,7 +150,8 @@ const ingest: Bench = {
         await server.dispose();
       }
       const floorRuns: Array<[FloorMode, string]> = [
-        ['batched', "floor: pg, the server's batched statements"],
+        ['batched', "floor: pg, the server's batched statements, closes audited"],
+        ['batched-no-audit', 'diagnosis: same, closes not audited'],
         ['bare', 'context: pg, INSERT + UPDATE unbatched'],
         ['transactions', "pg, the server's statements"],
         ['no-order-lock', 'diagnosis: same, no order lock'],

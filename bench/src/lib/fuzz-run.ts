@@ -8,6 +8,7 @@ import { fuzzReceivers } from './fuzz-receivers.js';
 import { isErrorBody, send, Tally, type Answer } from './fuzz-send.js';
 import { operations, type FuzzRequest, type OpenApiDocument } from './openapi-fuzz.js';
 import { createBenchDatabase } from './pg.js';
+import { Progress } from './progress.js';
 import { API_KEY, ADMIN, startServer } from './server.js';
 
 const CONCURRENCY = 8;
@@ -196,8 +197,13 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
       }
     };
     let next = 0;
+    let sent = 0;
+    const progress = new Progress(`${kind}: requests`, planned.length + last.length);
     const worker = async () => {
-      while (next < planned.length) await sendOne(planned[next++]!);
+      while (next < planned.length) {
+        await sendOne(planned[next++]!);
+        progress.tick(++sent, `5xx so far: ${fiveHundreds.length}`);
+      }
     };
     const started = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -205,6 +211,7 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
     // change, so no other call ever ran with a key the fuzzer had replaced.
     for (const item of last) {
       const res = await sendOne(item);
+      progress.tick(++sent, `5xx so far: ${fiveHundreds.length}`);
       if (res && res.status < 300)
         await jsonPost(base, apiPath('confApiKey'), admin.token, { apiKey: API_KEY });
     }

@@ -2,7 +2,9 @@
  * The ingest bench's real floor: the very statements the server sends for a raise + close
  * cycle — its batched raise (`INSERT … SELECT FROM unnest`, one statement and one commit per
  * batch) and its batched close, coalesced by the server's own Batcher with the same batch
- * sizes, on a pg pool of the server's size — sent straight from this process. What it leaves
+ * sizes, on a pg pool of the server's size, each close batch in its transaction with its audit
+ * records under the chain's lock (sos/close.ts closeAndRecord) — sent straight from this
+ * process. What it leaves
  * out is only what lies between a device and those statements: HTTP, JSON validation, the
  * API key and bearer checks, Fastify. So "product / floor" says how much of the database's
  * best rate for the same work the whole server keeps.
@@ -12,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../../apps/server/src/db/client.js';
 import { rowsOf } from '../../../apps/server/src/live/outbox.js';
 import { Batcher } from '../../../apps/server/src/lib/batcher.js';
-import { closeOpenSos, type SosClose } from '../../../apps/server/src/sos/close.js';
+import { closeAndRecord, closeOpenSos, type SosClose } from '../../../apps/server/src/sos/close.js';
 import { raiseNewSos, type NewSosRaise } from '../../../apps/server/src/sos/raise.js';
 import type { Sos } from '@sos/contract';
 import { runCycles } from './ingest-loop.js';
@@ -34,16 +36,20 @@ export async function runBatchedFloor(command: FloorCommand): Promise<IngestRepo
       (items) => raiseNewSos(database.db, items),
       (r) => r.serial,
     );
+    // The product records each close made by a signed-in user (SOS_CLOSED); so does the floor,
+    // unless it is the diagnosis that leaves the audit out.
+    const audited = command.mode === 'batched';
     const closes = new Batcher<SosClose, Sos | undefined>(
-      (items) => closeOpenSos(database.db, items),
+      (items) => (audited ? closeAndRecord(database.db, items) : closeOpenSos(database.db, items)),
       (c) => c.id,
     );
     const closer = command.closer;
+    const by = { actor: closer, address: '127.0.0.1' };
     return await runCycles(command, command.devices, async (index) => {
       const serial = rows[index]!.serial;
       const raised = await raises.run({ serial, idempotencyKey: randomUUID(), at: NO_LOCATION });
       if (!raised) throw new Error(`no SOS raised for ${serial}`);
-      const closed = await closes.run({ id: raised.id, closer, closing: {} });
+      const closed = await closes.run({ id: raised.id, closer, closing: {}, by });
       if (!closed) throw new Error(`SOS ${raised.id} was not closed`);
     });
   } finally {

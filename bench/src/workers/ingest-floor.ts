@@ -60,7 +60,7 @@ const closeStatement = () => `WITH closed AS (
   SELECT data FROM announced`;
 
 async function run(command: FloorCommand) {
-  if (command.mode === 'batched') {
+  if (command.mode === 'batched' || command.mode === 'batched-no-audit') {
     process.send?.(await runBatchedFloor(command));
     return;
   }

@@ -16,12 +16,14 @@ export type DevicesCommand = IngestWindow & {
 
 /**
  * batched: the floor — the server's own batched raise and close statements, coalesced by
- * its own Batcher, sent straight through pg (ingest-batched.ts); bare: one INSERT and one
+ * its own Batcher, each close batch with its audit records (SOS_CLOSED) as the server writes
+ * them, sent straight through pg (ingest-batched.ts); batched-no-audit: the same without the
+ * audit records (diagnosis: what the audit chain costs); bare: one INSERT and one
  * UPDATE per cycle, unbatched (context: what batching is worth); transactions: every
  * statement of the server's two transactions, one cycle at a time; the last two drop, for
  * diagnosis, the outbox's advisory lock, then also its NOTIFY (both serialize commits).
  */
-export type FloorMode = 'batched' | 'bare' | 'transactions' | 'no-order-lock' | 'notify-each';
+export type FloorMode = 'batched' | 'batched-no-audit' | 'bare' | 'transactions' | 'no-order-lock' | 'notify-each';
 
 export type FloorCommand = IngestWindow & {
   type: 'run';
