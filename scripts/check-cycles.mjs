@@ -56,16 +56,32 @@ const LAYERS = {
     },
   },
   'apps/console': {
-    // docs/console.md (Layers): app → features → entities → components → store → theme → lib
-    // → i18n. Files directly in src (main.tsx) and the test kit (test/) may import anything;
-    // no layer may import them.
+    // docs/console.md (Layers): app → shell → features → widgets → entities → components →
+    // store → theme → lib → i18n; shell and features never import each other (the router
+    // puts the screens in the frame's Outlet). Files directly in src (main.tsx) and the test
+    // kit (test/) may import anything; no layer may import them.
     layerOf: (path) => (path.includes('/') ? path.slice(0, path.indexOf('/')) : 'entry'),
     allowed: {
       // The router, the providers and the catalogue assembly (which messages load when).
-      app: ['app', 'features', 'entities', 'components', 'store', 'theme', 'lib', 'i18n'],
-      // Screens (and what screens share: layout, live scope, alarm); one may use another's
-      // parts, never in a circle (the folder cycle check).
-      features: ['features', 'entities', 'components', 'store', 'theme', 'lib', 'i18n'],
+      app: [
+        'app',
+        'shell',
+        'features',
+        'widgets',
+        'entities',
+        'components',
+        'store',
+        'theme',
+        'lib',
+        'i18n',
+      ],
+      // The signed-in frame mounted once by the router: layout, banners, push. Never a screen.
+      shell: ['shell', 'widgets', 'entities', 'components', 'store', 'theme', 'lib', 'i18n'],
+      // One folder per screen; one may use another's parts, never in a circle (the folder
+      // cycle check). Never the frame.
+      features: ['features', 'widgets', 'entities', 'components', 'store', 'theme', 'lib', 'i18n'],
+      // What screens and the frame share: live scope, alarm and SOS handling, preferences.
+      widgets: ['widgets', 'entities', 'components', 'store', 'theme', 'lib', 'i18n'],
       // Devices, SOS, session: state by id, endpoints, live reducers. Never a screen.
       entities: ['entities', 'store', 'lib', 'i18n'],
       components: ['components', 'store', 'theme', 'lib', 'i18n'],

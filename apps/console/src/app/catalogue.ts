@@ -1,12 +1,12 @@
 import type { Locale } from '../i18n/locales.js';
 import { commonMessages } from '../i18n/common.messages.js';
 import { dashboardMessages } from '../features/dashboard/messages.js';
-import { layoutMessages } from '../features/layout/messages.js';
+import { layoutMessages } from '../shell/layout/messages.js';
 import { authMessages } from '../features/auth/messages.js';
 import { usersMessages } from '../features/users/messages.js';
 import { settingsMessages } from '../features/settings/messages.js';
-import { alarmMessages } from '../features/alarm/messages.js';
-import { outcomeMessages } from '../features/alarm/outcome.messages.js';
+import { alarmMessages } from '../widgets/alarm/messages.js';
+import { outcomeMessages } from '../widgets/alarm/outcome.messages.js';
 // Type only: the signed-in screens' texts load with their layout (i18n/SignedInIntl.tsx).
 import type { signedInCatalogues } from './signedIn.catalogue.js';
 import { mergeCatalogues } from '../i18n/merge.js';
@@ -14,9 +14,9 @@ import type { MessageId as DeclaredId } from '../i18n/messageId.js';
 import { shiftMessages } from '../i18n/shift.messages.js';
 
 /**
- * Every feature's catalogue that a screen before sign-in may need, merged per language (the
- * signed-in screens' own are in signedIn.catalogue.ts). A feature adds its own
- * `messages.ts` (built with defineCatalogue) to this list.
+ * Every catalogue (of a screen, the frame or a widget) that a screen before sign-in may need,
+ * merged per language (the signed-in screens' own are in signedIn.catalogue.ts). A folder adds
+ * its own `messages.ts` (built with defineCatalogue) to this list.
  */
 const catalogues = [
   commonMessages,

@@ -7,7 +7,7 @@ import { storeSession } from '../test/session.js';
 
 vi.mock('../features/dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 // The console-wide live connection and alarm (LiveScope) are tested on their own.
-vi.mock('../features/live/LiveScope.js', () => ({
+vi.mock('../widgets/live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));
 

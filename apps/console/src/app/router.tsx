@@ -29,7 +29,7 @@ function preloadable<T extends ComponentType>(load: () => Promise<{ default: T }
 // One chunk per screen: the login page loads neither the layout, the DataGrid nor the
 // admin screens.
 export const LoginPage = preloadable(() => import('../features/auth/LoginPage.js'));
-const MainLayout = lazy(() => import('../features/layout/MainLayout.js'));
+const MainLayout = lazy(() => import('../shell/layout/MainLayout.js'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js'));
 const UsersPage = lazy(() => import('../features/users/UsersPage.js'));
 const UserFormPage = lazy(() => import('../features/users/UserFormPage.js'));

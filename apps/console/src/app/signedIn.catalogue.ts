@@ -1,8 +1,8 @@
 import type { Locale } from '../i18n/locales.js';
 import { mergeCatalogues } from '../i18n/merge.js';
-import { pushMessages } from '../features/push/messages.js';
-import { kindMessages } from '../features/alarm/kind.messages.js';
-import { callOutMessages } from '../features/alarm/callout.messages.js';
+import { pushMessages } from '../shell/push/messages.js';
+import { kindMessages } from '../widgets/alarm/kind.messages.js';
+import { callOutMessages } from '../widgets/alarm/callout.messages.js';
 import { auditMessages } from '../features/audit/messages.js';
 import { auditActionMessages } from '../features/audit/action.messages.js';
 import { healthMessages } from '../features/devices/messages.js';

@@ -7,7 +7,7 @@ import { renderApp } from '../test/renderApp.js';
 import { storeSession } from '../test/session.js';
 
 vi.mock('../features/dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
-vi.mock('../features/live/LiveScope.js', () => ({
+vi.mock('../widgets/live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));
 

@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../app/AppProviders.js';
 import { createStore } from '../store/store.js';
 import { storeSession } from './session.js';
-import { Sidebar } from '../features/layout/Sidebar.js';
-import type { SidebarEntry } from '../features/layout/sidebarEntries.js';
+import { Sidebar } from '../shell/layout/Sidebar.js';
+import type { SidebarEntry } from '../shell/layout/sidebarEntries.js';
 
 /** Test helper: an open persistent sidebar with the given entries, for a SUPER_ADMIN. */
 export function renderSidebar(entries: readonly SidebarEntry[]) {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PreferencesButton } from '../layout/PreferencesButton.js';
+import { PreferencesButton } from '../../widgets/preferences/PreferencesButton.js';
 import { LoginForm } from './LoginForm.js';
 
 /** The sign-in screen (docs/console.md /login): logo, username and password. */

@@ -29,7 +29,7 @@ import {
   oneLineNameSx,
 } from './alertCardStyles.js';
 import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
-import { SosAge } from '../alarm/SosAge.js';
+import { SosAge } from '../../widgets/alarm/SosAge.js';
 
 export interface AlertCardProps {
   device: Device;

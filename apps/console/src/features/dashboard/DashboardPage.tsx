@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import { useAppSelector } from '../../store/hooks.js';
 import { selectAudioEnabled } from '../../store/alarmSlice.js';
-import { LiveScope } from '../live/LiveScope.js';
+import { LiveScope } from '../../widgets/live/LiveScope.js';
 import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { DeviceBoard } from './DeviceBoard.js';
 import { TechnicalAlarmList } from '../devices/TechnicalAlarmList.js';

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../store/hooks.js';
 import { selectRole } from '../../store/authSlice.js';
-import { playChime } from './chime.js';
+import { playChime } from '../../widgets/alarm/chime.js';
 import { useGetTechnicalAlarmsQuery } from '../../entities/devices/healthApi.js';
 import { useTechnicalAlarmsLive } from '../../entities/devices/technicalAlarmsLive.js';
 import { TechnicalAlarmLine } from './TechnicalAlarmLine.js';

@@ -12,10 +12,10 @@ import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../../i18n/messageId.js';
 import { formatDateTimeSeconds } from '../../lib/format.js';
-import { ResidentProfile } from '../devices/ResidentProfile.js';
-import { SosLocation } from '../alarm/SosLocation.js';
-import { SosStatus } from '../alarm/SosStatus.js';
-import { SosTimeline } from '../alarm/SosTimeline.js';
+import { ResidentProfile } from '../../widgets/alarm/ResidentProfile.js';
+import { SosLocation } from '../../widgets/alarm/SosLocation.js';
+import { SosStatus } from '../../widgets/alarm/SosStatus.js';
+import { SosTimeline } from '../../widgets/alarm/SosTimeline.js';
 
 function Section({ title, children }: { title: MessageId; children: ReactNode }) {
   return (

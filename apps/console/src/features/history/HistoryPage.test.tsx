@@ -8,7 +8,7 @@ import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 // The console-wide live connection and alarm (LiveScope) are tested on their own.
-vi.mock('../live/LiveScope.js', () => ({
+vi.mock('../../widgets/live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));
 

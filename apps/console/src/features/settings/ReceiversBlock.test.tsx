@@ -6,8 +6,8 @@ import { json, notFound, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
-vi.mock('../alarm/AlarmConfForm.js', () => ({ AlarmConfForm: () => null }));
-vi.mock('../live/LiveScope.js', () => ({
+vi.mock('./AlarmConfForm.js', () => ({ AlarmConfForm: () => null }));
+vi.mock('../../widgets/live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));
 

@@ -10,10 +10,10 @@ import { storeSession } from '../../test/session.js';
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 // The console-wide live connection and alarm (LiveScope) are tested on their own.
 // The alarm settings below the API key have their own test (AlarmConfForm.test.tsx).
-vi.mock('../alarm/AlarmConfForm.js', () => ({ AlarmConfForm: () => null }));
+vi.mock('./AlarmConfForm.js', () => ({ AlarmConfForm: () => null }));
 // So are the receivers (ReceiversBlock.test.tsx).
 vi.mock('./ReceiversBlock.js', () => ({ ReceiversBlock: () => null }));
-vi.mock('../live/LiveScope.js', () => ({
+vi.mock('../../widgets/live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));
 

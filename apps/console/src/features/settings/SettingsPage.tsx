@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../store/hooks.js';
 import { ROUTES } from '../../lib/routes.js';
 import { showSnackbar } from '../../store/snackbarSlice.js';
-import { AlarmConfForm } from '../alarm/AlarmConfForm.js';
+import { AlarmConfForm } from './AlarmConfForm.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { FormTextField } from '../../components/FormTextField.js';
 import { PageHeader } from '../../components/PageHeader.js';

@@ -15,7 +15,7 @@ import { useAppSelector } from '../../store/hooks.js';
 import { LtrText } from '../../components/LtrText.js';
 import type { MessageId } from '../../i18n/messageId.js';
 import { selectDeviceById } from '../../entities/devices/devicesSlice.js';
-import { ResidentProfile } from '../devices/ResidentProfile.js';
+import { ResidentProfile } from './ResidentProfile.js';
 import { SosAckButton } from './SosAckButton.js';
 import { SosCallOut } from './SosCallOut.js';
 import { SosCloseForm } from './SosCloseForm.js';

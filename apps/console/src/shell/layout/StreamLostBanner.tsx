@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppSelector } from '../../store/hooks.js';
-import { playChime } from '../devices/chime.js';
+import { playChime } from '../../widgets/alarm/chime.js';
 import { selectLiveStatus, type LiveStatus } from '../../store/liveSlice.js';
-import { DOWN_NOTICE_MS } from './LiveStream.js';
+import { DOWN_NOTICE_MS } from '../../widgets/live/LiveStream.js';
 
 /** How long the live stream may be lost (or never opened) before every page says so. */
 export const LOST_BANNER_MS = 10_000;

@@ -6,8 +6,8 @@ import { callsOf, json, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
-vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
-vi.mock('../live/LiveScope.js', () => ({
+vi.mock('../../features/dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+vi.mock('../../widgets/live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));
 

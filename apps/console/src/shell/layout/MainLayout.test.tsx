@@ -6,9 +6,9 @@ import { callsOf, json, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
-vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+vi.mock('../../features/dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 // The console-wide live connection and alarm (LiveScope) are tested on their own.
-vi.mock('../live/LiveScope.js', () => ({
+vi.mock('../../widgets/live/LiveScope.js', () => ({
   LiveScope: ({ children }: { children: ReactNode }) => children,
 }));
 
@@ -26,7 +26,7 @@ const entryNames = (nav: HTMLElement) =>
 describe('MainLayout', () => {
   // The history screen's chunk loads once here, not inside the navigation test's wait.
   beforeAll(async () => {
-    await import('../history/HistoryPage.js');
+    await import('../../features/history/HistoryPage.js');
   }, 60_000);
 
   it('shows an EMPLOYEE only the SOS entry', async () => {

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 import { device, sos } from '../../test/testKit.js';
 
-vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
+vi.mock('../../features/dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 
 const open = (id: number, name: string) =>
   device(id, name, sos(id, name, '2025-03-01T10:00:00Z', 100 + id));

@@ -15,7 +15,7 @@ import { useLogout } from '../../entities/session/useLogout.js';
 import { PushMenuItem } from '../push/PushMenuItem.js';
 import { useDeletePushSubscriptionMutation } from '../push/pushApi.js';
 import { unsubscribeBeforeLogout } from '../push/usePush.js';
-import { usePreferenceItems } from './preferenceItems.js';
+import { usePreferenceItems } from '../../widgets/preferences/preferenceItems.js';
 
 /** The top bar's options menu (docs/console.md): who is signed in, language, theme, notifications (docs/push.md), Logout. */
 export function OptionsMenu() {
