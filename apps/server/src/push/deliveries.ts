@@ -21,13 +21,25 @@ export interface ClaimedDelivery {
  * ahead (past the send's timeout), so no other process takes them while this one sends; a
  * process that dies mid-send leaves them to be retried once the lease has passed. SKIP
  * LOCKED: processes claiming together share the work, none waits, none takes a row twice.
- * Expired ones are not claimed (the cleanup removes them).
+ * Expired ones are not claimed (the cleanup removes them), nor those to the origins in
+ * `skipOrigins` (push/origins.ts: push services that could not be reached).
  */
-export async function claimDue(db: Db, limit: number, leaseS: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(
+  db: Db,
+  limit: number,
+  leaseS: number,
+  skipOrigins: readonly string[] = [],
+): Promise<ClaimedDelivery[]> {
+  const skip =
+    skipOrigins.length === 0
+      ? sql``
+      : sql`AND NOT EXISTS (
+          SELECT 1 FROM push_subscriptions s, unnest(${sql.param([...skipOrigins])}::text[]) o
+          WHERE s.id = d.subscription_id AND starts_with(s.endpoint, o || '/'))`;
   const result = await db.execute(sql`
     WITH due AS (
       SELECT d.id FROM push_deliveries d JOIN push_messages m ON m.id = d.message_id
-      WHERE d.next_attempt_at <= now() AND m.expires_at > now()
+      WHERE d.next_attempt_at <= now() AND m.expires_at > now() ${skip}
       ORDER BY d.next_attempt_at, d.id
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
@@ -68,6 +80,17 @@ export async function retryDelivery(db: Tx, id: number, afterMs: number): Promis
     .update(pushDeliveries)
     .set({ nextAttemptAt: sql`now() + make_interval(secs => ${afterMs / 1000})` })
     .where(eq(pushDeliveries.id, id));
+}
+
+/**
+ * Every delivery to `origin` waits at least `afterMs` from now (an unreachable push service,
+ * push/origins.ts): in one statement, so none is claimed, encrypted and sent in vain meanwhile,
+ * by this process or another.
+ */
+export async function postponeOrigin(db: Tx, origin: string, afterMs: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE push_deliveries d SET next_attempt_at = greatest(d.next_attempt_at, now() + make_interval(secs => ${afterMs / 1000}))
+    FROM push_subscriptions s WHERE s.id = d.subscription_id AND starts_with(s.endpoint, ${origin} || '/')`);
 }
 
 /** Milliseconds until the next delivery falls due (0: one is due), or null when none waits. */

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { claimDue, finishDelivery, pruneExpired, retryDelivery, type ClaimedDelivery } from './deliveries.js';
+import { claimDue, finishDelivery, postponeOrigin, pruneExpired, retryDelivery, type ClaimedDelivery } from './deliveries.js';
 import { fanOut } from './fan-out.js';
+import { OriginBackoff, originOf } from './origins.js';
 import type { SendOutcome } from './send.js';
 import { dropSubscription } from './subscriptions.js';
 
@@ -48,6 +49,8 @@ export class PushDispatcher {
   private lastPrune = 0;
   /** Whether the next pass reads the outbox (a wake-up or the poll); a freed slot only claims. */
   private fanOutWanted = true;
+  /** Push services that did not answer: left alone for a while (push/origins.ts). */
+  private readonly origins = new OriginBackoff();
 
   constructor(
     private readonly db: Db,
@@ -125,7 +128,7 @@ export class PushDispatcher {
     if (free <= 0 || this.stopping.signal.aborted) return;
     // The lease outlasts the send's timeout, so no other process takes a delivery being sent.
     const leaseS = Math.ceil(this.options.timeoutMs / 1000) + 30;
-    for (const delivery of await claimDue(this.db, free, leaseS)) {
+    for (const delivery of await claimDue(this.db, free, leaseS, this.origins.blocked())) {
       const sent: Promise<void> = this.deliver(delivery).finally(() => {
         this.inFlight.delete(sent);
         // A slot is free: more may be due.
@@ -146,6 +149,14 @@ export class PushDispatcher {
 
   private async record(delivery: ClaimedDelivery, outcome: SendOutcome) {
     const who = { subscriptionId: delivery.subscriptionId, attempt: delivery.attempts };
+    const origin = originOf(delivery.endpoint);
+    // No answer at all: the whole push service waits, not only this delivery.
+    const unreachable = outcome.kind === 'retry' && outcome.status === null && !this.stopping.signal.aborted;
+    let originWaitMs = 0;
+    if (unreachable) {
+      originWaitMs = this.origins.unreachable(origin);
+      await postponeOrigin(this.db, origin, originWaitMs);
+    } else this.origins.answered(origin);
     if (outcome.kind === 'sent') return finishDelivery(this.db, delivery.id);
     if (outcome.kind === 'gone') {
       this.log.info(who, 'push: the push service dropped a subscription, removing it');
@@ -162,6 +173,6 @@ export class PushDispatcher {
       this.log.warn({ ...who, status: outcome.status }, 'push: given up after retries or past its TTL');
       return finishDelivery(this.db, delivery.id);
     }
-    return retryDelivery(this.db, delivery.id, delay);
+    return retryDelivery(this.db, delivery.id, Math.max(delay, originWaitMs));
   }
 }
