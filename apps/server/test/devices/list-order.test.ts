@@ -36,7 +36,7 @@ describeEachDb('the dashboard order of getAll', (kind) => {
   });
 
   it('compares keys in PostgreSQL (COLLATE "C") as compareCodePoints does, whatever the characters', async () => {
-    const text = fc.string({ unit: 'binary', maxLength: 6 }).filter((s) => !s.includes('\0') && s.isWellFormed());
+    const text = fc.string({ unit: 'binary', maxLength: 6 }).filter((s) => !/[\0\p{Cs}]/u.test(s));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(text, fc.constantFrom('\uE000', '😀', '\uFFFD', 'a b', 'a-c', 'ab'))), async (keys) => {
         const result = await ctx.database.db.execute(

@@ -50,9 +50,12 @@ export function insertSorted(order: number[], device: Device, lookup: DeviceLook
   order.splice(lowerBound(order, device, lookup), 0, device.id);
 }
 
-/** A full sort, for a freshly loaded list. */
+/** A full sort, for a freshly loaded list: each key beside its device, not looked up per comparison. */
 export function sortDeviceIds(devices: readonly Device[]): number[] {
-  return [...devices].sort(compareDevices).map((device) => device.id);
+  return devices
+    .map((device) => ({ id: device.id, displayName: device.displayName, lastSos: device.lastSos, key: nameKeyOf(device) }))
+    .sort((a, b) => compareDashboardOrder(a, b, (entry) => entry.key))
+    .map((entry) => entry.id);
 }
 
 export const hasOpenSos = (device: Device | undefined): boolean =>
