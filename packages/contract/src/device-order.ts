@@ -70,9 +70,8 @@ function openSince(device: DashboardEntry): number | null {
 }
 
 /**
- * Devices with an open SOS first, newest SOS first (then the newer SOS id); then the others,
- * and open SOS of the same time and id, by name key; then by device id. Total: every device
- * has exactly one place.
+ * Devices with an open SOS first: the newest SOS first, then the higher SOS id. Then the others
+ * by name key, then by device id. Total: every device has exactly one place.
  */
 export function compareDashboardOrder<T extends DashboardEntry>(
   a: T,
