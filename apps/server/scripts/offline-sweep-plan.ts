@@ -9,6 +9,7 @@ import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { rowsOf } from '../src/live/outbox.js';
 import { nextOfflineSql, sweepOfflineSql } from '../src/devices/health/offline-sweep.js';
+import { deviceName } from '../src/devices/name.js';
 import { toolVar } from '../../../scripts/lib/env.mjs';
 
 const url = toolVar('DATABASE_URL');
@@ -28,12 +29,14 @@ try {
   await migrate(database, scratch.toString());
   const { db } = database;
   // Every device monitored and online; `stale` of them silent for an hour, the rest just heard.
+  // Each name with its key (name_sort_key has no default; src/devices/name.ts).
+  const rows = Array.from({ length: fleet }, (_, n) => ({ i: n + 1, ...deviceName(`Device ${n + 1}`) }));
   await db.execute(sql`
-    INSERT INTO devices (serial, display_name, last_seen_at, online, battery_pct)
-    SELECT 'dev-' || i, 'Device ' || i,
+    INSERT INTO devices (serial, display_name, name_sort_key, last_seen_at, online, battery_pct)
+    SELECT 'dev-' || i, n."displayName", n."nameSortKey",
       CASE WHEN i <= ${stale} THEN now() - interval '1 hour' ELSE now() - random() * interval '200 seconds' END,
       true, (i % 100)
-    FROM generate_series(1, ${fleet}) i`);
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS n(i integer, "displayName" text, "nameSortKey" text)`);
   await db.execute(sql`ANALYZE devices`);
   const explain = async (label: string, statement: SQL) => {
     const result = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`);

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { apiPath } from '@sos/contract';
 import type { Bench } from '../lib/bench.js';
 import { login, setupAgent } from '../lib/api.js';
+import { deviceRange, insertDevicesLiteral } from '../lib/device-rows.js';
 import { createBenchDatabase } from '../lib/pg.js';
 import { printTable } from '../lib/report.js';
 import { startServer, type RunningServer } from '../lib/server.js';
@@ -18,8 +19,7 @@ const DEVICES = 300;
  * in turn, 0–3 logged calls each. Raise times are spread evenly, so every day has `perDay`.
  */
 const seedSql = (days: number, perDay: number) => `
-  INSERT INTO devices (serial, display_name)
-    SELECT 'BENCH-REP-' || g, 'Bench device ' || g FROM generate_series(1, ${DEVICES}) g;
+  ${insertDevicesLiteral(deviceRange(DEVICES, (i) => ({ serial: `BENCH-REP-${i}`, name: `Bench device ${i}` })))};
   INSERT INTO sos (device_id, state, created_at, updated_at, closed_at, closed_by_username,
       acknowledged_at, acknowledged_by_username, outcome)
   SELECT (SELECT min(id) FROM devices) + g % ${DEVICES}, 'CLOSED', t, t + close_s, t + close_s, 'op' || (g % 12),

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { toolVar } from '../../../scripts/lib/env.mjs';
+import { deviceRange, deviceRowsJson, insertDevicesSql } from './device-rows.js';
 
 /**
  * A fresh PostgreSQL database per bench run, dropped afterwards. The server comes from
@@ -69,10 +70,7 @@ export async function postgresVersion(): Promise<string> {
  * statement: registering 100,000 through the API takes minutes and measures nothing.
  */
 export async function insertDevices(client: pg.Client, count: number): Promise<void> {
-  await client.query(
-    `INSERT INTO devices (serial, display_name)
-     SELECT 'BENCH-' || lpad(i::text, 6, '0'), 'Bench device ' || lpad(i::text, 6, '0')
-     FROM generate_series(1, $1::int) i`,
-    [count],
-  );
+  const pad = (i: number) => String(i).padStart(6, '0');
+  const rows = deviceRange(count, (i) => ({ serial: `BENCH-${pad(i)}`, name: `Bench device ${pad(i)}` }));
+  await client.query(insertDevicesSql('$1'), [deviceRowsJson(rows)]);
 }

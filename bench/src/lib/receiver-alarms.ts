@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { dc09Frame, mrqDocument, newBranch, parseAnswer, readAnswer, sipMessage } from '@sos/simulator';
 import { wallNow } from './clock.js';
+import { deviceRange, deviceRowsJson, insertDevicesSql } from './device-rows.js';
 import { Dc09TcpLine, sipAnswerKey, sipTaken, UdpLine, type Target } from './receiver-clients.js';
 import { dc09Account, scaipCid } from '../workers/receivers-protocol.js';
 
@@ -74,16 +75,9 @@ export class ReceiverAlarms {
 
 /** DC-09 accounts and SCAIP units 1..n as known devices, inserted in one statement each. */
 export async function insertReceiverDevices(client: pg.Client, n: number): Promise<void> {
-  await client.query(
-    `INSERT INTO devices (serial, display_name)
-     SELECT 'DC09-0-' || upper(lpad(to_hex(i), 6, '0')), 'DC-09 ' || upper(lpad(to_hex(i), 6, '0'))
-     FROM generate_series(1, $1::int) i`,
-    [n],
-  );
-  await client.query(
-    `INSERT INTO devices (serial, display_name)
-     SELECT 'SCAIP-BENCH' || lpad(i::text, 6, '0'), 'SCAIP BENCH' || lpad(i::text, 6, '0')
-     FROM generate_series(1, $1::int) i`,
-    [n],
-  );
+  const rows = [
+    ...deviceRange(n, (i) => ({ serial: `DC09-0-${dc09Account(i)}`, name: `DC-09 ${dc09Account(i)}` })),
+    ...deviceRange(n, (i) => ({ serial: `SCAIP-${scaipCid(i)}`, name: `SCAIP ${scaipCid(i)}` })),
+  ];
+  await client.query(insertDevicesSql('$1'), [deviceRowsJson(rows)]);
 }

@@ -11,6 +11,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './kinds.js';
 export * from './device.js';
+export * from './device-order.js';
 export * from './alarm.js';
 export * from './calls.js';
 export * from './sos-handling.js';

@@ -86,6 +86,8 @@ export const devices = pgTable(
     id: serial('id').primaryKey(),
     serial: text('serial').notNull().unique(),
     displayName: text('display_name').notNull(),
+    /** deviceNameSortKey(displayName), written with it: getAll sorts on it (docs/console.md, migration 0010). */
+    nameSortKey: text('name_sort_key').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
     lastSeenAt: tstz('last_seen_at'),
     deletedAt: tstz('deleted_at'),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Device } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
+import { deviceName } from './name.js';
 import type { Outcome } from '../lib/outcome.js';
 import { appendEvent, eventAppended, eventCtes, rowsOf } from '../live/outbox.js';
 import { openSosOf } from '../sos/repository.js';
@@ -86,7 +87,7 @@ export async function registerDevice(
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(devices)
-      .values({ serial, displayName, lastSeenAt: sql`now()` })
+      .values({ serial, ...deviceName(displayName), lastSeenAt: sql`now()` })
       .onConflictDoNothing({ target: devices.serial })
       .returning();
     if (inserted) {
@@ -97,7 +98,7 @@ export async function registerDevice(
     const before = await touchDevice(tx, serial);
     const renamed = before.displayName !== displayName;
     const [device = before] = renamed
-      ? await tx.update(devices).set({ displayName }).where(eq(devices.id, before.id)).returning()
+      ? await tx.update(devices).set(deviceName(displayName)).where(eq(devices.id, before.id)).returning()
       : [];
     const [open] = await openSosOf(tx, device.id);
     const json = toDeviceJson(device, open ?? null);

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Device } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
+import { deviceName } from './name.js';
 import { appendEvent } from '../live/outbox.js';
 import { appendAudit, lockAuditChain } from '../audit/append.js';
 import type { AuditBy } from '../audit/by.js';
@@ -31,7 +32,7 @@ export async function lockOrRegisterDevice(
     if (existing) return { device: existing, registered: false };
     const [inserted] = await tx
       .insert(devices)
-      .values({ serial, displayName, lastSeenAt: sql`now()` })
+      .values({ serial, ...deviceName(displayName), lastSeenAt: sql`now()` })
       .onConflictDoNothing({ target: devices.serial })
       .returning();
     if (inserted) return { device: inserted, registered: true };
@@ -61,7 +62,7 @@ export async function renameDevice(
     const [after = before] =
       before.displayName === displayName
         ? []
-        : await tx.update(devices).set({ displayName }).where(eq(devices.id, id)).returning();
+        : await tx.update(devices).set(deviceName(displayName)).where(eq(devices.id, id)).returning();
     const [open] = await openSosOf(tx, id);
     const json = toDeviceJson(after, open ?? null);
     if (after !== before) {

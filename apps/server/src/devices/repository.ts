@@ -13,14 +13,17 @@ import { deviceJsonSql } from './device-json-sql.js';
 /**
  * The visible devices with their open SOS (at most one each: the partial unique index), as
  * the JSON text GET /api/device/getAll sends, written by PostgreSQL in one row (deviceJsonSql).
- * docs/console.md order: devices with an open SOS first, newest first; then the others by name. At 100,000 devices, mapping 100,000 rows to objects and
- * serializing them again took most of the answer's time (bench/RESULTS-history.md, console-10k);
- * test/routes/device/list-json.test.ts proves it is the list toDeviceJson maps, in the same order.
+ * At 100,000 devices, mapping 100,000 rows to objects and serializing them again took most of
+ * the answer's time (bench/RESULTS-history.md, console-10k). In the dashboard order
+ * (compareDashboardOrder, packages/contract; docs/console.md): the SOS time to the millisecond
+ * its JSON carries, and the stored name key in code point order (COLLATE "C": bytes, in every
+ * locale). test/devices/list-json.test.ts proves it is the list toDeviceJson maps, in that order.
  */
 export async function listDevicesJson(db: Tx): Promise<string> {
   const result = await db.execute(sql`
     SELECT coalesce(string_agg(${deviceJsonSql('d')}, ',' ORDER BY
-      o.id IS NULL, o.created_at DESC, o.id DESC, lower(d.display_name), d.id), '') AS list
+      o.id IS NULL, date_trunc('milliseconds', o.created_at) DESC, o.id DESC,
+      d.name_sort_key COLLATE "C", d.id), '') AS list
     FROM devices d LEFT JOIN sos o ON o.device_id = d.id AND o.state = 'OPEN'
     WHERE d.deleted_at IS NULL`);
   return `[${rowsOf<{ list: string }>(result)[0]?.list ?? ''}]`;

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { devices, sos } from '../../src/db/schema.js';
+import { deviceName } from '../../src/devices/name.js';
 import { rowsOf } from '../../src/live/outbox.js';
 import { toSosJson } from '../../src/sos/json.js';
 import { sosJsonSql } from '../../src/sos/json-sql.js';
@@ -30,7 +31,7 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
   it('gives the JSON toSosJson gives, for open, closed and closed-by-a-deleted-user SOS', async () => {
     const [device] = await ctx.app.db
       .insert(devices)
-      .values({ serial: 'json-sql', displayName: 'Pulsante "cucina" — ü' })
+      .values({ serial: 'json-sql', ...deviceName('Pulsante "cucina" — ü') })
       .returning();
     // now() carries microseconds: both sides must cut them the same way.
     const [open] = await ctx.app.db.insert(sos).values({ deviceId: device!.id }).returning();

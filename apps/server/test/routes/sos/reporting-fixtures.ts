@@ -1,5 +1,6 @@
 import type { AlarmKind, SosOutcome } from '@sos/contract';
 import { devices, sos } from '../../../src/db/schema.js';
+import { deviceName } from '../../../src/devices/name.js';
 import type { TestContext } from '../../helpers/app.js';
 
 /** One SOS at fixed times: seconds after the raise for each step, null when it never happened. */
@@ -26,7 +27,7 @@ export async function seedDevice(ctx: TestContext, displayName: string): Promise
   serials += 1;
   const [row] = await ctx.database.db
     .insert(devices)
-    .values({ serial: `seed-${serials}-${Date.now()}`, displayName })
+    .values({ serial: `seed-${serials}-${Date.now()}`, ...deviceName(displayName) })
     .returning({ id: devices.id });
   return row!.id;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER, apiPath, sosSchema } from '@sos/contract';
 import type { Database } from '../../../src/db/client.js';
 import { devices, events, sos } from '../../../src/db/schema.js';
+import { deviceName } from '../../../src/devices/name.js';
 import { setSetting, SETTING_KEYS } from '../../../src/db/settings.js';
 import { DB_KINDS, openTestDatabase, TEST_ENV } from '../../helpers/app.js';
 import { spawnServer, waitForUrl, type ServerProcess } from '../../helpers/process.js';
@@ -86,7 +87,7 @@ run('escalation across server processes and restarts [postgres]', () => {
   }, 60_000);
 
   it('escalates on start a deadline that passed while no process ran, once, and nothing twice', async () => {
-    const [device] = await database.db.insert(devices).values({ serial: 'c-down', displayName: 'c-down' }).returning();
+    const [device] = await database.db.insert(devices).values({ serial: 'c-down', ...deviceName('c-down') }).returning();
     const [missed] = await database.db
       .insert(sos)
       .values({ deviceId: device!.id, createdAt: sql`now() - interval '30 seconds'` })
