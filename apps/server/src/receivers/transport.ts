@@ -10,6 +10,9 @@ import {
   type TransportName,
 } from './counters.js';
 
+/** What a UDP receiver asks the kernel for: seconds of a large fleet's supervision. */
+export const UDP_RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
+
 export interface TransportOptions {
   host: string;
   /** 0: any free port (tests); TCP and UDP then share the one TCP got. */
@@ -83,8 +86,21 @@ export class ReceiverTransport {
     this.boundPort = port;
   }
 
+  /** The UDP socket's receive buffer as the kernel granted it (bytes). */
+  get udpReceiveBufferBytes(): number | null {
+    try {
+      return this.udp?.getRecvBufferSize() ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private async bindUdp(port: number): Promise<UdpSocket> {
-    const udp = createSocket({ type: isIPv6(this.options.host) ? 'udp6' : 'udp4' });
+    // The kernel's default receive buffer (about 208 KB on Linux) holds a fraction of a second
+    // of a fleet's supervision: a pause of the process (a collection, a burst of alarms)
+    // and the kernel drops datagrams nobody ever sees (docs/receivers.md, "UDP"). Asked
+    // for more; the kernel caps it at net.core.rmem_max.
+    const udp = createSocket({ type: isIPv6(this.options.host) ? 'udp6' : 'udp4', recvBufferSize: UDP_RECEIVE_BUFFER_BYTES });
     await new Promise<void>((resolve, reject) => {
       udp.once('error', reject);
       udp.bind({ address: this.options.host, port }, () => {

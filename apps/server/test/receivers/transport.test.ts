@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReceiverTransport, type TransportOptions } from '../../src/receivers/transport.js';
+import { readFileSync } from 'node:fs';
+import { ReceiverTransport, UDP_RECEIVE_BUFFER_BYTES, type TransportOptions } from '../../src/receivers/transport.js';
 import type { ReceiverProtocol } from '../../src/receivers/signal.js';
 import { TcpPeer, udpExchange } from './peer.js';
 
@@ -140,6 +141,15 @@ describe('receiver transport, UDP', () => {
       frames: 1,
       refused: 0,
     });
+  });
+
+  it('asks the kernel for a receive buffer that outlasts a pause of the process', async () => {
+    const transport = await start(lineProtocol());
+    // Linux grants up to net.core.rmem_max and reports twice what it granted (its bookkeeping).
+    const max = Number(readFileSync('/proc/sys/net/core/rmem_max', 'utf8'));
+    const granted = transport.udpReceiveBufferBytes!;
+    expect(granted).toBeGreaterThanOrEqual(Math.min(max, UDP_RECEIVE_BUFFER_BYTES));
+    if (max > 212_992) expect(granted).toBeGreaterThan(2 * 212_992);
   });
 
   it('stays silent on a message refused without answer', async () => {
