@@ -7,7 +7,7 @@ import { login, raiseSos, receiverPorts, serialOf } from '../lib/api.js';
 import type { Bench, BenchContext } from '../lib/bench.js';
 import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
 import { sleep, wallNow } from '../lib/clock.js';
-import { commits, deliveryRounds } from '../lib/delivery-rounds.js';
+import { commits, deliveryRounds, splitRounds } from '../lib/delivery-rounds.js';
 import { createBenchDatabase, insertDevices } from '../lib/pg.js';
 import { CpuMeter } from '../lib/proc.js';
 import { insertReceiverDevices, ReceiverAlarms } from '../lib/receiver-alarms.js';
@@ -22,6 +22,8 @@ import { isSupervisionReport, type SupervisionCommand, type SupervisionReport } 
 
 const WORKER = fileURLToPath(new URL('../workers/receivers-load.ts', import.meta.url));
 type Protocol = 'DC09' | 'SCAIP';
+/** Devices the loaded HTTP raises use in turn (--with-http): more than one phase raises. */
+const HTTP_LOADED_DEVICES = 4000;
 type Rounds = Awaited<ReturnType<typeof deliveryRounds>>;
 
 const flag = (ctx: BenchContext, name: string, fallback: number) => ctx.flags?.[name] ?? fallback;
@@ -40,6 +42,9 @@ function options(ctx: BenchContext) {
     gapMs: pick(ctx.size, 100, 40),
     tcpConnections: pick(ctx.size, 8, 256),
     udpSockets: pick(ctx.size, 4, 16),
+    // --with-http 1 (diagnosis): during the supervision, HTTP raises in turn with the alarms,
+    // twice as often, so each keeps ~1,000 events: what the same load does to the HTTP path.
+    withHttp: flag(ctx, 'with-http', 0) > 0,
   };
 }
 type Options = ReturnType<typeof options>;
@@ -50,6 +55,7 @@ async function loadedPhase(
   o: Options,
   env: { url: string; port: number; key: string; fleet: SseFleet; alarms: ReceiverAlarms; serverPid: number; db: pg.Client },
   nextAccount: () => number,
+  http: () => Promise<number>,
 ) {
   const worker = spawnNode({ side: 'clients', script: WORKER, ipc: true });
   try {
@@ -73,12 +79,14 @@ async function loadedPhase(
     serverCpu.start();
     loadCpu.start();
     const send = protocol === 'DC09' ? (a: number) => env.alarms.dc09Alarm(a) : (a: number) => env.alarms.scaipAlarm(a);
-    const alarms = await deliveryRounds(env.fleet, o.gapMs, () => wallNow() >= until, () => send(nextAccount()));
+    const [alarms, httpLoaded] = o.withHttp
+      ? await splitRounds(env.fleet, o.gapMs / 2, () => wallNow() >= until, (i) => (i % 2 === 0 ? send(nextAccount()) : http()), (i) => i % 2)
+      : [await deliveryRounds(env.fleet, o.gapMs, () => wallNow() >= until, () => send(nextAccount())), undefined];
     const ack = summarize(env.alarms.takeAckMs());
     const cpu = { server: round(serverCpu.stop(), 0), serverWaited: round(serverCpu.waitPercent(), 0), load: round(loadCpu.stop(), 0) };
     await sleep(1100); // the last second's statistics reach pg_stat_database
     const commitsPerSecond = round(((await commits(env.db)) - commitsBefore) / (o.seconds + 1.1), 0);
-    return { supervision: await report, alarms, ack, cpu, commitsPerSecond };
+    return { supervision: await report, alarms: alarms!, httpLoaded, ack, cpu, commitsPerSecond };
   } finally {
     await stopChild(worker, 5000);
   }
@@ -107,6 +115,9 @@ function print(protocol: Protocol, o: Options, phase: Phase, idle: { http: Round
     { what: 'HTTP SOS → dashboard, idle (reference)', ...ms(idle.http.latency), 'p99 over SOS': round(idle.http.perSos.p99), missing: idle.http.missing },
     { what: `alarm → dashboard, idle`, ...ms(idle.alarm.latency), 'p99 over SOS': round(idle.alarm.perSos.p99), missing: idle.alarm.missing },
     { what: `alarm → dashboard, supervising`, ...ms(phase.alarms.latency), 'p99 over SOS': round(phase.alarms.perSos.p99), missing: phase.alarms.missing },
+    ...(phase.httpLoaded
+      ? [{ what: 'HTTP SOS → dashboard, supervising (diagnosis)', ...ms(phase.httpLoaded.latency), 'p99 over SOS': round(phase.httpLoaded.perSos.p99), missing: phase.httpLoaded.missing }]
+      : []),
     { what: `alarm → ${answer}, idle`, ...ms(idle.ack) },
     { what: `alarm → ${answer}, supervising`, ...ms(phase.ack) },
     { what: `supervision → ${answer}`, ...ms(s.latencyMs) },
@@ -137,7 +148,7 @@ const receiversBench: Bench = {
     const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
     try {
       await db.connect();
-      await insertDevices(db, o.httpIdleRounds + 3);
+      await insertDevices(db, o.httpIdleRounds + 3 + (o.withHttp ? HTTP_LOADED_DEVICES : 0));
       await insertReceiverDevices(db, o.accounts);
       const token = await login(server.url);
       const ports = await receiverPorts(server.url, token);
@@ -148,6 +159,9 @@ const receiversBench: Bench = {
       let account = o.accounts + 1;
       const nextAccount = () => (--account < 1 ? (account = o.accounts) : account);
       const http = (i: number) => raiseSos(server.url, serialOf(i + 1), device).then((s) => s.id);
+      // Under load, HTTP raises (--with-http) cycle over devices of their own: each a new SOS.
+      let loadedHttp = 0;
+      const httpLoaded = () => raiseSos(server.url, serialOf(o.httpIdleRounds + 4 + (loadedHttp++ % HTTP_LOADED_DEVICES)), device).then((s) => s.id);
       await deliveryRounds(f, o.gapMs, (i) => i >= 3, http); // warm-up
       const httpIdle = await deliveryRounds(f, o.gapMs, (i) => i >= o.httpIdleRounds, (i) => http(i + 3));
       const idle = {} as Record<Protocol, { http: Rounds; alarm: Rounds; ack: Summary }>;
@@ -158,7 +172,7 @@ const receiversBench: Bench = {
       }
       const phases = {} as Record<Protocol, Phase>;
       for (const p of ['DC09', 'SCAIP'] as const) {
-        phases[p] = await loadedPhase(p, o, { url: server.url, port: ports[p], key, fleet: f, alarms: a, serverPid: server.pid, db }, nextAccount);
+        phases[p] = await loadedPhase(p, o, { url: server.url, port: ports[p], key, fleet: f, alarms: a, serverPid: server.pid, db }, nextAccount, httpLoaded);
         print(p, o, phases[p], idle[p]);
       }
       return {

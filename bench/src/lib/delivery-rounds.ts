@@ -15,17 +15,36 @@ export async function deliveryRounds(
   stop: (i: number) => boolean,
   send: (i: number) => Promise<number>,
 ) {
-  const latencies: number[] = [];
-  const slowestPerSos: number[] = [];
-  let missing = 0;
+  return (await splitRounds(fleet, gapMs, stop, send, () => 0))[0]!;
+}
+
+/**
+ * deliveryRounds, the rounds told apart by `group(i)` (0, 1…): alarms of two kinds sent in
+ * turn under the same load, each kind's figures apart.
+ */
+export async function splitRounds(
+  fleet: SseFleet,
+  gapMs: number,
+  stop: (i: number) => boolean,
+  send: (i: number) => Promise<number>,
+  group: (i: number) => number,
+) {
+  const groups: Array<{ latencies: number[]; slowest: number[]; missing: number }> = [];
   for (let i = 0; !stop(i); i++) {
+    const g = (groups[group(i)] ??= { latencies: [], slowest: [], missing: 0 });
     const delivery = await fleet.measure(() => send(i));
-    latencies.push(...delivery.latencies);
-    if (delivery.latencies.length > 0) slowestPerSos.push(Math.max(...delivery.latencies));
-    missing += delivery.missing;
+    g.latencies.push(...delivery.latencies);
+    if (delivery.latencies.length > 0) g.slowest.push(Math.max(...delivery.latencies));
+    g.missing += delivery.missing;
     await sleep(gapMs);
   }
-  return { latency: summarize(latencies), perSos: summarize(slowestPerSos), missing, raised: slowestPerSos.length };
+  if (groups.length === 0) groups.push({ latencies: [], slowest: [], missing: 0 });
+  return Array.from(groups, (g = { latencies: [], slowest: [], missing: 0 }) => ({
+    latency: summarize(g.latencies),
+    perSos: summarize(g.slowest),
+    missing: g.missing,
+    raised: g.slowest.length,
+  }));
 }
 
 /** Transactions committed in the bench database so far (each heartbeat batch is one). */
