@@ -8,6 +8,7 @@ import { Pool } from 'undici';
 import { API_KEY_HEADER, apiPath, IDEMPOTENCY_KEY_HEADER } from '@sos/contract';
 import { runCycles } from './ingest-loop.js';
 import type { DevicesCommand } from './ingest-protocol.js';
+import { sendReport } from './send-report.js';
 
 async function run(command: DevicesCommand) {
   const pool = new Pool(command.url, {
@@ -41,12 +42,12 @@ async function run(command: DevicesCommand) {
       throw new Error(`close: HTTP ${closed.statusCode} ${closedText.slice(0, 200)}`);
   });
   await pool.close();
-  process.send?.(report);
+  await sendReport(report);
 }
 
 process.once('message', (command: DevicesCommand) => {
   run(command).then(
-    () => setTimeout(() => process.exit(0), 50),
+    () => process.exit(0),
     (err: unknown) => {
       console.error(err);
       process.exit(1);

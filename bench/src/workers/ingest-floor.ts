@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { runBatchedFloor } from './ingest-batched.js';
 import { runCycles } from './ingest-loop.js';
+import { sendReport } from './send-report.js';
 import type { FloorCommand } from './ingest-protocol.js';
 
 const ORDER_LOCK = 0x534f534c;
@@ -61,7 +62,7 @@ const closeStatement = () => `WITH closed AS (
 
 async function run(command: FloorCommand) {
   if (command.mode === 'batched' || command.mode === 'batched-no-audit') {
-    process.send?.(await runBatchedFloor(command));
+    await sendReport(await runBatchedFloor(command));
     return;
   }
   orderLock = command.mode !== 'no-order-lock';
@@ -99,12 +100,12 @@ async function run(command: FloorCommand) {
     command.mode === 'bare' ? bare : statements,
   );
   await pool.end();
-  process.send?.(report);
+  await sendReport(report);
 }
 
 process.once('message', (command: FloorCommand) => {
   run(command).then(
-    () => setTimeout(() => process.exit(0), 50),
+    () => process.exit(0),
     (err: unknown) => {
       console.error(err);
       process.exit(1);
