@@ -53,10 +53,10 @@ const fleetBench: Bench = {
       rate: flag(ctx, 'rate', pick(ctx.size, 100, 1667)),
       seconds: flag(ctx, 'seconds', pick(ctx.size, 5, 60)),
       dashboards: pick(ctx.size, 5, 20),
-      // ≥ 1,000 SOS idle and ≥ 1,000 during the 60 s of heartbeats (one every 45 ms plus its
-      // ~10 ms round), at full size: each p99 over at least 1,000 independent events.
+      // ≥ 1,000 SOS idle and ≥ 1,000 during the 60 s of heartbeats (one every 40 ms plus its
+      // ~15 ms round), at full size: each p99 over at least 1,000 independent events.
       idleRounds: pick(ctx.size, 15, 1000),
-      sosGapMs: pick(ctx.size, 100, 45),
+      sosGapMs: pick(ctx.size, 100, 40),
     };
     const warmupMs = Math.min(3000, options.seconds * 200);
     const database = await createBenchDatabase('fleet');
