@@ -154,8 +154,10 @@ export class PushDispatcher {
     const unreachable = outcome.kind === 'retry' && outcome.status === null && !this.stopping.signal.aborted;
     let originWaitMs = 0;
     if (unreachable) {
+      // The sends already under way when it was marked fail together: one postponement.
+      const marked = this.origins.blocked().includes(origin);
       originWaitMs = this.origins.unreachable(origin);
-      await postponeOrigin(this.db, origin, originWaitMs);
+      if (!marked) await postponeOrigin(this.db, origin, originWaitMs);
     } else this.origins.answered(origin);
     if (outcome.kind === 'sent') return finishDelivery(this.db, delivery.id);
     if (outcome.kind === 'gone') {

@@ -69,6 +69,13 @@ export function createSignalSink(db: Db, options: SignalSinkOptions = {}): Signa
 const isSupervisionOnly = (message: ReceivedMessage) =>
   message.signals.length > 0 && message.signals.every((s) => s.type === 'HEARTBEAT');
 
+/** An alarm's source as its SOS records it: the protocol it came by, its code and detail. */
+const sourceOf = (message: ReceivedMessage, alarm: { code: string | null; detail: string | null }) => ({
+  protocol: message.protocol,
+  code: alarm.code,
+  detail: alarm.detail,
+});
+
 /**
  * The raise of a message that is one alarm (contact signals aside), or undefined. Not a
  * heartbeat (it would start monitoring, which the raise's statement does not), nor "still
@@ -84,7 +91,7 @@ function newAlarmRaise(message: ReceivedMessage): NewSosRaise | undefined {
     idempotencyKey: undefined,
     at: locationColumns(alarm.location),
     kind: alarm.kind,
-    source: { protocol: message.protocol, code: alarm.code, detail: alarm.detail },
+    source: sourceOf(message, alarm),
     repeatKey: message.repeatKey,
   };
 }
@@ -115,8 +122,7 @@ async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, 
       // Contact ID qualifier 6, "still present": news of an alarm already raised, never a new
       // SOS (docs/receivers.md). With none open it is contact only, which is recorded anyway.
       if (signal.stillPresent && (await openSosOf(tx, device.id)).length === 0) return;
-      const source = { protocol: message.protocol, code: signal.code, detail: signal.detail };
-      const effect = await raiseDeviceAlarm(tx, device.id, { kind: signal.kind, source, location: signal.location });
+      const effect = await raiseDeviceAlarm(tx, device.id, { kind: signal.kind, source: sourceOf(message, signal), location: signal.location });
       const json = toSosJson(effect.sos, device);
       pending.push((t) => appendEvent(t, effect.raised ? LIVE_EVENTS.newSos : LIVE_EVENTS.sosUpdated, json));
       return;

@@ -3,6 +3,7 @@ import type { Tx } from '../db/client.js';
 import { sos } from '../db/schema.js';
 import { addDeviceEvent, findOpenSos, type DeviceEvent, type SosRow } from './device-event.js';
 import { ALARM_KIND_LABELS_IT, deviceEventText } from './device-event-text.js';
+import { locationColumns } from './raise.js';
 
 export interface DeviceAlarm {
   kind: AlarmKind;
@@ -36,9 +37,7 @@ export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAl
       sourceProtocol: alarm.source.protocol,
       sourceCode: alarm.source.code,
       sourceDetail: alarm.source.detail,
-      locationLat: alarm.location?.lat ?? null,
-      locationLon: alarm.location?.lon ?? null,
-      locationAccuracyM: alarm.location?.accuracyM ?? null,
+      ...locationColumns(alarm.location),
     })
     .returning();
   if (!row) throw new Error(`no SOS raised for device ${deviceId}`);
