@@ -5,9 +5,10 @@
  */
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
+import { LIVE_EVENTS } from '@sos/contract';
 import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { rowsOf } from '../src/live/outbox.js';
+import { rowsOf, writeEventsSql } from '../src/live/outbox.js';
 import { nextOfflineSql, sweepOfflineSql } from '../src/devices/health/offline-sweep.js';
 import { deviceName } from '../src/devices/name.js';
 import { toolVar } from '../../../scripts/lib/env.mjs';
@@ -44,8 +45,9 @@ try {
     for (const row of rowsOf<Record<string, string>>(result)) console.log(Object.values(row)[0]);
   };
   await explain(`next deadline (${fleet} online devices)`, nextOfflineSql(300));
-  await explain(`sweep: ${stale} of ${fleet} devices go offline (one event each)`, sweepOfflineSql(300));
-  await explain(`sweep again: nothing to do`, sweepOfflineSql(300));
+  const sweep = writeEventsSql(LIVE_EVENTS.deviceOffline, sweepOfflineSql(300));
+  await explain(`sweep: ${stale} of ${fleet} devices go offline (one event each)`, sweep);
+  await explain(`sweep again: nothing to do`, sweep);
 } finally {
   await database.close();
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
 import { deviceName } from './name.js';
 import type { Outcome } from '../lib/outcome.js';
-import { appendEvent, eventAppended, eventCtes, rowsOf } from '../live/outbox.js';
+import { appendEvent, writeEvents } from '../live/outbox.js';
 import { openSosOf } from '../sos/repository.js';
 import { deviceJsonSql } from './device-json-sql.js';
 import { deletedDevice, unknownDevice } from './errors.js';
@@ -31,8 +31,9 @@ export async function recordContacts(tx: Tx, contacts: readonly Contact[]): Prom
   if (contacts.length === 0) return new Map();
   // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
   const column = <T>(pick: (c: Contact) => T) => sql.param(contacts.map(pick));
-  const result = await tx.execute(sql`
-    WITH contact AS (
+  const rows = await writeEvents<{ id: number; serial: string }>(tx, LIVE_EVENTS.deviceOnline, {
+    ctes: sql`
+    contact AS (
       SELECT * FROM unnest(${column((c) => c.serial)}::text[], ${column((c) => c.heartbeat)}::boolean[],
         ${column((c) => c.battery)}::smallint[]) AS c(serial, heartbeat, battery)
     ),
@@ -50,11 +51,10 @@ export async function recordContacts(tx: Tx, contacts: readonly Contact[]): Prom
     ),
     source AS (
       SELECT ${deviceJsonSql('touched')} AS data, touched.id FROM touched WHERE touched.was_online = false
-    ),
-    ${eventCtes(LIVE_EVENTS.deviceOnline, sql`source.id`)}
-    SELECT touched.id, touched.serial, (SELECT count(*) FROM appended)::int AS events FROM touched`);
-  const rows = rowsOf<{ id: number; serial: string; events: number }>(result);
-  if (rows.some((r) => Number(r.events) > 0)) eventAppended();
+    )`,
+    order: sql`source.id`,
+    answer: sql`SELECT touched.id, touched.serial FROM touched`,
+  });
   return new Map(rows.map((r) => [r.serial, Number(r.id)]));
 }
 

@@ -30,8 +30,8 @@ export function onEventAppended(wake: () => void): () => void {
   return () => wakers.delete(wake);
 }
 
-/** Tells this process's hubs that an event was appended (appendEvent does it itself). */
-export function eventAppended() {
+/** Tells this process's hubs that an event was appended: only the writers below call it. */
+function eventAppended() {
   for (const wake of wakers) wake();
 }
 
@@ -41,7 +41,7 @@ export function eventAppended() {
  * shared lock follows every row lock the statement takes: a writer holding it waits for no one.
  * `order` (a column of source) fixes the events' order when source has several rows.
  */
-export function eventCtes(type: LiveEventName, order?: SQL): SQL {
+function eventCtes(type: LiveEventName, order?: SQL): SQL {
   // MATERIALIZED: the lock is taken once (one row, however many events), before the INSERT
   // draws the ids from the sequence.
   return sql`
@@ -54,20 +54,67 @@ export function eventCtes(type: LiveEventName, order?: SQL): SQL {
     )`;
 }
 
+/** One write of changes with their live events: see writeEvents. */
+export interface EventsWrite {
+  /** The changes, ending with a CTE `source`: one row per event, its JSON as `data`. */
+  ctes: SQL;
+  /** A column of `source` fixing the events' order when it has several rows. */
+  order?: SQL;
+  /** The statement's answer, a SELECT that may read `source` and `appended` (id, data). */
+  answer: SQL;
+}
+
 /**
- * A change and its live event in ONE statement (one round trip, its own transaction):
- * `ctes` make the change and end with a CTE `source` giving the event's JSON as `data`.
- * Answers that JSON, or undefined when `source` was empty (no change, no event).
+ * Changes and their live events in ONE statement (one round trip, one commit when alone),
+ * then this process's hubs woken if any event was appended. Every set-based writer of events
+ * goes through here, so none can forget the wake-up (a forgotten one delays the event until
+ * another wakes the hub). Answers the rows of `answer`.
  */
-export async function writeWithEvent(
+export async function writeEvents<T>(db: Tx, type: LiveEventName, write: EventsWrite): Promise<T[]> {
+  const result = await db.execute(writeEventsSql(type, write));
+  const rows = rowsOf<T & { answered_row: boolean | null; appended_events: number | string }>(result);
+  if (Number(rows[0]?.appended_events ?? 0) > 0) eventAppended();
+  return rows.filter((row) => row.answered_row === true);
+}
+
+/**
+ * A change and its live event: `ctes` end with a CTE `source` giving the event's JSON as
+ * `data`. Answers that JSON, or undefined when `source` was empty (no change, no event).
+ */
+export async function writeWithEvent(db: Tx, type: LiveEventName, ctes: SQL): Promise<string | undefined> {
+  const rows = await writeEvents<{ data: string }>(db, type, { ctes, answer: sql`SELECT data FROM appended` });
+  return rows[0]?.data;
+}
+
+/**
+ * A batch of `count` changes with one event each at most: `source` also gives `n`, the item's
+ * place from 1 (`WITH ORDINALITY`), and the events follow the items' order. Answers each
+ * item's event JSON, or undefined for an item that made no change.
+ */
+export async function writeEachWithEvent(
   db: Tx,
   type: LiveEventName,
+  count: number,
   ctes: SQL,
-): Promise<string | undefined> {
-  const result = await db.execute(sql`WITH ${ctes}, ${eventCtes(type)} SELECT data FROM appended`);
-  const data = rowsOf<{ data: string }>(result)[0]?.data;
-  if (data !== undefined) eventAppended();
-  return data;
+): Promise<Array<string | undefined>> {
+  const rows = await writeEvents<{ n: unknown; data: string }>(db, type, {
+    ctes,
+    order: sql`source.n`,
+    answer: sql`SELECT source.n, source.data FROM source`,
+  });
+  const answers = Array.from<string | undefined>({ length: count });
+  // A bigint: a string from node-postgres.
+  for (const row of rows) answers[Number(row.n) - 1] = row.data;
+  return answers;
+}
+
+/** writeEvents's statement (scripts/offline-sweep-plan.ts prints its plan). */
+export function writeEventsSql(type: LiveEventName, write: EventsWrite): SQL {
+  // The count rides on a row even when `answer` has none (the LEFT JOIN), marked unanswered.
+  return sql`
+    WITH ${write.ctes}, ${eventCtes(type, write.order)}
+    SELECT answer.*, woken.appended_events FROM (SELECT count(*)::int AS appended_events FROM appended) woken
+    LEFT JOIN (SELECT true AS answered_row, a.* FROM (${write.answer}) a) answer ON true`;
 }
 
 /** The rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos, type SosOutcome } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
-import { eventAppended, eventCtes, rowsOf } from '../live/outbox.js';
+import { writeEachWithEvent } from '../live/outbox.js';
 import { appendAuditMany, lockAuditChain } from '../audit/append.js';
 import type { AuditBy } from '../audit/by.js';
 import { sosJsonSql } from './json-sql.js';
@@ -58,8 +58,8 @@ export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise
   if (closes.length === 0) return [];
   // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
   const column = <T>(pick: (c: SosClose) => T) => sql.param(closes.map(pick));
-  const result = await db.execute(sql`
-    WITH closing AS (
+  const events = await writeEachWithEvent(db, LIVE_EVENTS.sosClosed, closes.length, sql`
+    closing AS (
       SELECT * FROM unnest(${column((c) => c.id)}::int[], ${column((c) => c.closer.id)}::int[],
         ${column((c) => c.closer.username)}::text[], ${column((c) => c.closing.outcome ?? null)}::text[],
         ${column((c) => c.closing.note || null)}::text[])
@@ -79,13 +79,6 @@ export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise
     ),
     source AS (
       SELECT closed.n, ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
-    ),
-    ${eventCtes(LIVE_EVENTS.sosClosed, sql`source.n`)}
-    SELECT source.n, source.data FROM source`);
-  const rows = rowsOf<{ n: unknown; data: string }>(result);
-  const answers: Array<Sos | undefined> = closes.map(() => undefined);
-  // WITH ORDINALITY counts from 1 (bigint: a string from node-postgres).
-  for (const row of rows) answers[Number(row.n) - 1] = JSON.parse(row.data) as Sos;
-  if (rows.length > 0) eventAppended();
-  return answers;
+    )`);
+  return events.map((data) => (data === undefined ? undefined : (JSON.parse(data) as Sos)));
 }

@@ -3,7 +3,7 @@ import { LIVE_EVENTS, type AlarmKind, type AlarmSource, type DeviceSosLocation, 
 import type { Tx } from '../db/client.js';
 import { sos } from '../db/schema.js';
 import type { Outcome } from '../lib/outcome.js';
-import { appendEvent, eventAppended, eventCtes, rowsOf } from '../live/outbox.js';
+import { appendEvent, writeEachWithEvent } from '../live/outbox.js';
 import { sosJsonSql } from './json-sql.js';
 import { toSosJson, type DeviceRef } from './json.js';
 import { openSosOf } from './repository.js';
@@ -67,8 +67,8 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
   // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
   const column = <T>(pick: (r: NewSosRaise) => T) => sql.param(raises.map(pick));
   const claiming = raises.some((r) => r.repeatKey !== undefined);
-  const result = await db.execute(sql`
-    WITH raise AS (
+  const events = await writeEachWithEvent(db, LIVE_EVENTS.newSos, raises.length, sql`
+    raise AS (
       SELECT * FROM unnest(${column((r) => r.serial)}::text[], ${column((r) => r.idempotencyKey ?? null)}::text[],
         ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
         ${column((r) => r.at.locationAccuracyM)}::float8[], ${column((r) => r.kind ?? 'PANIC')}::text[],
@@ -99,16 +99,9 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
     source AS (
       SELECT raise.n, raise.serial, raise.repeat_key, ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
       FROM inserted JOIN device ON device.id = inserted.device_id JOIN raise ON raise.serial = device.serial
-    ),
-    ${claiming ? sql`${claimCtes(sql`SELECT serial, repeat_key FROM source WHERE repeat_key IS NOT NULL`)},` : sql``}
-    ${eventCtes(LIVE_EVENTS.newSos, sql`source.n`)}
-    SELECT source.n, source.data FROM source`);
-  const rows = rowsOf<{ n: unknown; data: string }>(result);
-  const answers: Array<Sos | null> = raises.map(() => null);
-  // WITH ORDINALITY counts from 1 (bigint: a string from node-postgres).
-  for (const row of rows) answers[Number(row.n) - 1] = JSON.parse(row.data) as Sos;
-  if (rows.length > 0) eventAppended();
-  return answers;
+    )
+    ${claiming ? sql`, ${claimCtes(sql`SELECT serial, repeat_key FROM source WHERE repeat_key IS NOT NULL`)}` : sql``}`);
+  return events.map((data) => (data === undefined ? null : (JSON.parse(data) as Sos)));
 }
 
 /**

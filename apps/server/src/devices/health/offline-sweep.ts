@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
 import { readAlarmConf } from '../../conf/alarm-repository.js';
-import { eventAppended, eventCtes, rowsOf } from '../../live/outbox.js';
+import { rowsOf, writeEvents, type EventsWrite } from '../../live/outbox.js';
 import { deviceJsonSql } from '../device-json-sql.js';
 import { HEARTBEAT_SWEEP_GRACE_MS } from './heartbeats.js';
 
@@ -19,21 +19,20 @@ export async function readOfflineAfterSeconds(db: Tx): Promise<number> {
  * the sweep, exactly one writes the transition. Answers how many went offline.
  */
 export async function sweepOffline(db: Tx, offlineAfterSeconds: number): Promise<number> {
-  const result = await db.execute(sweepOfflineSql(offlineAfterSeconds));
-  const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-  if (n > 0) eventAppended();
-  return n;
+  const rows = await writeEvents<{ n: number }>(db, LIVE_EVENTS.deviceOffline, sweepOfflineSql(offlineAfterSeconds));
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
- * The sweep's statement (scripts/offline-sweep-plan.ts prints its plan on a large fleet).
+ * The sweep's changes and answer, for writeEvents (scripts/offline-sweep-plan.ts prints the
+ * statement's plan on a large fleet).
  * The seconds come as a parameter, not a sub-select of settings: the planner then folds the
  * cutoff and estimates the rows from the index (a sub-select made it guess a third of the
  * table, which priced the statement past jit_above_cost: 150 ms of JIT for an empty sweep).
  */
-export function sweepOfflineSql(offlineAfterSeconds: number) {
-  return sql`
-    WITH due AS MATERIALIZED (
+export function sweepOfflineSql(offlineAfterSeconds: number): EventsWrite {
+  const ctes = sql`
+    due AS MATERIALIZED (
       SELECT id FROM devices
       WHERE online AND deleted_at IS NULL AND last_seen_at < ${cutoffSql(offlineAfterSeconds)}
       -- Row locks in id order, as a heartbeat batch takes them (devices/contact.ts):
@@ -45,9 +44,8 @@ export function sweepOfflineSql(offlineAfterSeconds: number) {
       UPDATE devices d SET online = false FROM due WHERE d.id = due.id
       RETURNING d.*
     ),
-    source AS (SELECT ${deviceJsonSql('gone')} AS data, gone.last_seen_at, gone.id FROM gone),
-    ${eventCtes(LIVE_EVENTS.deviceOffline, sql`source.last_seen_at, source.id`)}
-    SELECT count(*)::int AS n FROM appended`;
+    source AS (SELECT ${deviceJsonSql('gone')} AS data, gone.last_seen_at, gone.id FROM gone)`;
+  return { ctes, order: sql`source.last_seen_at, source.id`, answer: sql`SELECT count(*)::int AS n FROM appended` };
 }
 
 /**
