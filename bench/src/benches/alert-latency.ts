@@ -19,7 +19,8 @@ const alertLatency: Bench = {
       streams: pick(ctx.size, 20, 1000),
       processes: pick(ctx.size, 1, 2),
       warmupRounds: pick(ctx.size, 2, 10),
-      rounds: pick(ctx.size, 8, 1000),
+      // --rounds N: fewer alerts per run, for A/B series of several runs (bench/README.md).
+      rounds: ctx.flags?.rounds ?? pick(ctx.size, 8, 1000),
       gapMs: pick(ctx.size, 20, 100),
       openConcurrency: 32,
     };
