@@ -70,7 +70,9 @@ export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise
       WHERE sos.state = 'OPEN' ORDER BY sos.id FOR UPDATE OF sos
     ),
     closed AS (
-      UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_at = now(),
+      -- The statement's time, not the transaction's (now()): a close waits for the audit
+      -- chain's lock, and a note or call that held it must come first in the timeline.
+      UPDATE sos SET state = 'CLOSED', closed_at = statement_timestamp(), updated_at = statement_timestamp(),
         closed_by_id = closing.closer_id, closed_by_username = closing.closer_username,
         outcome = closing.outcome, note = closing.note
       FROM locked, closing, devices
