@@ -27,9 +27,23 @@ interface Tally {
   sent: number;
   /** Ids of the SOS a 2xx answered with. */
   acknowledged: Set<number>;
+  /** How each call ended: its status code, or why none came (noAnswer). */
+  answers: Map<string, number>;
 }
 
-const newTally = (): Tally => ({ sent: 0, acknowledged: new Set() });
+const newTally = (): Tally => ({ sent: 0, acknowledged: new Set(), answers: new Map() });
+const tallyAnswer = (tally: Tally, status: number, error: string | undefined) => {
+  const key = status === 0 ? (error ?? 'no answer') : String(status);
+  tally.answers.set(key, (tally.answers.get(key) ?? 0) + 1);
+};
+/** Why a call got no status: the server was down, died under it, or was too slow. */
+const noAnswer = (error: unknown): string => {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
+  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') return 'cut';
+  return code || 'no answer';
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -57,9 +71,9 @@ async function attempt(
       bodyTimeout: 10_000,
     });
     const text = await res.body.text();
-    return { status: res.statusCode, id: (JSON.parse(text || '{}') as { id?: number }).id };
-  } catch {
-    return { status: 0, id: undefined };
+    return { status: res.statusCode, id: (JSON.parse(text || '{}') as { id?: number }).id, error: undefined };
+  } catch (error) {
+    return { status: 0, id: undefined, error: noAnswer(error) };
   }
 }
 
@@ -115,6 +129,7 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
           },
           { serial: serialOf(device) },
         );
+        tallyAnswer(raises, res.status, res.error);
         if ((res.status === 200 || res.status === 201) && res.id !== undefined) {
           raises.acknowledged.add(res.id);
           open.set(device, res.id);
@@ -129,6 +144,7 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
             authorization: `Bearer ${token}`,
           },
         );
+        tallyAnswer(closes, res.status, res.error);
         if (res.status === 200) {
           closes.acknowledged.add(sosId);
           open.delete(device);
@@ -182,6 +198,10 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
         stored: ids.filter((id) => db.has(id)).length,
         delivered: ids.filter((id) => seen.has(id)).length,
         lost: ids.filter((id) => !db.has(id) || !seen.has(id)).length,
+        answers: [...tally.answers]
+          .sort((a, b) => b[1] - a[1])
+          .map(([key, n]) => `${key} × ${n}`)
+          .join(', '),
       };
     };
     return {
@@ -267,6 +287,7 @@ const chaos: Bench = {
       })),
       notes: [
         ...notes,
+        'answers = how the calls ended: a status code, or refused (server down), cut (killed under the call), timeout (10 s)',
         'sent = calls made (some while the server was down); acknowledged = SOS a 2xx answered with; stored = in the server’s lists afterwards; delivered = received by one dashboard that reconnected with Last-Event-ID after every kill',
       ],
     };
