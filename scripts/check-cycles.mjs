@@ -1,5 +1,5 @@
 // `npm run lint` (after ESLint): no import cycle between files, nor between folders, in each
-// workspace's src; and, where a workspace has LAYERS, every import points down its layers. Every import counts: static, type-only, re-exports and dynamic import().
+// workspace's src (e2e: its root); and, where a workspace has LAYERS, every import points down its layers. Every import counts: static, type-only, re-exports and dynamic import().
 // A folder is a directory below src; the files directly in src (the entry points and what
 // wires them) are each their own node. Resolution is TypeScript's, with each workspace's
 // tsconfig, so `./x.js` finds x.ts as tsc does.
@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const WORKSPACES = ['packages/contract', 'tools/simulator', 'apps/server', 'apps/console'];
+const WORKSPACES = ['packages/contract', 'tools/simulator', 'apps/server', 'apps/console', 'bench', 'e2e'];
 /** Where folders are layered rooms (no folder cycle allowed): every workspace. */
-const LAYERED = new Set(['packages/contract', 'tools/simulator', 'apps/server', 'apps/console']);
+const LAYERED = new Set(WORKSPACES);
+/** A workspace's sources: src, except where its folders sit at its root. */
+const SOURCES = { e2e: '.' };
 /**
  * The layers of a workspace: each file's layer (by its path below src), and the layers each
  * may import (its own included where listed). An import outside its layer's list fails with
@@ -99,7 +101,7 @@ const isTest = (file) => /\.test\.tsx?$/.test(file);
 
 /** Each file of `src` with the files of `src` it imports. */
 function importGraph(workspace) {
-  const src = join(ROOT, workspace, 'src') + sep;
+  const src = join(ROOT, workspace, SOURCES[workspace] ?? 'src') + sep;
   const config = ts.getParsedCommandLineOfConfigFile(
     join(ROOT, workspace, 'tsconfig.json'),
     {},
@@ -211,7 +213,7 @@ for (const workspace of WORKSPACES) {
   const folderCycles = cycles(folders);
   const layered = LAYERED.has(workspace);
   console.log(
-    `cycles: ${workspace}/src: ${graph.size} files, ${fileCycles.length} file cycles; ` +
+    `cycles: ${relative(ROOT, src) || '.'}: ${graph.size} files, ${fileCycles.length} file cycles; ` +
       `${folders.size} folders and root files, ${folderCycles.length} folder cycles` +
       (layered ? '' : ' (not enforced)') +
       (LAYERS[workspace] ? `; layers: ${violations.length} import(s) against them` : ''),

@@ -18,7 +18,7 @@ import { pick } from '../lib/size.js';
 import { round, summarize, type Summary } from '../lib/stats.js';
 import type { BenchResult } from '../lib/report.js';
 import { isReady } from '../workers/ingest-protocol.js';
-import { isSupervisionReport, type SupervisionCommand, type SupervisionReport } from '../workers/receivers-protocol.js';
+import { isSupervisionReport, type SupervisionCommand, type SupervisionReport } from '../lib/receivers-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/receivers-load.ts', import.meta.url));
 type Protocol = 'DC09' | 'SCAIP';

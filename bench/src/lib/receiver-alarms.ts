@@ -4,7 +4,7 @@ import { dc09Frame, mrqDocument, newBranch, parseAnswer, readAnswer, sipMessage 
 import { wallNow } from './clock.js';
 import { deviceRange, deviceRowsJson, insertDevicesSql } from './device-rows.js';
 import { Dc09TcpLine, sipAnswerKey, sipTaken, UdpLine, type Target } from './receiver-clients.js';
-import { dc09Account, scaipCid } from '../workers/receivers-protocol.js';
+import { dc09Account, scaipCid } from './receivers-protocol.js';
 
 const ANSWER_TIMEOUT_MS = 10_000;
 

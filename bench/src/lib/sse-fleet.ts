@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { exited, nextMessage, spawnNode } from './children.js';
 import { wallNow } from './clock.js';
-import { isReport, type FleetCommand, type FleetReport } from '../workers/sse-protocol.js';
+import { isReport, type FleetCommand, type FleetReport } from './sse-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/sse-clients.ts', import.meta.url));
 const CALIBRATION_ROUNDS = 30;

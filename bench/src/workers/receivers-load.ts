@@ -9,7 +9,7 @@ import { sleep, wallNow } from '../lib/clock.js';
 import { dc09AnswerKey, dc09Key, Dc09TcpLine, sipAnswerKey, sipTaken, UdpLine } from '../lib/receiver-clients.js';
 import { summarize } from '../lib/stats.js';
 import { answerOneRun } from './one-run.js';
-import { dc09Account, scaipCid, type SupervisionCommand, type SupervisionReport } from './receivers-protocol.js';
+import { dc09Account, scaipCid, type SupervisionCommand, type SupervisionReport } from '../lib/receivers-protocol.js';
 
 const TICK_MS = 5;
 /** A unit waits this long for its answer; none by then is a lost message. */

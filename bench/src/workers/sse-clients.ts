@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { wallNow } from '../lib/clock.js';
 import { SseParser } from '../lib/sse.js';
-import type { FleetCommand, FleetReport } from './sse-protocol.js';
+import type { FleetCommand, FleetReport } from '../lib/sse-protocol.js';
 
 const ID = /^\{"id":(\d+)/;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });

@@ -1,4 +1,4 @@
-import type { Summary } from '../lib/stats.js';
+import type { Summary } from './stats.js';
 
 /**
  * The receivers bench's supervision generator (receivers-load.ts) and how the bench names
