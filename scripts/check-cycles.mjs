@@ -10,8 +10,6 @@ import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORKSPACES = ['packages/contract', 'tools/simulator', 'apps/server', 'apps/console', 'bench', 'e2e'];
-/** Where folders are layered rooms (no folder cycle allowed): every workspace. */
-const LAYERED = new Set(WORKSPACES);
 /** A workspace's sources: src, except where its folders sit at its root. */
 const SOURCES = { e2e: '.' };
 /**
@@ -211,18 +209,16 @@ for (const workspace of WORKSPACES) {
   const folders = folderGraph(src, graph);
   const fileCycles = cycles(graph);
   const folderCycles = cycles(folders);
-  const layered = LAYERED.has(workspace);
   console.log(
     `cycles: ${relative(ROOT, src) || '.'}: ${graph.size} files, ${fileCycles.length} file cycles; ` +
       `${folders.size} folders and root files, ${folderCycles.length} folder cycles` +
-      (layered ? '' : ' (not enforced)') +
       (LAYERS[workspace] ? `; layers: ${violations.length} import(s) against them` : ''),
   );
   for (const violation of violations) console.log(`  layers:  ${violation}`);
   for (const cycle of fileCycles)
     console.log(`  files:   ${cycle.map((f) => relative(src, f)).join(' <-> ')}`);
-  if (layered) for (const cycle of folderCycles) console.log(`  folders: ${cycle.join(' <-> ')}`);
-  problems += fileCycles.length + (layered ? folderCycles.length : 0) + violations.length;
+  for (const cycle of folderCycles) console.log(`  folders: ${cycle.join(' <-> ')}`);
+  problems += fileCycles.length + folderCycles.length + violations.length;
 }
 if (problems > 0) {
   console.error(`cycles: ${problems} import cycle(s) or import(s) against the layers: see above`);

@@ -32,10 +32,8 @@ interface Tally {
 }
 
 const newTally = (): Tally => ({ sent: 0, acknowledged: new Set(), answers: new Map() });
-const tallyAnswer = (tally: Tally, status: number, error: string | undefined) => {
-  const key = status === 0 ? (error ?? 'no answer') : String(status);
-  tally.answers.set(key, (tally.answers.get(key) ?? 0) + 1);
-};
+const tallyAnswer = (tally: Tally, outcome: string) =>
+  tally.answers.set(outcome, (tally.answers.get(outcome) ?? 0) + 1);
 /** Why a call got no status: the server was down, died under it, or was too slow. */
 const noAnswer = (error: unknown): string => {
   const code = (error as { code?: string }).code ?? '';
@@ -53,7 +51,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** One HTTP call that never throws: status 0 when the server is down or the call died. */
+/**
+ * One HTTP call that never throws: status 0 when the server is down or the call died;
+ * `outcome` is the status code, or why none came.
+ */
 async function attempt(
   agent: Agent,
   method: 'POST' | 'PATCH',
@@ -71,9 +72,10 @@ async function attempt(
       bodyTimeout: 10_000,
     });
     const text = await res.body.text();
-    return { status: res.statusCode, id: (JSON.parse(text || '{}') as { id?: number }).id, error: undefined };
+    const id = (JSON.parse(text || '{}') as { id?: number }).id;
+    return { status: res.statusCode, id, outcome: String(res.statusCode) };
   } catch (error) {
-    return { status: 0, id: undefined, error: noAnswer(error) };
+    return { status: 0, id: undefined, outcome: noAnswer(error) };
   }
 }
 
@@ -129,7 +131,7 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
           },
           { serial: serialOf(device) },
         );
-        tallyAnswer(raises, res.status, res.error);
+        tallyAnswer(raises, res.outcome);
         if ((res.status === 200 || res.status === 201) && res.id !== undefined) {
           raises.acknowledged.add(res.id);
           open.set(device, res.id);
@@ -144,7 +146,7 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
             authorization: `Bearer ${token}`,
           },
         );
-        tallyAnswer(closes, res.status, res.error);
+        tallyAnswer(closes, res.outcome);
         if (res.status === 200) {
           closes.acknowledged.add(sosId);
           open.delete(device);
