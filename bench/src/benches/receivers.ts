@@ -6,6 +6,7 @@ import { apiPath } from '@sos/contract';
 import { login, raiseSos, receiverPorts, serialOf } from '../lib/api.js';
 import type { Bench, BenchContext } from '../lib/bench.js';
 import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import { pinThisProcess } from '../lib/cpus.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { commits, deliveryRounds, splitRounds } from '../lib/delivery-rounds.js';
 import { createBenchDatabase, insertDevices } from '../lib/pg.js';
@@ -15,6 +16,8 @@ import { printTable } from '../lib/report.js';
 import { startServer } from '../lib/server.js';
 import { SseFleet } from '../lib/sse-fleet.js';
 import { pick } from '../lib/size.js';
+import { writeProfileWindow } from '../lib/profile.js';
+import { profileDir } from '../lib/targets.js';
 import { round, summarize, type Summary } from '../lib/stats.js';
 import type { BenchResult } from '../lib/report.js';
 import { isReady } from '../workers/ingest-protocol.js';
@@ -86,7 +89,7 @@ async function loadedPhase(
     const cpu = { server: round(serverCpu.stop(), 0), serverWaited: round(serverCpu.waitPercent(), 0), load: round(loadCpu.stop(), 0) };
     await sleep(1100); // the last second's statistics reach pg_stat_database
     const commitsPerSecond = round(((await commits(env.db)) - commitsBefore) / (o.seconds + 1.1), 0);
-    return { supervision: await report, alarms: alarms!, httpLoaded, ack, cpu, commitsPerSecond };
+    return { supervision: await report, alarms: alarms!, httpLoaded, ack, cpu, commitsPerSecond, window: { from, until } };
   } finally {
     await stopChild(worker, 5000);
   }
@@ -141,11 +144,15 @@ const receiversBench: Bench = {
     const database = await createBenchDatabase('receivers');
     if ('skipped' in database) return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
     const key = randomBytes(16).toString('hex');
-    const server = await startServer({ databaseUrl: database.url, env: { SOS_DC09_PORT: '0', SOS_DC09_KEY: key, SOS_SCAIP_PORT: '0' } });
+    const cpuProfileDir = profileDir(ctx, 'receivers-postgres');
+    const server = await startServer({ databaseUrl: database.url, cpuProfileDir, env: { SOS_DC09_PORT: '0', SOS_DC09_KEY: key, SOS_SCAIP_PORT: '0' } });
     const db = new pg.Client({ connectionString: database.url });
     let fleet: SseFleet | undefined;
     let alarms: ReceiverAlarms | undefined;
     const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
+    // This process sends the alarms and reads their answers: a client, on the clients' cores
+    // like the supervision generator and the dashboards (floating, it also ran on the server's).
+    const unpin = pinThisProcess('clients');
     try {
       await db.connect();
       await insertDevices(db, o.httpIdleRounds + 3 + (o.withHttp ? HTTP_LOADED_DEVICES : 0));
@@ -175,6 +182,8 @@ const receiversBench: Bench = {
         phases[p] = await loadedPhase(p, o, { url: server.url, port: ports[p], key, fleet: f, alarms: a, serverPid: server.pid, db }, nextAccount, httpLoaded);
         print(p, o, phases[p], idle[p]);
       }
+      // --profile: both loaded phases (and the few seconds between them) are the measured part.
+      if (cpuProfileDir) writeProfileWindow(cpuProfileDir, server.spawnedAt, phases.DC09.window.from, phases.SCAIP.window.until);
       return {
         results: { options: o, idle, phases },
         targets: [...targets('DC09', phases.DC09, httpIdle), ...targets('SCAIP', phases.SCAIP, httpIdle)],
@@ -185,6 +194,7 @@ const receiversBench: Bench = {
         ],
       };
     } finally {
+      unpin();
       alarms?.close();
       await device.close();
       await fleet?.close();

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { toolVar } from '../../../scripts/lib/env.mjs';
@@ -30,3 +31,17 @@ export function pinned(side: Side, command: string, args: string[]): [string, st
 }
 
 export const cpus = () => ({ server: SERVER_CPUS, clients: CLIENT_CPUS, note: cpuNote });
+
+/**
+ * Moves this process (every thread) to a side's cores, or back to every core ('any'), and
+ * answers how to undo it. For a bench whose own process is a client (it sends the alarms and
+ * reads the answers): floating, it ran on the server's core too. Its children spawned later
+ * inherit the mask, so it is undone before the bench ends.
+ */
+export function pinThisProcess(side: Side): () => void {
+  if (!enabled) return () => undefined;
+  const set = (cpuList: string) => execFileSync('/usr/bin/taskset', ['-a', '-cp', cpuList, String(process.pid)], { stdio: 'ignore' });
+  const all = `0-${cores - 1}`;
+  set(side === 'any' ? all : side === 'server' ? SERVER_CPUS : CLIENT_CPUS);
+  return () => set(all);
+}
