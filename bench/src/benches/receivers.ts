@@ -6,7 +6,7 @@ import { apiPath } from '@sos/contract';
 import { login, raiseSos, receiverPorts, serialOf } from '../lib/api.js';
 import type { Bench, BenchContext } from '../lib/bench.js';
 import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
-import { pinThisProcess } from '../lib/cpus.js';
+import { pinToClients } from '../lib/cpus.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { commits, deliveryRounds, splitRounds } from '../lib/delivery-rounds.js';
 import { createBenchDatabase, insertDevices } from '../lib/pg.js';
@@ -152,7 +152,7 @@ const receiversBench: Bench = {
     const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
     // This process sends the alarms and reads their answers: a client, on the clients' cores
     // like the supervision generator and the dashboards (floating, it also ran on the server's).
-    const unpin = pinThisProcess('clients');
+    const unpin = pinToClients();
     try {
       await db.connect();
       await insertDevices(db, o.httpIdleRounds + 3 + (o.withHttp ? HTTP_LOADED_DEVICES : 0));

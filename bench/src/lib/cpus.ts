@@ -21,27 +21,26 @@ export const cpuNote = enabled
 /** `any`: not pinned (a whole-machine measure, e.g. the start time). */
 export type Side = 'server' | 'clients' | 'any';
 
+/** A pinned side's cores, as taskset writes them. */
+const cpuList = (side: 'server' | 'clients') => (side === 'server' ? SERVER_CPUS : CLIENT_CPUS);
+
 /** The command and arguments that run `command` on the given side's cores. */
 export function pinned(side: Side, command: string, args: string[]): [string, string[]] {
   if (!enabled || side === 'any') return [command, args];
-  return [
-    '/usr/bin/taskset',
-    ['-c', side === 'server' ? SERVER_CPUS : CLIENT_CPUS, command, ...args],
-  ];
+  return ['/usr/bin/taskset', ['-c', cpuList(side), command, ...args]];
 }
 
 export const cpus = () => ({ server: SERVER_CPUS, clients: CLIENT_CPUS, note: cpuNote });
 
 /**
- * Moves this process (every thread) to a side's cores, or back to every core ('any'), and
- * answers how to undo it. For a bench whose own process is a client (it sends the alarms and
- * reads the answers): floating, it ran on the server's core too. Its children spawned later
- * inherit the mask, so it is undone before the bench ends.
+ * Moves this process (every thread) to the clients' cores and answers how to undo it. For a
+ * bench whose own process is a client (it sends the alarms and reads the answers): floating,
+ * it ran on the server's core too. Its children spawned later inherit the mask, so it is
+ * undone before the bench ends.
  */
-export function pinThisProcess(side: Side): () => void {
+export function pinToClients(): () => void {
   if (!enabled) return () => undefined;
-  const set = (cpuList: string) => execFileSync('/usr/bin/taskset', ['-a', '-cp', cpuList, String(process.pid)], { stdio: 'ignore' });
-  const all = `0-${cores - 1}`;
-  set(side === 'any' ? all : side === 'server' ? SERVER_CPUS : CLIENT_CPUS);
-  return () => set(all);
+  const set = (list: string) => execFileSync('/usr/bin/taskset', ['-a', '-cp', list, String(process.pid)], { stdio: 'ignore' });
+  set(cpuList('clients'));
+  return () => set(`0-${cores - 1}`);
 }

@@ -1,6 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { SERIAL_MAX_LENGTH, SERIAL_PATTERN } from '@sos/contract';
 import type { SignalLocation } from '../signal.js';
+import { readXml, type XmlObject } from './xml.js';
 
 /**
  * The SCAIP request document, `<mrq>` (docs/scaip.md), read from untrusted bytes: no DTD,
@@ -30,30 +30,9 @@ export type Mrq = { [K in (typeof MANDATORY_TAGS)[number]]: string } & {
 
 export type MrqResult = { ok: true; mrq: Mrq } | { ok: false; snu: 2 | 3 | 7; ref: string | null };
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  trimValues: true,
-  maxNestedTags: MAX_DEPTH,
-});
-
-/** The five predefined entities and character references, replaced once (never recursively). */
-function decodeText(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (whole, name: string) => {
-    const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-    if (named[name]) return named[name];
-    const code = name.startsWith('#x') ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function readDocument(body: Buffer): Record<string, unknown> | null {
+function readDocument(body: Buffer): XmlObject | null {
   if (body.length === 0 || body.length > MRQ_MAX_BYTES) return null;
   let text: string;
   try {
@@ -61,19 +40,11 @@ function readDocument(body: Buffer): Record<string, unknown> | null {
   } catch {
     return null;
   }
-  // A DTD is where entity bombs and external entities live: a SCAIP document never has one.
-  if (/<!(DOCTYPE|ENTITY|ELEMENT|ATTLIST)/i.test(text)) return null;
-  if (XMLValidator.validate(text) !== true) return null;
-  try {
-    const doc: unknown = parser.parse(text);
-    return typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  return readXml(text, MAX_DEPTH);
 }
 
 function text(value: unknown): string | null {
-  return typeof value === 'string' && value.length <= MAX_TEXT ? decodeText(value) : null;
+  return typeof value === 'string' && value.length <= MAX_TEXT ? value : null;
 }
 
 const COORDINATE = /^\s*(-?\d{1,3}(?:\.\d{1,12})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,12})?)\s*$/;

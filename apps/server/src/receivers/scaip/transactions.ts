@@ -11,12 +11,20 @@ export const TRANSACTION_TTL_MS = 32_000;
 export const TRANSACTION_MAX_ENTRIES = 20_000;
 
 interface Entry {
+  key: string;
   answer: Promise<ReceiverAnswer>;
   at: number;
 }
 
 export class TransactionCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Every entry in arrival order, oldest at `head`: what expires next. Not the Map's own
+   * order: a V8 Map keeps its deleted slots until it is rehashed, so iterating it from the
+   * front after deleting there walks them all, once per message (docs/scaip.md, "Cost").
+   */
+  private queue: (Entry | undefined)[] = [];
+  private head = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -26,10 +34,10 @@ export class TransactionCache {
   /** The answer of this transaction: the remembered one, or `produce()`'s, remembered. */
   answer(key: string, produce: () => Promise<{ answer: ReceiverAnswer; remember: boolean }>): Promise<ReceiverAnswer> {
     const at = this.now();
+    this.expire(at);
     const known = this.entries.get(key);
-    if (known && at - known.at < TRANSACTION_TTL_MS) return known.answer;
-    if (known) this.entries.delete(key);
-    const entry: Entry = { answer: Promise.resolve({ bytes: null, refused: true }), at };
+    if (known) return known.answer;
+    const entry: Entry = { key, answer: Promise.resolve({ bytes: null, refused: true }), at };
     entry.answer = produce().then(({ answer, remember }) => {
       // An answer that committed nothing (503) is not the transaction's last word: a
       // retransmission after the database is back deserves another try.
@@ -37,12 +45,25 @@ export class TransactionCache {
       return answer;
     });
     this.entries.set(key, entry);
-    // Insertion order is time order: expired or surplus entries are at the front.
-    for (const [oldKey, old] of this.entries) {
-      if (this.entries.size <= this.maxEntries && at - old.at < TRANSACTION_TTL_MS) break;
-      this.entries.delete(oldKey);
-    }
+    this.queue.push(entry);
+    if (this.entries.size > this.maxEntries) this.expire(at);
     return entry.answer;
+  }
+
+  /** Drops the entries older than the TTL, and the oldest beyond the bound. */
+  private expire(at: number): void {
+    while (this.head < this.queue.length) {
+      const oldest = this.queue[this.head];
+      if (oldest && this.entries.size <= this.maxEntries && at - oldest.at < TRANSACTION_TTL_MS) break;
+      this.queue[this.head] = undefined;
+      this.head += 1;
+      if (oldest && this.entries.get(oldest.key) === oldest) this.entries.delete(oldest.key);
+    }
+    // Compacted once half of it is spent: amortised O(1) per entry.
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
   }
 
   get size(): number {

@@ -117,6 +117,12 @@ describe('SCAIP <mrq> errors', () => {
     expect(snu(mrq({ ref: '1', cid: 'c', dty: '0005' }, '<lge><geo>north</geo></lge>'))).toBe(3);
   });
 
+  it('reads a document after a byte order mark, and refuses bytes that are not UTF-8 with snu 2', () => {
+    const doc = Buffer.from(mrq({ ref: '1', cid: 'c', dty: '0005' }), 'utf8');
+    expect(parseMrq(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), doc])).ok).toBe(true);
+    expect(parseMrq(Buffer.concat([doc.subarray(0, 20), Buffer.from([0xff]), doc.subarray(20)]))).toMatchObject({ ok: false, snu: 2 });
+  });
+
   it('gives back the ref when it could be read', () => {
     expect(parseMrq(Buffer.from(mrq({ ref: 'keep', cid: 'c', dty: '5' })))).toEqual({ ok: false, snu: 3, ref: 'keep' });
   });
