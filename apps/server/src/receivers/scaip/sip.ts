@@ -43,15 +43,17 @@ export type SipParse =
 
 const TOKEN = /^[A-Za-z0-9.!%*_+`'~-]+$/;
 
-/** Index just past the blank line that ends the headers (CRLF CRLF, or bare LF LF), or -1. */
+/**
+ * Index just past the blank line that ends the headers (CRLF CRLF, or bare LF LF), or -1.
+ * Two native searches, not a loop over lines: a TCP stream calls this on every chunk it
+ * receives, and a peer sending short lines a byte at a time must not cost a JS loop per line.
+ */
 function headerEnd(bytes: Buffer, from: number, limit: number): number {
-  for (let lf = bytes.indexOf(0x0a, from); lf >= 0 && lf - from < limit; lf = bytes.indexOf(0x0a, lf + 1)) {
-    let end = -1;
-    if (bytes[lf + 1] === 0x0a) end = lf + 2;
-    else if (bytes[lf + 1] === 0x0d && bytes[lf + 2] === 0x0a) end = lf + 3;
-    if (end >= 0) return end - from <= limit ? end : -1;
-  }
-  return -1;
+  const crlf = bytes.indexOf('\r\n\r\n', from);
+  const lf = bytes.indexOf('\n\n', from);
+  let end = crlf < 0 ? -1 : crlf + 4;
+  if (lf >= 0 && (end < 0 || lf + 2 < end)) end = lf + 2;
+  return end >= 0 && end - from <= limit ? end : -1;
 }
 
 /** Skips the CRLFs a client may send between messages (RFC 5626 keep-alives). */
