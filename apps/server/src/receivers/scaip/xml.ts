@@ -34,7 +34,7 @@ function add(into: XmlObject, name: string, value: XmlValue): void {
  * several kilobytes of garbage per message at a fleet's supervision rate.
  */
 let parser: SaxesParser | null = null;
-let state = { failed: false, depth: 0, maxDepth: 0, stack: [] as Open[], root: null as XmlObject | null };
+let state = { depth: 0, maxDepth: 0, stack: [] as Open[], root: null as XmlObject | null };
 
 /** saxes's message for a well-formed `&name;` with no declaration (positions off, no file name). */
 const UNDECLARED_ENTITY = 'undefined entity.';
@@ -47,7 +47,6 @@ class Refused extends Error {}
  * junk made thousands of errors, each with its stack trace, 20–65 ms of one core per datagram.
  */
 function refuse(): never {
-  state.failed = true;
   throw new Refused();
 }
 
@@ -86,7 +85,7 @@ function createParser(): SaxesParser {
 
 /** The document's root element as `{ name: value }`, or null when it is not well formed or refused. */
 export function readXml(text: string, maxDepth: number): XmlObject | null {
-  state = { failed: false, depth: 0, maxDepth, stack: [], root: null };
+  state = { depth: 0, maxDepth, stack: [], root: null };
   parser ??= createParser();
   try {
     parser.write(text).close();
@@ -95,5 +94,5 @@ export function readXml(text: string, maxDepth: number): XmlObject | null {
     parser = null;
     return null;
   }
-  return state.failed ? null : state.root;
+  return state.root;
 }
