@@ -94,14 +94,19 @@ export function watchApiCalls(page: Page) {
     const path = new URL(request.url()).pathname;
     if (!path.startsWith('/api/')) return;
     const timing = request.timing();
-    void request.response().then((response) =>
-      calls.push({
-        path,
-        startMs: timing.startTime,
-        endMs: timing.startTime + timing.responseEnd,
-        firstByteMs: round(timing.responseStart, 0),
-        encoding: response?.headers()['content-encoding'] ?? 'identity',
-      }),
+    void request.response().then(
+      (response) =>
+        calls.push({
+          path,
+          startMs: timing.startTime,
+          endMs: timing.startTime + timing.responseEnd,
+          firstByteMs: round(timing.responseStart, 0),
+          encoding: response?.headers()['content-encoding'] ?? 'identity',
+        }),
+      // The page closed between the request's end and this lookup (a probe ends while the
+      // console still polls): that call is past every measured window, so it is not counted.
+      // Unhandled, this rejection killed the whole bench run (a CI run, console-10k tiny).
+      () => undefined,
     );
   });
   return calls;
