@@ -34,7 +34,7 @@ function add(into: XmlObject, name: string, value: XmlValue): void {
  * several kilobytes of garbage per message at a fleet's supervision rate.
  */
 let parser: SaxesParser | null = null;
-let state = { depth: 0, maxDepth: 0, stack: [] as Open[], root: null as XmlObject | null };
+let state = { maxDepth: 0, stack: [] as Open[], root: null as XmlObject | null };
 
 /** saxes's message for a well-formed `&name;` with no declaration (positions off, no file name). */
 const UNDECLARED_ENTITY = 'undefined entity.';
@@ -59,8 +59,8 @@ function createParser(): SaxesParser {
   });
   p.on('doctype', refuse);
   p.on('opentag', (tag) => {
-    state.depth += 1;
-    if (state.depth > state.maxDepth) refuse();
+    // The open elements are the stack: this one would be one deeper than it.
+    if (state.stack.length >= state.maxDepth) refuse();
     const parent = state.stack[state.stack.length - 1];
     if (parent) parent.children ??= {};
     state.stack.push({ name: tag.name, children: null, text: '' });
@@ -72,7 +72,6 @@ function createParser(): SaxesParser {
   p.on('text', onText);
   p.on('cdata', onText);
   p.on('closetag', () => {
-    state.depth -= 1;
     const done = state.stack.pop();
     if (!done) return;
     const value: XmlValue = done.children ?? done.text.trim();
@@ -85,7 +84,7 @@ function createParser(): SaxesParser {
 
 /** The document's root element as `{ name: value }`, or null when it is not well formed or refused. */
 export function readXml(text: string, maxDepth: number): XmlObject | null {
-  state = { depth: 0, maxDepth, stack: [], root: null };
+  state = { maxDepth, stack: [], root: null };
   parser ??= createParser();
   try {
     parser.write(text).close();
