@@ -22,6 +22,28 @@ export type AlarmKind = z.infer<typeof alarmKindSchema>;
 /** A second alarm of one of these kinds replaces the open SOS's kind, when that is not one of them. */
 export const UPGRADING_KINDS: readonly AlarmKind[] = ['FIRE', 'GAS', 'FALL', 'MEDICAL'];
 
+/**
+ * Alarm kinds from most to least severe (docs/alarm-handling.md, "Re-alert"): an open SOS
+ * takes the most severe kind it received, and the URGENT dashboard order sorts by it.
+ */
+export const KIND_SEVERITY: readonly AlarmKind[] = [
+  'FIRE',
+  'GAS',
+  'MEDICAL',
+  'FALL',
+  'PANIC',
+  'INTRUSION',
+  'FLOOD',
+  'INACTIVITY',
+  'WANDERING',
+  'OTHER',
+];
+
+/** Negative when `a` is more severe than `b` (a sort comparator: most severe first). */
+export function compareSeverity(a: AlarmKind, b: AlarmKind): number {
+  return KIND_SEVERITY.indexOf(a) - KIND_SEVERITY.indexOf(b);
+}
+
 /** How an alarm reached us. */
 export const ALARM_PROTOCOLS = ['HTTP', 'DC09', 'SCAIP'] as const;
 export const alarmProtocolSchema = z.enum(ALARM_PROTOCOLS);
