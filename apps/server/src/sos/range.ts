@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isReportDay, REPORT_MAX_DAYS, STATS_DEFAULT_DAYS, type ReportRangeQuery } from '@sos/contract';
 import type { Tx } from '../db/client.js';
-import { HttpError } from '../lib/http-error.js';
+import { invalid } from '../lib/domain-error.js';
 import { rowsOf } from '../live/outbox.js';
 
 /** A report's half-open range [from, to) of raise times, as PostgreSQL timestamptz literals. */
@@ -40,9 +40,9 @@ export async function resolveStatsRange(db: Tx, query: ReportRangeQuery, tz: str
     SELECT ${isoMicrosSql(sql`f`)} AS "from", ${isoMicrosSql(sql`t`)} AS "to", t > f AS ordered, t - f <= ${`${REPORT_MAX_DAYS} days`}::interval AS bounded
     FROM (SELECT ${to} AS t) bound_to, LATERAL (SELECT ${from} AS f) bound_from`);
   const row = rowsOf<{ from: string; to: string; ordered: boolean; bounded: boolean }>(result)[0]!;
-  if (!row.ordered) throw new HttpError(400, 'VALIDATION_ERROR', 'from must be before to');
+  if (!row.ordered) throw invalid('from must be before to');
   if (!row.bounded) {
-    throw new HttpError(400, 'VALIDATION_ERROR', `the range must not be longer than ${REPORT_MAX_DAYS} days`);
+    throw invalid(`the range must not be longer than ${REPORT_MAX_DAYS} days`);
   }
   return { from: row.from, to: row.to };
 }
