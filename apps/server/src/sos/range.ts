@@ -1,24 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isReportDay, REPORT_MAX_DAYS, STATS_DEFAULT_DAYS, type ReportRangeQuery } from '@sos/contract';
+import { REPORT_MAX_DAYS, STATS_DEFAULT_DAYS, type ReportRangeQuery } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { invalid } from '../lib/domain-error.js';
 import { rowsOf } from '../live/outbox.js';
+import { boundSql } from '../log/bounds.js';
 
 /** A report's half-open range [from, to) of raise times, as PostgreSQL timestamptz literals. */
 export interface ResolvedRange {
   from: string;
   to: string;
-}
-
-/**
- * A bound of docs/alarm-handling.md: an instant as it is, a day YYYY-MM-DD as its start (from) or the next
- * day's start (to) in `tz`. The day arithmetic runs in PostgreSQL (AT TIME ZONE), so a day
- * across a DST change is 23 or 25 hours long, as it is on the wall clock.
- */
-export function boundSql(value: string, side: 'from' | 'to', tz: string): SQL {
-  if (!isReportDay(value)) return sql`${value}::timestamptz`;
-  const day = side === 'from' ? sql`${value}::date` : sql`(${value}::date + 1)`;
-  return sql`(${day}::timestamp AT TIME ZONE ${tz})`;
 }
 
 const todayEnd = (tz: string) => sql`(((now() AT TIME ZONE ${tz})::date + 1)::timestamp AT TIME ZONE ${tz})`;
