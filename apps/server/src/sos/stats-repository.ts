@@ -38,7 +38,10 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
       SELECT (created_at AT TIME ZONE ${tz})::date AS day, outcome, kind, closed_by_username,
         CASE WHEN acknowledged_at IS NOT NULL THEN acknowledged_by_username ELSE closed_by_username END AS acker,
         extract(epoch FROM coalesce(acknowledged_at, closed_at) - created_at)::float8 AS ack_s,
-        extract(epoch FROM closed_at - created_at)::float8 AS close_s
+        extract(epoch FROM closed_at - created_at)::float8 AS close_s,
+        -- Closed and never taken in charge: not now, and no ACKNOWLEDGED step a re-alert undid.
+        (state = 'CLOSED' AND acknowledged_at IS NULL AND NOT EXISTS (SELECT 1 FROM sos_timeline t
+          WHERE t.sos_id = sos.id AND t.type = 'ACKNOWLEDGED')) AS closed_unacked
       FROM sos WHERE created_at >= ${range.from}::timestamptz AND created_at < ${range.to}::timestamptz
     ),
     days AS (
@@ -62,7 +65,8 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
       (SELECT json_build_object('total', count(*), 'acknowledged', count(ack_s),
         'ackWithinTargetPct', ${pct(within)}, 'ackWithin180sPct', ${pct('count(*) FILTER (WHERE ack_s <= 180)')},
         'medianAckSeconds', ${median('ack_s')}, 'p90AckSeconds', ${r1('percentile_cont(0.9) WITHIN GROUP (ORDER BY ack_s)')},
-        'medianCloseSeconds', ${median('close_s')}) FROM base)::text AS head,
+        'medianCloseSeconds', ${median('close_s')},
+        'closedWithoutAck', count(*) FILTER (WHERE closed_unacked)) FROM base)::text AS head,
       (SELECT coalesce(json_object_agg(outcome, n), '{}') FROM
         (SELECT outcome, count(*) AS n FROM base WHERE outcome IS NOT NULL GROUP BY outcome) o)::text AS outcomes,
       (SELECT coalesce(json_object_agg(kind, n), '{}') FROM
