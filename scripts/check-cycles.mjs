@@ -30,6 +30,7 @@ const SERVER_DOMAINS = [
   'audit',
   'push',
   'log',
+  'voice',
 ];
 const LAYERS = {
   'apps/server': {
