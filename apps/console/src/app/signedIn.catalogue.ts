@@ -9,10 +9,11 @@ import { healthMessages } from '../features/devices/messages.js';
 import { historyMessages } from '../features/history/messages.js';
 import { statsMessages } from '../features/stats/messages.js';
 import { receiversMessages } from '../features/settings/receivers.messages.js';
+import { voiceMessages } from '../widgets/voice/messages.js';
 
 /**
  * Texts only the signed-in screens show (push, device health, alarm kinds, call-out, the audit log,
- * the history, statistics and date ranges, the receivers block), never the snackbar (store/errors.ts):
+ * the history, statistics and date ranges, the receivers block, voice), never the snackbar (store/errors.ts):
  * build/messagesPlugin.ts compiles them into `virtual:signed-in-messages/<locale>`, which
  * loads with the signed-in layout (i18n/SignedInIntl.tsx), never with /login: the start-up
  * chunk keeps within the /login budget (bench weight) as features add their texts.
@@ -27,6 +28,7 @@ export const signedInCatalogues = [
   historyMessages,
   statsMessages,
   receiversMessages,
+  voiceMessages,
 ] as const;
 
 export const messages: Record<Locale, Record<string, string>> = mergeCatalogues(signedInCatalogues);
