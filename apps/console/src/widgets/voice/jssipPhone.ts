@@ -1,5 +1,5 @@
 import { dialTarget, VOICE_CALLBACK_PREFIX, VOICE_HEADERS, voiceUserOf, type VoiceCredentials } from '@sos/contract';
-import { UA, WebSocketInterface } from 'jssip';
+import { C, UA, WebSocketInterface } from 'jssip';
 import type { RTCSession } from 'jssip/lib/RTCSession.js';
 import type { RTCSessionEvent } from 'jssip/lib/UA.js';
 import type { AppDispatch } from '../../store/store.js';
@@ -15,7 +15,7 @@ import { followSession, inboundCall, outboundCall, type DialledCall } from './se
 // Audio only; no STUN: rtpengine, reachable from the browser, relays every call.
 const MEDIA = { mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [] } };
 // SCAIP's controls go in the media as RFC 4733 events (RTCDTMFSender), never as SIP INFO.
-const DTMF = { transportType: 'RFC2833' as const, duration: 160, interToneGap: 80 };
+const DTMF = { transportType: C.DTMF_TRANSPORT.RFC2833, duration: 160, interToneGap: 80 };
 /** Registration lasts this long; JsSIP renews it before it runs out. */
 const REGISTER_EXPIRES_S = 120;
 

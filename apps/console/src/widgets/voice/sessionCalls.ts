@@ -2,7 +2,7 @@ import { VOICE_HEADERS } from '@sos/contract';
 import type { RTCSession } from 'jssip/lib/RTCSession.js';
 import type { IncomingRequest } from 'jssip/lib/SIPMessage.js';
 import type { AppDispatch } from '../../store/store.js';
-import { callAdded, callRemoved, callUpdated, type VoiceCall } from '../../entities/voice/voiceSlice.js';
+import { callRemoved, callUpdated, type VoiceCall } from '../../entities/voice/voiceSlice.js';
 import { attachRemoteAudio, detachRemoteAudio } from './remoteAudio.js';
 
 /** Kamailio's X-SOS-Unit: 1 (docs/voice.md) says the caller is the SCAIP unit itself. */
