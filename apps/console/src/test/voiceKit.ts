@@ -2,20 +2,20 @@
  * A fake softphone for the voice components' tests (never imported by the product): records
  * what the components asked of it.
  */
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import type { VoiceCall } from '../entities/voice/voiceSlice.js';
 import type { Phone } from '../widgets/voice/phone.js';
 
-export function fakePhone(): Phone & { [K in keyof Phone]: ReturnType<typeof vi.fn> } {
+export function fakePhone(): { [K in keyof Phone]: Mock<Phone[K]> } {
   return {
-    answer: vi.fn(),
-    reject: vi.fn(),
-    hangUp: vi.fn(),
-    setMuted: vi.fn(),
-    sendDtmf: vi.fn(),
-    call: vi.fn(),
-    callBack: vi.fn(),
-    stop: vi.fn(),
+    answer: vi.fn<Phone['answer']>(),
+    reject: vi.fn<Phone['reject']>(),
+    hangUp: vi.fn<Phone['hangUp']>(),
+    setMuted: vi.fn<Phone['setMuted']>(),
+    sendDtmf: vi.fn<Phone['sendDtmf']>(),
+    call: vi.fn<Phone['call']>(),
+    callBack: vi.fn<Phone['callBack']>(),
+    stop: vi.fn<Phone['stop']>(),
   };
 }
 
