@@ -59,7 +59,8 @@ export const callViaSchema = z.enum(CALL_VIA);
 export type CallVia = z.infer<typeof callViaSchema>;
 
 const sipText = z.string().trim().max(256);
-const unixMs = z.number().int().nonnegative();
+/** Kamailio's clock, `$TV(Sn)`: unix seconds with microseconds. */
+const unixS = z.number().nonnegative();
 
 /**
  * POST /api/voice/events (Kamailio only; `Authorization: Bearer <SOS_VOICE_SECRET>`): a call's
@@ -81,10 +82,10 @@ export const voiceEventSchema = z.object({
   operator: sipText.nullish(),
   /** SIP final code (`end`): 200 for an answered call. */
   code: z.coerce.number().int().min(100).max(699).nullish(),
-  /** Unix ms when the call was answered (`answer`, and `end` of an answered call). */
-  answeredAt: unixMs.nullish(),
-  /** Unix ms when it ended (`end`). */
-  endedAt: unixMs.nullish(),
+  /** When the call was answered (`answer`, and `end` of an answered call). */
+  answeredAt: unixS.nullish(),
+  /** When it ended (`end`). */
+  endedAt: unixS.nullish(),
 });
 export type VoiceEvent = z.infer<typeof voiceEventSchema>;
 

@@ -40,7 +40,7 @@ export type CallableProfile = Pick<
 >;
 
 /** The phones of the device's profile (none written: no phone, no contacts). */
-async function callableProfile(tx: Tx, deviceId: number): Promise<CallableProfile> {
+export async function callableProfile(tx: Tx, deviceId: number): Promise<CallableProfile> {
   const [row] = await tx
     .select({
       residentName: deviceProfiles.residentName,
