@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callAdded, voiceStatusChanged } from '../../entities/voice/voiceSlice.js';
 import { renderWithStore, signedInStore } from '../../test/testKit.js';
 import { fakePhone, voiceCall } from '../../test/voiceKit.js';
 import { CallsInProgress } from './InCallBar.js';
 import { DialButton } from './DialButtons.js';
 import { PhoneContext } from './phone.js';
+
+// MUI's buttons and the first render compile on first use: slow on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 function render(calls: Parameters<typeof voiceCall>[0][], sosId?: number) {
   const store = signedInStore('EMPLOYEE');
