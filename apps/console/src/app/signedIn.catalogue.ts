@@ -10,6 +10,7 @@ import { historyMessages } from '../features/history/messages.js';
 import { statsMessages } from '../features/stats/messages.js';
 import { receiversMessages } from '../features/settings/receivers.messages.js';
 import { voiceMessages } from '../widgets/voice/messages.js';
+import { walkReportMessages } from '../i18n/walkReport.messages.js';
 
 /**
  * Texts only the signed-in screens show (push, device health, alarm kinds, call-out, the audit log,
@@ -29,6 +30,7 @@ export const signedInCatalogues = [
   statsMessages,
   receiversMessages,
   voiceMessages,
+  walkReportMessages,
 ] as const;
 
 export const messages: Record<Locale, Record<string, string>> = mergeCatalogues(signedInCatalogues);
