@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   /** 503 with Retry-After: the database cannot be reached right now; retry (docs/hardening.md). */
   'DATABASE_UNAVAILABLE',
+  /** 404: voice is off on this server (docs/voice.md); the console shows nothing of voice. */
+  'VOICE_DISABLED',
   'INTERNAL_ERROR',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -5,6 +5,8 @@ import { settings } from './schema.js';
 export const SETTING_KEYS = {
   apiKey: 'device_api_key',
   jwtSecret: 'jwt_secret',
+  /** Shared with Kamailio when SOS_VOICE_SECRET is unset and voice is managed (docs/voice.md). */
+  voiceSecret: 'voice_secret',
   /** Alarm handling (docs/alarm-handling.md, /api/conf/alarm): whole seconds, as text. */
   ackTargetSeconds: 'alarm_ack_target_seconds',
   offlineAfterSeconds: 'alarm_offline_after_seconds',
