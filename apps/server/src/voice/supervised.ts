@@ -28,6 +28,19 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Signals the daemon's whole process group (its forked children hold its sockets). */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 function pidIn(file: string): number | null {
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, 'utf8').trim());
@@ -50,7 +63,7 @@ export class Supervised {
         this.pid = previous;
         this.options.log.info({ daemon: this.options.name, pid: previous }, 'voice: adopted the running daemon');
       } else {
-        process.kill(previous, 'SIGTERM');
+        signalGroup(previous, 'SIGKILL');
       }
     }
     if (this.pid === null) this.spawn();
@@ -71,6 +84,8 @@ export class Supervised {
 
   private check(): void {
     if (this.stopping || (this.pid !== null && alive(this.pid))) return;
+    // Its children outlive it and keep its ports: they go first.
+    if (this.pid !== null) signalGroup(this.pid, 'SIGKILL');
     this.restarts += 1;
     this.options.log.warn({ daemon: this.options.name, log: this.options.logFile }, 'voice: the daemon died: restarting it');
     this.spawn();
@@ -81,15 +96,11 @@ export class Supervised {
     this.stopping = true;
     clearInterval(this.timer);
     const pid = this.pid;
-    if (pid === null || !alive(pid)) return;
-    try {
-      process.kill(-pid, 'SIGTERM');
-    } catch {
-      process.kill(pid, 'SIGTERM');
-    }
+    if (pid === null) return;
+    signalGroup(pid, 'SIGTERM');
     const until = Date.now() + graceMs;
     while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    if (alive(pid)) process.kill(pid, 'SIGKILL');
+    signalGroup(pid, 'SIGKILL');
     rmSync(this.options.pidFile, { force: true });
   }
 
