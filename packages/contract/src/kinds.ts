@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an SOS is about (docs/contract.md, "Alarm kinds"). An SOS raised through the HTTP
+ * What an SOS is about (docs/alarm-kinds.md, "Kinds"). An SOS raised through the HTTP
  * device API with no kind is PANIC; DC-09 and SCAIP codes map onto these.
  */
 export const ALARM_KINDS = [
