@@ -23,7 +23,7 @@ export type AlarmKind = z.infer<typeof alarmKindSchema>;
 export const UPGRADING_KINDS: readonly AlarmKind[] = ['FIRE', 'GAS', 'FALL', 'MEDICAL'];
 
 /**
- * Alarm kinds from most to least severe (docs/alarm-handling.md, "Re-alert"): an open SOS
+ * Alarm kinds from most to least severe (docs/alarm-handling.md, "Close policy"): an open SOS
  * takes the most severe kind it received, and the URGENT dashboard order sorts by it.
  */
 export const KIND_SEVERITY: readonly AlarmKind[] = [
