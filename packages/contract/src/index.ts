@@ -33,3 +33,4 @@ export * from './push.js';
 export * from './export-labels.js';
 export * from './export-codes.js';
 export * from './export-query.js';
+export * from './dial.js';

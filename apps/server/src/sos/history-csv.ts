@@ -1,9 +1,8 @@
 import { HISTORY_CSV_COLUMNS, HISTORY_CSV_LABELS, type HistoryFilterQuery } from '@sos/contract';
-import { CSV_BOM, csvLine, PLAIN_CSV, type CsvStyle } from '../lib/csv.js';
+import { CSV_BOM, csvLine, PLAIN_CSV, type CsvStyle } from '../log/csv.js';
 import type { Db } from '../db/client.js';
 import { historyPage, historyWhere, type HistoryRow } from './history-repository.js';
 
-export { CSV_BOM, csvField, csvLine } from '../lib/csv.js';
 export const CSV_HEADER = csvLine([...HISTORY_CSV_COLUMNS]);
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
 import { historyCsvLines } from '../../sos/history-csv.js';
-import { csvStyleOf } from '../../lib/csv.js';
+import { csvStyleOf } from '../../log/csv.js';
 import { decodeCursor, encodeCursor } from '../../sos/history-cursor.js';
 import { historyPage, historyTotal, historyWhere, toHistoryItems } from '../../sos/history-repository.js';
 import { appendAudit } from '../../audit/append.js';
