@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'SOS_NOT_OPEN',
   'SOS_ALREADY_ACKNOWLEDGED',
   'DEVICE_DELETED',
+  /** 400: closing needs an outcome while the alarm settings' requireOutcome is on (docs/alarm-handling.md). */
+  'OUTCOME_REQUIRED',
   'TOO_MANY_LOGIN_ATTEMPTS',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',

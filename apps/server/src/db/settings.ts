@@ -10,6 +10,9 @@ export const SETTING_KEYS = {
   /** Alarm handling (docs/alarm-handling.md, /api/conf/alarm): whole seconds, as text. */
   ackTargetSeconds: 'alarm_ack_target_seconds',
   offlineAfterSeconds: 'alarm_offline_after_seconds',
+  /** The close policy (docs/alarm-handling.md "Close policy"): 'true'/'false', 'NEWEST'/'URGENT'. */
+  requireOutcome: 'alarm_require_outcome',
+  dashboardOrder: 'alarm_dashboard_order',
 } as const;
 
 export async function getSetting(db: Tx, key: string): Promise<string | undefined> {

@@ -39,7 +39,10 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
       SELECT id, (created_at AT TIME ZONE ${tz})::date AS day, outcome, kind, closed_by_username,
         CASE WHEN acknowledged_at IS NOT NULL THEN acknowledged_by_username ELSE closed_by_username END AS acker,
         ${sql.raw(seconds('coalesce(acknowledged_at, closed_at)', 'created_at'))} AS ack_s,
-        ${sql.raw(seconds('closed_at', 'created_at'))} AS close_s
+        ${sql.raw(seconds('closed_at', 'created_at'))} AS close_s,
+        -- Closed and never taken in charge: not now, and no ACKNOWLEDGED step a re-alert undid.
+        (state = 'CLOSED' AND acknowledged_at IS NULL AND NOT EXISTS (SELECT 1 FROM sos_timeline t
+          WHERE t.sos_id = sos.id AND t.type = 'ACKNOWLEDGED')) AS closed_unacked
       FROM sos WHERE created_at >= ${range.from}::timestamptz AND created_at < ${range.to}::timestamptz
     ),
     days AS (
@@ -74,6 +77,7 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
         'ackWithinTargetPct', ${pct(within)}, 'ackWithin180sPct', ${pct('count(*) FILTER (WHERE ack_s <= 180)')},
         'medianAckSeconds', ${median('ack_s')}, 'p90AckSeconds', ${r1('percentile_cont(0.9) WITHIN GROUP (ORDER BY ack_s)')},
         'medianCloseSeconds', ${median('close_s')},
+        'closedWithoutAck', count(*) FILTER (WHERE closed_unacked),
         'callsPerSos', round((SELECT logged FROM calls)::numeric / nullif(count(*), 0), 1)::float8,
         'contactReachedPct', (SELECT round(100.0 * answered / nullif(contact, 0), 1)::float8 FROM calls)
       ) FROM base)::text AS head,

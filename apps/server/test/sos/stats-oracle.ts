@@ -54,7 +54,10 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
       (SELECT json_build_object('total', count(*), 'acknowledged', count(ack_s),
         'ackWithinTargetPct', ${pct(within)}, 'ackWithin180sPct', ${pct('count(*) FILTER (WHERE ack_s <= 180)')},
         'medianAckSeconds', ${median('ack_s')}, 'p90AckSeconds', ${r1('percentile_cont(0.9) WITHIN GROUP (ORDER BY ack_s)')},
-        'medianCloseSeconds', ${median('close_s')}) FROM base)::text AS head,
+        'medianCloseSeconds', ${median('close_s')},
+        'closedWithoutAck', (SELECT count(*) FROM sos s WHERE s.created_at >= ${range.from}::timestamptz
+          AND s.created_at < ${range.to}::timestamptz AND s.state = 'CLOSED' AND s.acknowledged_at IS NULL
+          AND s.id NOT IN (SELECT sos_id FROM sos_timeline WHERE type = 'ACKNOWLEDGED'))) FROM base)::text AS head,
       (SELECT coalesce(json_object_agg(outcome, n), '{}') FROM
         (SELECT outcome, count(*) AS n FROM base WHERE outcome IS NOT NULL GROUP BY outcome) o)::text AS outcomes,
       (SELECT coalesce(json_object_agg(kind, n), '{}') FROM
