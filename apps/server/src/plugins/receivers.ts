@@ -23,6 +23,8 @@ export interface ReceiversPluginOptions {
   scaipPort?: number | undefined;
   /** Voice is on (docs/voice.md): SCAIP alarms are answered `mre` 1 (or call-back). */
   voice?: boolean | undefined;
+  /** The receivers' clock (tests pinning the DC-09 timestamp window); default the system's. */
+  now?: () => Date;
 }
 
 /**
@@ -44,7 +46,7 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
       {
         protocol: 'DC09',
         port: options.dc09Port,
-        create: () => createDc09Protocol({ key, sink: app.signalSink, log: app.log }),
+        create: () => createDc09Protocol({ key, sink: app.signalSink, log: app.log, ...(options.now ? { now: options.now } : {}) }),
       },
       {
         protocol: 'SCAIP',
