@@ -22,7 +22,7 @@ export type ToolVariable =
   | 'CHROME_PATH'
   /** The Chromium of Playwright, Lighthouse and the icon rendering; /usr/bin/chromium. */
   | 'CHROMIUM_PATH'
-  /** The end-to-end server's HTTP, DC-09 and SCAIP ports (e2e/env.ts). */
+  /** The end-to-end server's HTTP, DC-09 and SCAIP ports (e2e/env.ts); unset: free ports the system picks. */
   | 'E2E_PORT'
   /** The voice end-to-end run's server port (e2e/voice.env.ts sets it: E2E_PORT + 20). */
   | 'E2E_VOICE_PORT'
@@ -38,6 +38,8 @@ export type ToolVariable =
   | 'SOS_DC09_PORT'
   | 'SOS_DC09_KEY'
   | 'SOS_SCAIP_PORT'
+  /** `npm run demo`: voice's SIP port (docs/voice.md), 15070 when Kamailio and rtpengine are installed. */
+  | 'SOS_VOICE_SIP_PORT'
   | 'SOS_DEMO_DEVICES';
 
 /** One variable of the tooling, undefined when unset or empty. */
