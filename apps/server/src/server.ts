@@ -9,7 +9,7 @@ import { bootstrap } from './bootstrap.js';
 import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';
 import { serverSide, type Companion } from './companion.js';
-import { apiUrlOf, voiceOptionsOf } from './voice/options.js';
+import { apiUrlOf, voiceOptionsOf } from './voice-options.js';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -42,6 +42,7 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
       dc09Port: env.SOS_DC09_PORT,
       dc09Key: env.SOS_DC09_KEY,
       scaipPort: env.SOS_SCAIP_PORT,
+      voice: env.SOS_VOICE_SIP_PORT !== undefined,
     },
     voice: voiceOptionsOf(env),
   });

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.js';
 import type { ReceivedMessage, ReceiverAnswer, ReceiverProtocol, SignalSink } from '../signal.js';
 import { ackFrame, duhFrame, nakFrame } from './answers.js';
 import { openPayload, signalsOf } from './decode.js';
@@ -11,7 +11,7 @@ export interface Dc09Options {
   /** SOS_DC09_KEY as bytes (16/24/32): only encrypted frames; null: only plain ones. */
   key: Buffer | null;
   sink: SignalSink;
-  log: FastifyBaseLogger;
+  log: Log;
   now?: () => Date;
 }
 
