@@ -3,7 +3,7 @@ import { useAppSelector } from '../../store/hooks.js';
 import { selectAnyUnhandled } from '../../entities/sos/alarmSelectors.js';
 import { createAlarmLoop, type AlarmLoop } from './alarmLoop.js';
 import { selectAudioEnabled } from '../../store/alarmSlice.js';
-import { alarmElement } from './audioRuntime.js';
+import { alarmElement } from '../audio/audioRuntime.js';
 
 /**
  * Rings while any OPEN SOS is unacknowledged (docs/alarm-handling.md: with no acknowledgement given, while

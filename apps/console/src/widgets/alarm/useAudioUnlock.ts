@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { hideSnackbar } from '../../store/snackbarSlice.js';
 import { audioEnabled, selectAudioEnabled } from '../../store/alarmSlice.js';
-import { askNotificationPermission, unlockAudio } from './audioRuntime.js';
+import { askNotificationPermission, unlockAudio } from '../audio/audioRuntime.js';
 
 /**
  * Until the first click anywhere (or key press, for keyboard users) audio is locked;

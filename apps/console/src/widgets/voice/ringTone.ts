@@ -1,4 +1,4 @@
-import { audioContext } from '../alarm/audioRuntime.js';
+import { audioContext } from '../audio/audioRuntime.js';
 
 /*
  * The inbound call's ring (docs/voice.md): generated, never the alarm's sound, so an operator
