@@ -17,11 +17,13 @@ import {
 import {
   ALARM_KINDS,
   ALARM_PROTOCOLS,
+  CALL_ENTRY_TARGETS,
   CALL_RESULTS,
-  CALL_TARGETS,
+  CALL_VIA,
   DEVICE_TECHNICAL_TYPES,
   SOS_OUTCOMES,
   SOS_TIMELINE_TYPES,
+  VOICE_DIRECTIONS,
 } from '@sos/contract';
 import { auditLog } from './audit-schema.js';
 import { pushCursor, pushDeliveries, pushMessages, pushSubscriptions } from './push-schema.js';
@@ -141,6 +143,9 @@ export const sos = pgTable(
     sourceProtocol: text('source_protocol', { enum: ALARM_PROTOCOLS }).notNull().default('HTTP'),
     sourceCode: text('source_code'),
     sourceDetail: text('source_detail'),
+    // A SCAIP alarm asking for a call-back (cha 1): the unit's crd, never sent to a browser
+    // (docs/voice.md; migration 0011).
+    callBackUri: text('call_back_uri'),
   },
   (t) => [
     // The database itself guarantees at most one open SOS per device.
@@ -157,7 +162,7 @@ export const sos = pgTable(
       .on(t.deviceId, t.closedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`state = 'CLOSED'`),
     // The escalation sweep: the nearest deadline among open, unacknowledged, unescalated SOS,
-    // counted from the latest re-alert (migration 0011).
+    // counted from the latest re-alert (migration 0012).
     index('sos_escalation_due_idx')
       .on(sql`coalesce(${t.realertedAt}, ${t.createdAt})`)
       .where(sql`state = 'OPEN' AND acknowledged_at IS NULL AND escalated_at IS NULL`),
@@ -181,16 +186,23 @@ export const sosTimeline = pgTable(
     text: text('text'),
     // A CALL entry's call (docs/call-out.md; migration 0007): name and phone copied from the
     // profile as they were, so a later edit does not rewrite the record. Null on other entries.
-    callTo: text('call_to', { enum: CALL_TARGETS }),
+    callTo: text('call_to', { enum: CALL_ENTRY_TARGETS }),
     callContactIndex: smallint('call_contact_index'),
     callName: text('call_name'),
     callPhone: text('call_phone'),
     callResult: text('call_result', { enum: CALL_RESULTS }),
+    // Voice (docs/voice.md; migration 0011): how the call was made, its direction, an answered
+    // VOICE call's whole seconds, and its SIP Call-ID (one entry per call, whatever Kamailio repeats).
+    callVia: text('call_via', { enum: CALL_VIA }),
+    callDirection: text('call_direction', { enum: VOICE_DIRECTIONS }),
+    callDurationS: integer('call_duration_s'),
+    callVoiceId: text('call_voice_id'),
   },
   (t) => [
     index('sos_timeline_sos_idx').on(t.sosId, t.at, t.id),
     // The history's and the stats' call counts.
     index('sos_timeline_calls_idx').on(t.sosId).where(sql`type = 'CALL'`),
+    uniqueIndex('sos_timeline_call_voice_idx').on(t.callVoiceId).where(sql`call_voice_id IS NOT NULL`),
   ],
 );
 
@@ -288,3 +300,9 @@ export const schema = {
   pushDeliveries,
 };
 export type Schema = typeof schema;
+
+/** Calls whose VOICE_CALL audit record is written, by SIP Call-ID (docs/voice.md; migration 0011). */
+export const voiceCalls = pgTable('voice_calls', {
+  callId: text('call_id').primaryKey(),
+  at: tstz('at').notNull().defaultNow(),
+});
