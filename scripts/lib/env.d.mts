@@ -36,6 +36,8 @@ export type ToolVariable =
   | 'SOS_DC09_PORT'
   | 'SOS_DC09_KEY'
   | 'SOS_SCAIP_PORT'
+  /** `npm run demo`: voice's SIP port (docs/voice.md), 15070 when Kamailio and rtpengine are installed. */
+  | 'SOS_VOICE_SIP_PORT'
   | 'SOS_DEMO_DEVICES';
 
 /** One variable of the tooling, undefined when unset or empty. */

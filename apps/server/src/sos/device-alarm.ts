@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { AlarmKind, AlarmSource } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos } from '../db/schema.js';
@@ -11,6 +12,8 @@ export interface DeviceAlarm {
   location?: { lat: number; lon: number; accuracyM: number | null } | undefined;
   /** Contact ID qualifier 6: news of an alarm already raised, a re-alert only for a kind not received yet. */
   stillPresent?: boolean | undefined;
+  /** A SCAIP call-back unit's crd (docs/voice.md): the SOS offers "Richiama il dispositivo". */
+  callBackUri?: string | undefined;
 }
 
 /** What an alarm did (alarmEventsOf, sos/device-event.ts, names its live events). */
@@ -30,7 +33,10 @@ export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAl
     const text = deviceEventText(ALARM_KIND_LABELS_IT[alarm.kind], alarm.source.code);
     const realert = !alarm.stillPresent || !receivedKinds(open, undefined).includes(alarm.kind);
     const event: DeviceEvent = { text, kind: alarm.kind, realert, ...(alarm.location ? { location: alarm.location } : {}) };
-    return { raised: false, realerted: realert, sos: await addDeviceEvent(tx, open, event) };
+    const updated = await addDeviceEvent(tx, open, event);
+    if (!alarm.callBackUri || updated.callBackUri === alarm.callBackUri) return { raised: false, realerted: realert, sos: updated };
+    const [withCallBack] = await tx.update(sos).set({ callBackUri: alarm.callBackUri }).where(eq(sos.id, open.id)).returning();
+    return { raised: false, realerted: realert, sos: withCallBack ?? updated };
   }
   const [row] = await tx
     .insert(sos)
@@ -41,6 +47,7 @@ export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAl
       sourceCode: alarm.source.code,
       sourceDetail: alarm.source.detail,
       ...locationColumns(alarm.location),
+      callBackUri: alarm.callBackUri ?? null,
     })
     .returning();
   if (!row) throw new Error(`no SOS raised for device ${deviceId}`);

@@ -18,6 +18,8 @@ const MAX_TEXT = 200;
 export const MANDATORY_TAGS = ['ref', 'cid', 'dty'] as const;
 export const OPTIONAL_TAGS = [
   'ver', 'mty', 'did', 'dco', 'dte', 'stc', 'stt', 'pri', 'lco', 'lva', 'lte', 'ico', 'ite',
+  // Voice (docs/voice.md): the unit's call handling (0 duplex, 1 call-back) and its call-back address.
+  'cha', 'crd',
 ] as const;
 type Tag = (typeof MANDATORY_TAGS)[number] | (typeof OPTIONAL_TAGS)[number];
 
@@ -72,6 +74,10 @@ function inFormat(tag: Tag, value: string): boolean {
     case 'dty':
     case 'stc':
       return FOUR_DIGITS.test(value);
+    case 'cha':
+      return /^\d$/.test(value);
+    case 'crd':
+      return /^sips?:[^\s<>"]{1,190}$/.test(value);
     case 'mty':
       return (MESSAGE_TYPES as readonly string[]).includes(value);
     default:
