@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an SOS is about (docs/contract.md, "Alarm kinds"). An SOS raised through the HTTP
+ * What an SOS is about (docs/alarm-kinds.md, "Kinds"). An SOS raised through the HTTP
  * device API with no kind is PANIC; DC-09 and SCAIP codes map onto these.
  */
 export const ALARM_KINDS = [
@@ -20,7 +20,7 @@ export const alarmKindSchema = z.enum(ALARM_KINDS);
 export type AlarmKind = z.infer<typeof alarmKindSchema>;
 
 /**
- * Alarm kinds from most to least severe (docs/alarm-handling.md, "Re-alert"): an open SOS
+ * Alarm kinds from most to least severe (docs/alarm-handling.md, "Close policy"): an open SOS
  * takes the most severe kind it received, and the URGENT dashboard order sorts by it.
  */
 export const KIND_SEVERITY: readonly AlarmKind[] = [

@@ -5,11 +5,12 @@ import { sosOutcomeSchema } from './alarm.js';
 import { SOS_OUTCOMES } from './limits.js';
 import { ALARM_KINDS, alarmKindSchema } from './kinds.js';
 import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from './dates.js';
+import { exportQueryShape } from './export-query.js';
 
-/** Most SOS one history page holds (docs/alarm-handling.md "History, paged"). */
+/** Most SOS one history page holds (docs/contract.md "Reports and history"). */
 export const HISTORY_MAX_LIMIT = 500;
 export const HISTORY_DEFAULT_LIMIT = 20;
-/** Days the stats default to: the 7 ending today (docs/alarm-handling.md "Reporting"). */
+/** Days the stats default to: the 7 ending today (docs/alarm-handling.md "Reports"). */
 export const STATS_DEFAULT_DAYS = 7;
 /** Longest range a report covers, so byDay stays bounded. */
 export const REPORT_MAX_DAYS = 3_700;
@@ -91,6 +92,8 @@ export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
   deviceId: idSchema.optional(),
 });
 export type HistoryFilterQuery = z.infer<typeof historyFilterQuerySchema>;
+/** GET /api/sos/history.csv: the filters, and how to write it (export-labels.ts). */
+export const historyCsvQuerySchema = historyFilterQuerySchema.extend(exportQueryShape);
 
 /** A page's size, 1–500 (default 20), in decimal digits: the history's and the audit log's. */
 export const pageLimitSchema = decimalInteger(

@@ -1,14 +1,15 @@
 import type { HistoryFilterQuery, HistoryPage, HistoryQuery } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
+import type { ExportChoice } from '../../components/ExportMenu.js';
 
 /** Drops unset filters, so the URL carries only what the user chose. */
 const params = (query: Partial<HistoryQuery>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
 
 /**
- * The closed SOS, newest closure first, one server page at a time (docs/alarm-handling.md "History,
- * paged"), and the same filters as a CSV file (an object URL the caller revokes).
+ * The closed SOS, newest closure first, one server page at a time (docs/contract.md "Reports
+ * and history"), and the same filters as a CSV file (an object URL the caller revokes).
  */
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,7 +17,7 @@ export const historyApi = api.injectEndpoints({
       query: (query) => ({ url: PATHS.sosHistory, params: params(query) }),
       providesTags: [{ type: 'Sos', id: 'HISTORY' }],
     }),
-    exportSosHistoryCsv: build.mutation<string, HistoryFilterQuery>({
+    exportSosHistoryCsv: build.mutation<string, HistoryFilterQuery & Partial<ExportChoice>>({
       query: (filter) => ({
         url: PATHS.sosHistoryCsv,
         params: params(filter),
