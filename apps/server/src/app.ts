@@ -40,6 +40,8 @@ import deletedDeviceRoutes from './routes/deleted-devices/index.js';
 import deviceRenameRoutes from './routes/device-rename/index.js';
 import auditRoutes from './routes/audit/index.js';
 import pushRoutes from './routes/push/index.js';
+import expectationsPlugin, { type ExpectationsPluginOptions } from './plugins/expectations.js';
+import expectationRoutes from './routes/expectations/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
 import type { DispatcherOptions } from './push/dispatcher.js';
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
   heartbeats?: HeartbeatsOptions;
   /** The alarm receivers (DC-09, SCAIP): HOST and their variables; default all off. */
   receivers?: ReceiversPluginOptions;
+  /** The expected-events engine's poll (tests shorten it); its zone is TZ. */
+  expectations?: Omit<ExpectationsPluginOptions, 'zone'>;
   /** The push dispatcher's timers and limits (tests shorten them). */
   push?: Partial<DispatcherOptions>;
 }
@@ -74,6 +78,7 @@ const ROUTE_PLUGINS = [
   deviceRenameRoutes,
   auditRoutes,
   pushRoutes,
+  expectationRoutes,
 ];
 
 export const BODY_LIMIT = 100 * 1024;
@@ -122,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(heartbeatsPlugin, options.heartbeats ?? {});
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
+  await app.register(expectationsPlugin, { ...options.expectations, zone: options.env.TZ });
   await app.register(sosWritesPlugin);
   await app.register(signalSinkPlugin);
   await app.register(receiversPlugin, options.receivers ?? { host: '127.0.0.1' });

@@ -34,6 +34,7 @@ export function demoProfile(id: number): DeviceProfile {
       { name: `${at(FIRST, id + 3)} ${surname}`, phone: phone(id + 1, true), relation: at(RELATIONS, id) },
       ...(id % 2 === 0 ? [{ name: `${at(FIRST, id + 5)} ${at(LAST, id + 2)}`, phone: phone(id + 2, true), relation: at(RELATIONS, id + 2) }] : []),
     ],
+    checkIns: [],
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
 import { rowsOf } from '../live/outbox.js';
 import { callStats, type CallStats } from './call-stats.js';
+import { expectationStats, type ExpectationStats } from '../expectations/stats.js';
 import type { ResolvedRange } from './range.js';
 
 /** The current target of /api/conf/alarm (its default when unset). */
@@ -27,11 +28,15 @@ export async function sosStats(db: Db, range: ResolvedRange, tz: string, targetS
   // (measured on PostgreSQL: 0.58 s → 0.48 s), for this statement only.
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    return { ...(await statsIn(tx, range, tz, targetS)), ...(await callStats(tx, range)) };
+    return {
+      ...(await statsIn(tx, range, tz, targetS)),
+      ...(await callStats(tx, range)),
+      ...(await expectationStats(tx, range)),
+    };
   });
 }
 
-async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<Omit<SosStats, keyof CallStats>> {
+async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<Omit<SosStats, keyof CallStats | keyof ExpectationStats>> {
   const within = `count(*) FILTER (WHERE ack_s <= ${Number(targetS)})`;
   const result = await db.execute(sql`
     WITH base AS MATERIALIZED (

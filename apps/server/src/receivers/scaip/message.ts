@@ -5,6 +5,8 @@ import {
   TECHNICAL_BY_STC,
   TECHNICAL_CLEAR_BY_STC,
   TEST_STATUS_CODES,
+  ACTIVITY_DETECTOR_TYPE,
+  CHECK_IN_STATUS_CODES,
   deviceTypeWords,
   kindOfDeviceType,
 } from './codes.js';
@@ -52,8 +54,9 @@ function signalOf(mrq: Mrq): DeviceSignal {
   const cleared = TECHNICAL_CLEAR_BY_STC[stc];
   if (cleared) return { type: 'TECHNICAL_CLEAR', alarm: cleared, code, detail };
   if (stc === CANCEL_STATUS_CODE) return { type: 'CANCEL', code, detail };
-  // Test reports, and every other status: the device is alive, nothing more.
-  if (TEST_STATUS_CODES.includes(stc)) return { type: 'CONTACT', code };
+  if (TEST_STATUS_CODES.includes(stc)) return { type: 'TEST', code };
+  if (mrq.dty === ACTIVITY_DETECTOR_TYPE && CHECK_IN_STATUS_CODES.includes(stc)) return { type: 'CHECK_IN', code };
+  // Every other status: the device is alive, nothing more.
   return { type: 'CONTACT', code };
 }
 
@@ -71,7 +74,14 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`. */
-export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7): Buffer {
-  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>0</mre></mrs>`, 'utf8');
+/** `<hbo>` of a unit whose heartbeat interval the receiver may set (docs/expected-events.md). */
+export const HBO_ADJUSTABLE = '001';
+
+/**
+ * The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`, with `<hbi>` (the
+ * heartbeat interval in seconds) last when the unit is to be told it.
+ */
+export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7, hbi?: number): Buffer {
+  const interval = hbi === undefined ? '' : `<hbi>${hbi}</hbi>`;
+  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>0</mre>${interval}</mrs>`, 'utf8');
 }

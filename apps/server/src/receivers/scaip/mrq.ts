@@ -18,6 +18,8 @@ const MAX_TEXT = 200;
 export const MANDATORY_TAGS = ['ref', 'cid', 'dty'] as const;
 export const OPTIONAL_TAGS = [
   'ver', 'mty', 'did', 'dco', 'dte', 'stc', 'stt', 'pri', 'lco', 'lva', 'lte', 'ico', 'ite',
+  // Heartbeat options: 001, the unit's interval may be set by the receiver (`<hbi>` in `<mrs>`).
+  'hbo',
 ] as const;
 type Tag = (typeof MANDATORY_TAGS)[number] | (typeof OPTIONAL_TAGS)[number];
 
