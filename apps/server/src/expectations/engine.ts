@@ -70,7 +70,7 @@ export class ExpectationEngine {
 
   private run() {
     this.timer = undefined;
-    const swept = this.sweep();
+    const swept = this.sweepLogged();
     this.running = swept.then(() => {
       this.running = undefined;
     });
@@ -82,26 +82,34 @@ export class ExpectationEngine {
     });
   }
 
-  /** Handles what is due; answers ms to the next due time (null: none pending, or failed). */
-  private async sweep(): Promise<number | null> {
-    const batch = this.options.batch ?? 50;
+  /** The timer's sweep: a failure is logged and retried on the next poll. */
+  private async sweepLogged(): Promise<number | null> {
     try {
-      for (;;) {
-        if (this.stopped) return null;
-        const handled = await this.db.transaction(async (tx) => {
-          const due = await claimDue(tx, batch);
-          const pending: PendingEvent[] = [];
-          for (const row of due) await handleDue(tx, row, this.options.zone, pending);
-          for (const append of pending) await append(tx);
-          return due.length;
-        });
-        if (handled < batch) break;
-      }
-      const ms = await msToNextDue(this.db);
-      return ms === null ? null : ms + SLACK_MS;
+      return await this.sweep();
     } catch (err) {
       if (!this.stopped) this.log.warn({ err }, 'expectations: sweep failed, retrying on the next poll');
       return null;
     }
+  }
+
+  /**
+   * Handles what is due now, beside any sweep under way (the row locks keep them apart);
+   * answers ms to the next due time (null: none pending). Throws what fails (tests call it).
+   */
+  async sweep(): Promise<number | null> {
+    const batch = this.options.batch ?? 50;
+    for (;;) {
+      if (this.stopped) return null;
+      const handled = await this.db.transaction(async (tx) => {
+        const due = await claimDue(tx, batch);
+        const pending: PendingEvent[] = [];
+        for (const row of due) await handleDue(tx, row, this.options.zone, pending);
+        for (const append of pending) await append(tx);
+        return due.length;
+      });
+      if (handled < batch) break;
+    }
+    const ms = await msToNextDue(this.db);
+    return ms === null ? null : ms + SLACK_MS;
   }
 }

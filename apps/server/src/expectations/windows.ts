@@ -20,7 +20,8 @@ function at(day: DateTime, hhmm: string): DateTime {
  * `zone` (docs/expected-events.md); null with no windows. Occurrences are built per calendar
  * day from wall-clock times by luxon, so a day has exactly one occurrence of each window
  * whatever daylight saving does: a time in the skipped hour (29 March, Europe/Rome) moves
- * forward by the gap, a time in the repeated hour (25 October) is its first passage. Among
+ * forward by the gap, a time in the repeated hour (25 October) is its second passage (luxon's
+ * choice, pinned by test/expectations/windows.test.ts). Among
  * occurrences ending at the same instant the longest is kept.
  */
 export function nextCheckInSlot(windows: readonly CheckInWindow[], zone: string, after: Date): CheckInSlot | null {
