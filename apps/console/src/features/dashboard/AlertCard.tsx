@@ -29,6 +29,7 @@ import {
   oneLineNameSx,
 } from './alertCardStyles.js';
 import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
+import { CheckInMissedLine } from '../../widgets/alarm/CheckInMissed.js';
 import { SosAge } from '../../widgets/alarm/SosAge.js';
 
 export interface AlertCardProps {
@@ -74,6 +75,7 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
             <Typography variant="body1" sx={kindSx} data-testid="sos-kind">
               <FormattedMessage id={`kind.${sos.kind}`} />
             </Typography>
+            <CheckInMissedLine sos={sos} />
           </Box>
         )}
         {onOpen && (

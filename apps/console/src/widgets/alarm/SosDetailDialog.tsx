@@ -20,6 +20,7 @@ import { SosAckButton } from './SosAckButton.js';
 import { SosCallOut } from './SosCallOut.js';
 import { SosCloseForm } from './SosCloseForm.js';
 import { SosKind } from './SosKind.js';
+import { CheckInConfirmButton } from './CheckInMissed.js';
 import { SosLocation } from './SosLocation.js';
 import { SosNoteForm } from './SosNoteForm.js';
 import { SosStatus } from './SosStatus.js';
@@ -88,6 +89,7 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
             <SosKind sos={sos} />
             <SosStatus sos={sos} open={open} />
             {open && <SosAckButton sos={sos} />}
+            {open && <CheckInConfirmButton sos={sos} />}
           </Section>
           <Section title="alarm.location">
             <SosLocation location={sos.location} />
