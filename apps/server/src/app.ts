@@ -27,6 +27,7 @@ import sosWritesPlugin from './plugins/sos-writes.js';
 import signalSinkPlugin from './plugins/signal-sink.js';
 import receiversPlugin, { type ReceiversPluginOptions } from './plugins/receivers.js';
 import pushPlugin from './plugins/push.js';
+import voicePlugin, { type VoicePluginOptions } from './plugins/voice.js';
 import authRoutes from './routes/auth/index.js';
 import employeeRoutes from './routes/employee/index.js';
 import deviceRoutes from './routes/device/index.js';
@@ -42,6 +43,7 @@ import auditRoutes from './routes/audit/index.js';
 import pushRoutes from './routes/push/index.js';
 import expectationsPlugin, { type ExpectationsPluginOptions } from './plugins/expectations.js';
 import expectationRoutes from './routes/expectations/index.js';
+import voiceRoutes from './routes/voice/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
 import type { DispatcherOptions } from './push/dispatcher.js';
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   expectations?: Omit<ExpectationsPluginOptions, 'zone'>;
   /** The push dispatcher's timers and limits (tests shorten them). */
   push?: Partial<DispatcherOptions>;
+  /** Voice (docs/voice.md); unset: off, nothing of it runs. */
+  voice?: VoicePluginOptions | undefined;
 }
 
 const ROUTE_PLUGINS = [
@@ -79,6 +83,7 @@ const ROUTE_PLUGINS = [
   auditRoutes,
   pushRoutes,
   expectationRoutes,
+  voiceRoutes,
 ];
 
 export const BODY_LIMIT = 100 * 1024;
@@ -136,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     allowHttp: options.env.SOS_PUSH_ALLOW_HTTP ?? false,
     ...options.push,
   });
+  await app.register(voicePlugin, { voice: options.voice });
   // Every /api route, one plugin per resource, registered here (a routes/index.ts would
   // import app.ts's types back). Only env is passed on: each plugin handing its whole
   // options to a child would hand it the API_PREFIX a second time.

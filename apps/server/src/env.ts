@@ -69,6 +69,30 @@ const envSchema = z.object({
     .optional(),
   /** The SCAIP receiver's port, SIP over UDP and TCP, at HOST; unset: off. */
   SOS_SCAIP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Voice (docs/voice.md): Kamailio's SIP port, UDP and TCP; unset: voice is off. */
+  SOS_VOICE_SIP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The host units, phones and the trunk reach Kamailio and rtpengine at; unset: HOST. */
+  SOS_VOICE_PUBLIC_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:-]+$/, 'must be a host name or an IP address')
+    .optional(),
+  /** true: the server runs Kamailio and rtpengine itself; false: they run as services. */
+  SOS_VOICE_MANAGED: boolish.default(true),
+  /** rtpengine's UDP port range for media, `first-last`. */
+  SOS_VOICE_RTP_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'must be a range such as 30000-30999')
+    .transform((range) => range.split('-').map(Number) as [number, number])
+    .refine(([min, max]) => min >= 1024 && max <= 65535 && max - min >= 3, 'must be a range of at least 4 ports within 1024-65535')
+    .default([30000, 30999]),
+  /** Where numbers are dialled: the centre's PBX or carrier, a sip: URI; unset: a registered user. */
+  SOS_VOICE_TRUNK: z
+    .string()
+    .regex(/^sips?:[A-Za-z0-9._~+-]+(:\d{1,5})?(;[A-Za-z0-9=._-]+)*$/, 'must be a SIP URI such as sip:pbx.example.org:5060')
+    .optional(),
+  /** Shared with Kamailio (events, routing questions, credentials); unset: generated and stored. */
+  SOS_VOICE_SECRET: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   SOS_CONSOLE_DIR: z.string().min(1).optional(),
   /** Who runs this server, for the push services (VAPID `sub`, docs/push.md): mailto: or https:. */
   SOS_VAPID_SUBJECT: z

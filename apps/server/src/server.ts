@@ -9,6 +9,7 @@ import { bootstrap } from './bootstrap.js';
 import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';
 import { serverSide, type Companion } from './companion.js';
+import { apiUrlOf, voiceOptionsOf } from './voice/options.js';
 
 export interface StartedServer {
   app: FastifyInstance;
@@ -42,6 +43,7 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
       dc09Key: env.SOS_DC09_KEY,
       scaipPort: env.SOS_SCAIP_PORT,
     },
+    voice: voiceOptionsOf(env),
   });
   const consoleDir = resolve(env.SOS_CONSOLE_DIR ?? DEFAULT_CONSOLE_DIR);
   const hasConsole = existsSync(join(consoleDir, 'index.html'));
@@ -55,6 +57,11 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
 
   // A companion calls this very server over loopback, as real devices call it over the network.
   const bound = typeof address === 'object' && address ? address.address : '127.0.0.1';
+  // Managed voice: Kamailio calls this server back, so it starts once the port is known.
+  await app.voice?.start(apiUrlOf(bound, port), app.receivers.port('SCAIP')).catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
   const dc09Port = app.receivers.port('DC09');
   const scaipPort = app.receivers.port('SCAIP');
   const beside = companion
@@ -90,6 +97,10 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
     lines.push(`  SIA DC-09 receiver: TCP and UDP port ${dc09Port} (${security})`);
   }
   if (scaipPort !== null) lines.push(`  SCAIP receiver: SIP over TCP and UDP port ${scaipPort}`);
+  if (app.voice) {
+    const how = app.voice.managed ? `Kamailio and rtpengine run by this server (logs in ${app.voice.managed.dir})` : 'Kamailio and rtpengine as services';
+    lines.push(`  voice: SIP on UDP and TCP port ${app.voice.settings.sipPort}, domain ${app.voice.domain}; ${how}`);
+  }
   if (beside) lines.push(...beside.lines);
   lines.push('');
   console.log(lines.join('\n'));

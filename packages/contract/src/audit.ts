@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'SOS_TAKEN_OVER',
   'SOS_NOTE_ADDED',
   'SOS_CALL_LOGGED',
+  /** A call answered or placed by an operator through voice: `{sosId, direction, to}`, never a number. */
+  'VOICE_CALL',
   'SOS_CLOSED',
   'TECHNICAL_ALARM_DISMISSED',
   'HISTORY_EXPORTED',

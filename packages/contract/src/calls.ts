@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { readableText } from './rules.js';
+import { callViaSchema, voiceDirectionSchema } from './voice.js';
 
 /** Who an operator called while handling an SOS (docs/call-out.md). */
 export const CALL_TARGETS = ['RESIDENT', 'CONTACT'] as const;
 export const callTargetSchema = z.enum(CALL_TARGETS);
 export type CallTarget = z.infer<typeof callTargetSchema>;
+
+/**
+ * Who a recorded call was with: the body's targets, plus DEVICE (a unit's speakerphone, docs/voice.md),
+ * which only the SIP side records.
+ */
+export const CALL_ENTRY_TARGETS = [...CALL_TARGETS, 'DEVICE'] as const;
+export const callEntryTargetSchema = z.enum(CALL_ENTRY_TARGETS);
+export type CallEntryTarget = z.infer<typeof callEntryTargetSchema>;
 
 /** How a call went; the console shows one button per result, in this order. */
 export const CALL_RESULTS = ['ANSWERED', 'NO_ANSWER', 'BUSY', 'WRONG_NUMBER', 'VOICEMAIL'] as const;
@@ -59,10 +68,18 @@ export type SosCallBody = z.infer<typeof sosCallBodySchema>;
  * when the call was logged, so a later edit of the profile does not rewrite the record.
  */
 export const sosCallSchema = z.object({
-  to: callTargetSchema,
+  to: callEntryTargetSchema,
   contactIndex: z.number().int().nullable(),
+  /** DEVICE: the device's name as it was. */
   name: z.string().nullable(),
+  /** DEVICE: the number or SIP user the unit called from (or was called at). */
   phone: z.string(),
   result: callResultSchema,
+  /** MANUAL: a result button (POST /api/sos/call); VOICE: written from Kamailio's events. */
+  via: callViaSchema,
+  /** MANUAL calls are the operator's, hence OUT. */
+  direction: voiceDirectionSchema,
+  /** Whole seconds of an answered VOICE call; null otherwise. */
+  durationS: z.number().int().nonnegative().nullable(),
 });
 export type SosCall = z.infer<typeof sosCallSchema>;

@@ -1,4 +1,5 @@
 import type { Device } from './device.js';
+import { compareSeverity } from './kinds.js';
 
 /*
  * The dashboard order (docs/console.md), written once: the server's getAll (which stores
@@ -88,4 +89,23 @@ export function compareDashboardOrder<T extends DashboardEntry>(
     if (byId !== 0) return byId;
   }
   return compareCodePoints(nameKey(a), nameKey(b)) || a.id - b.id;
+}
+
+/**
+ * The URGENT order of two devices with an open SOS (alarm settings' dashboardOrder, docs/console.md):
+ * unacknowledged first, then the more severe kind (kinds.ts), then the oldest SOS, then the lower
+ * SOS id. The console applies it to the open SOS only: they lead either order, the rest stays by name.
+ */
+export function compareUrgentOrder(a: DashboardEntry, b: DashboardEntry): number {
+  const sa = a.lastSos;
+  const sb = b.lastSos;
+  if (!sa || !sb) return compareDashboardOrder(a, b);
+  const acked = Number(sa.acknowledgedAt !== null) - Number(sb.acknowledgedAt !== null);
+  if (acked !== 0) return acked;
+  const kind = compareSeverity(sa.kind, sb.kind);
+  if (kind !== 0) return kind;
+  const ta = Date.parse(sa.dateCreated) || 0;
+  const tb = Date.parse(sb.dateCreated) || 0;
+  if (ta !== tb) return ta - tb;
+  return sa.id - sb.id;
 }

@@ -38,6 +38,11 @@ export const sosSchema = z.object({
   /** How it reached us, and the code as the device sent it. */
   source: alarmSourceSchema,
   device: deviceRefSchema,
+  /**
+   * Voice (docs/voice.md): present, and true, only when the SCAIP alarm asked for a call-back
+   * (`cha` 1 with a `crd`): the detail offers "Richiama il dispositivo". Absent otherwise.
+   */
+  callBack: z.literal(true).optional(),
 });
 export type Sos = z.infer<typeof sosSchema>;
 

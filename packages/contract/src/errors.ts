@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'SOS_NOT_OPEN',
   'SOS_ALREADY_ACKNOWLEDGED',
   'DEVICE_DELETED',
+  /** 400: closing needs an outcome while the alarm settings' requireOutcome is on (docs/alarm-handling.md). */
+  'OUTCOME_REQUIRED',
   'TOO_MANY_LOGIN_ATTEMPTS',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
@@ -25,6 +27,8 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   /** 503 with Retry-After: the database cannot be reached right now; retry (docs/hardening.md). */
   'DATABASE_UNAVAILABLE',
+  /** 404: voice is off on this server (docs/voice.md); the console shows nothing of voice. */
+  'VOICE_DISABLED',
   'INTERNAL_ERROR',
 ] as const;
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -13,6 +13,7 @@ export * from './kinds.js';
 export * from './device.js';
 export * from './device-order.js';
 export * from './alarm.js';
+export * from './voice.js';
 export * from './calls.js';
 export * from './sos-handling.js';
 export * from './health.js';

@@ -49,6 +49,10 @@ export const PATHS = {
   // Web Push (docs/push.md).
   pushKey: '/push/key',
   pushSubscriptions: '/push/subscriptions',
+  // Voice (docs/voice.md): the softphone's credentials; Kamailio's events and routing questions.
+  voiceCredentials: '/voice/credentials',
+  voiceEvents: '/voice/events',
+  voiceRoute: '/voice/route',
 } as const;
 
 export type PathName = keyof typeof PATHS;

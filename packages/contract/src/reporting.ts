@@ -50,6 +50,8 @@ export const sosStatsSchema = z.object({
   medianAckSeconds: secondsSchema,
   p90AckSeconds: secondsSchema,
   medianCloseSeconds: secondsSchema,
+  /** Closed without anyone ever taking charge (docs/alarm-handling.md "Close policy"). */
+  closedWithoutAck: z.number().int().nonnegative(),
   byOutcome: z.record(sosOutcomeSchema, z.number().int().nonnegative()),
   /** Every kind, 0 when none was raised (docs/alarm-kinds.md). */
   byKind: z.record(alarmKindSchema, z.number().int().nonnegative()),

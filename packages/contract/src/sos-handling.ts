@@ -99,8 +99,23 @@ export function sosClosedText(outcome: SosOutcome | null, note: string | null): 
   return note === null ? outcome : `${outcome ?? ''}\n${note}`;
 }
 
-/** GET/POST /api/conf/alarm (docs/alarm-handling.md); both fields are required when writing. */
-export const ALARM_CONF_DEFAULTS = { ackTargetSeconds: 60, offlineAfterSeconds: 300 } as const;
+/**
+ * The dashboard's order of open SOS (docs/alarm-handling.md "Close policy"): NEWEST, the spec's
+ * (newest first); URGENT: unacknowledged first, then by kind severity (kinds.ts), then oldest first.
+ */
+export const DASHBOARD_ORDERS = ['NEWEST', 'URGENT'] as const;
+export type DashboardOrder = (typeof DASHBOARD_ORDERS)[number];
+
+/**
+ * GET/POST /api/conf/alarm (docs/alarm-handling.md). requireOutcome: closing needs an "Esito"
+ * (false: the spec's one-click close); dashboardOrder: see above. The defaults keep the spec.
+ */
+export const ALARM_CONF_DEFAULTS = {
+  ackTargetSeconds: 60,
+  offlineAfterSeconds: 300,
+  requireOutcome: false,
+  dashboardOrder: 'NEWEST',
+} as const satisfies Record<string, number | boolean | DashboardOrder>;
 const seconds = (min: number, max: number) =>
   z
     .number({ error: 'must be a whole number of seconds' })
@@ -110,8 +125,12 @@ const seconds = (min: number, max: number) =>
 export const alarmConfSchema = z.object({
   ackTargetSeconds: seconds(5, 3600),
   offlineAfterSeconds: seconds(10, 86_400),
+  requireOutcome: z.boolean({ error: 'must be true or false' }),
+  dashboardOrder: z.enum(DASHBOARD_ORDERS, { error: `must be one of ${DASHBOARD_ORDERS.join(', ')}` }),
 });
 export type AlarmConf = z.infer<typeof alarmConfSchema>;
+/** The alarm settings that are whole seconds (stored as digits, read inside statements too). */
+export type AlarmSecondsSetting = 'ackTargetSeconds' | 'offlineAfterSeconds';
 /** POST /api/conf/alarm: a field left out keeps its stored value. */
 export const alarmConfUpdateSchema = alarmConfSchema.partial();
 

@@ -12,6 +12,7 @@ import type { signedInCatalogues } from './signedIn.catalogue.js';
 import { mergeCatalogues } from '../i18n/merge.js';
 import type { MessageId as DeclaredId } from '../i18n/messageId.js';
 import { shiftMessages } from '../i18n/shift.messages.js';
+import { walkMessages } from '../i18n/walk.messages.js';
 
 /**
  * Every catalogue (of a screen, the frame or a widget) that a screen before sign-in may need,
@@ -28,6 +29,7 @@ const catalogues = [
   alarmMessages,
   outcomeMessages,
   shiftMessages,
+  walkMessages,
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -10,6 +10,7 @@ import { expectationsMessages } from '../features/devices/expectations.messages.
 import { historyMessages } from '../features/history/messages.js';
 import { statsMessages } from '../features/stats/messages.js';
 import { receiversMessages } from '../features/settings/receivers.messages.js';
+import { walkReportMessages } from '../i18n/walkReport.messages.js';
 
 /**
  * Texts only the signed-in screens show (push, device health, alarm kinds, call-out, the audit log,
@@ -29,6 +30,7 @@ export const signedInCatalogues = [
   historyMessages,
   statsMessages,
   receiversMessages,
+  walkReportMessages,
 ] as const;
 
 export const messages: Record<Locale, Record<string, string>> = mergeCatalogues(signedInCatalogues);

@@ -14,6 +14,7 @@ const CODE_MESSAGES: Partial<Record<ErrorCode, MessageId>> = {
   CANNOT_DELETE_SELF: 'error.cannotDeleteSelf',
   LAST_SUPER_ADMIN: 'error.lastSuperAdmin',
   OWN_ROLE: 'shift.ownRole',
+  OUTCOME_REQUIRED: 'walk.outcomeRequired',
 };
 
 interface ErrorLike {

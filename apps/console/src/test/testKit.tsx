@@ -48,6 +48,8 @@ export interface Call {
   method: string;
   url: URL;
   headers: Headers;
+  /** The request's body as text ('' without one). */
+  body: string;
 }
 
 type Route = (call: Call) => Response | Promise<Response> | undefined;
@@ -78,6 +80,7 @@ export function stubFetch(route: Route): Call[] {
       method: (request?.method ?? init?.method ?? 'GET').toUpperCase(),
       url: new URL(request?.url ?? String(input), location.href),
       headers: new Headers(request?.headers ?? init?.headers),
+      body: request ? await request.clone().text() : typeof init?.body === 'string' ? init.body : '',
     };
     calls.push(call);
     return (await route(call)) ?? json({ code: 'NOT_FOUND' }, 404);

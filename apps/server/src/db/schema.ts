@@ -17,11 +17,13 @@ import {
 import {
   ALARM_KINDS,
   ALARM_PROTOCOLS,
+  CALL_ENTRY_TARGETS,
   CALL_RESULTS,
-  CALL_TARGETS,
+  CALL_VIA,
   DEVICE_TECHNICAL_TYPES,
   SOS_OUTCOMES,
   SOS_TIMELINE_TYPES,
+  VOICE_DIRECTIONS,
 } from '@sos/contract';
 import { auditLog } from './audit-schema.js';
 import { pushCursor, pushDeliveries, pushMessages, pushSubscriptions } from './push-schema.js';
@@ -98,7 +100,7 @@ export const devices = pgTable(
      * sweep or a contact wrote, so each transition yields exactly one event (docs/alarm-handling.md).
      */
     online: boolean('online'),
-    // Expected events (docs/expected-events.md; migration 0011).
+    // Expected events (docs/expected-events.md; migration 0012).
     /** Offline after this long silent; null: the global offlineAfterSeconds. */
     supervisionSeconds: integer('supervision_seconds'),
     /** A periodic test is expected this often; null: none. */
@@ -109,7 +111,7 @@ export const devices = pgTable(
   (t) => [
     // The offline sweep: monitored, online, visible devices on the global setting by last
     // contact, and those with their own supervision by their own deadline (sos_seconds_after,
-    // an IMMUTABLE function of migration 0011).
+    // an IMMUTABLE function of migration 0012).
     index('devices_online_last_seen_idx')
       .on(t.lastSeenAt)
       .where(sql`online AND deleted_at IS NULL AND supervision_seconds IS NULL`),
@@ -150,6 +152,9 @@ export const sos = pgTable(
     sourceProtocol: text('source_protocol', { enum: ALARM_PROTOCOLS }).notNull().default('HTTP'),
     sourceCode: text('source_code'),
     sourceDetail: text('source_detail'),
+    // A SCAIP alarm asking for a call-back (cha 1): the unit's crd, never sent to a browser
+    // (docs/voice.md; migration 0011).
+    callBackUri: text('call_back_uri'),
   },
   (t) => [
     // The database itself guarantees at most one open SOS per device.
@@ -189,16 +194,23 @@ export const sosTimeline = pgTable(
     text: text('text'),
     // A CALL entry's call (docs/call-out.md; migration 0007): name and phone copied from the
     // profile as they were, so a later edit does not rewrite the record. Null on other entries.
-    callTo: text('call_to', { enum: CALL_TARGETS }),
+    callTo: text('call_to', { enum: CALL_ENTRY_TARGETS }),
     callContactIndex: smallint('call_contact_index'),
     callName: text('call_name'),
     callPhone: text('call_phone'),
     callResult: text('call_result', { enum: CALL_RESULTS }),
+    // Voice (docs/voice.md; migration 0011): how the call was made, its direction, an answered
+    // VOICE call's whole seconds, and its SIP Call-ID (one entry per call, whatever Kamailio repeats).
+    callVia: text('call_via', { enum: CALL_VIA }),
+    callDirection: text('call_direction', { enum: VOICE_DIRECTIONS }),
+    callDurationS: integer('call_duration_s'),
+    callVoiceId: text('call_voice_id'),
   },
   (t) => [
     index('sos_timeline_sos_idx').on(t.sosId, t.at, t.id),
     // The history's and the stats' call counts.
     index('sos_timeline_calls_idx').on(t.sosId).where(sql`type = 'CALL'`),
+    uniqueIndex('sos_timeline_call_voice_idx').on(t.callVoiceId).where(sql`call_voice_id IS NOT NULL`),
   ],
 );
 
@@ -339,3 +351,9 @@ export const schema = {
   pushDeliveries,
 };
 export type Schema = typeof schema;
+
+/** Calls whose VOICE_CALL audit record is written, by SIP Call-ID (docs/voice.md; migration 0011). */
+export const voiceCalls = pgTable('voice_calls', {
+  callId: text('call_id').primaryKey(),
+  at: tstz('at').notNull().defaultNow(),
+});

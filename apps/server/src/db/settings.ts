@@ -5,9 +5,14 @@ import { settings } from './schema.js';
 export const SETTING_KEYS = {
   apiKey: 'device_api_key',
   jwtSecret: 'jwt_secret',
+  /** Shared with Kamailio when SOS_VOICE_SECRET is unset and voice is managed (docs/voice.md). */
+  voiceSecret: 'voice_secret',
   /** Alarm handling (docs/alarm-handling.md, /api/conf/alarm): whole seconds, as text. */
   ackTargetSeconds: 'alarm_ack_target_seconds',
   offlineAfterSeconds: 'alarm_offline_after_seconds',
+  /** The close policy (docs/alarm-handling.md "Close policy"): 'true'/'false', 'NEWEST'/'URGENT'. */
+  requireOutcome: 'alarm_require_outcome',
+  dashboardOrder: 'alarm_dashboard_order',
 } as const;
 
 export async function getSetting(db: Tx, key: string): Promise<string | undefined> {

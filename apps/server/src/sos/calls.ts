@@ -40,7 +40,7 @@ export type CallableProfile = Pick<
 >;
 
 /** The phones of the device's profile (none written: no phone, no contacts). */
-async function callableProfile(tx: Tx, deviceId: number): Promise<CallableProfile> {
+export async function callableProfile(tx: Tx, deviceId: number): Promise<CallableProfile> {
   const [row] = await tx
     .select({
       residentName: deviceProfiles.residentName,
@@ -105,6 +105,9 @@ export function callOf(row: TimelineRow): SosCall | undefined {
     name: row.callName,
     phone: row.callPhone,
     result: row.callResult,
+    via: row.callVia ?? 'MANUAL',
+    direction: row.callDirection ?? 'OUT',
+    durationS: row.callDurationS,
   };
 }
 
@@ -142,6 +145,8 @@ export async function writeCall(
       callName: callee.name,
       callPhone: callee.phone,
       callResult: body.result,
+      callVia: 'MANUAL',
+      callDirection: 'OUT',
     })
     .returning();
   const entry: SosTimelineEntry = {

@@ -86,7 +86,7 @@ describeEachDb('GET /api/audit, /api/audit.csv, /api/audit/verify', (kind) => {
     );
     const conf = (await call(ctx, 'GET', `${apiPath('auditCsv')}?action=ALARM_CONF_CHANGED`, ctx.admin.token)).body.split('\r\n')[1];
     expect(conf).toMatch(
-      /,CONF,alarm,alarm,"\{""after"":\{""ackTargetSeconds"":45,""offlineAfterSeconds"":300\},""before"":\{""ackTargetSeconds"":60,""offlineAfterSeconds"":300\}\}"$/,
+      /,CONF,alarm,alarm,"\{""after"":\{""ackTargetSeconds"":45,""dashboardOrder"":""NEWEST"",""offlineAfterSeconds"":300,""requireOutcome"":false\},""before"":\{""ackTargetSeconds"":60,""dashboardOrder"":""NEWEST"",""offlineAfterSeconds"":300,""requireOutcome"":false\}\}"$/,
     );
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ALARM_CONF_DEFAULTS, type AlarmConf } from '@sos/contract';
-import { alarmSettingSql, readAlarmConf } from '../../src/conf/alarm-repository.js';
+import { ALARM_CONF_DEFAULTS, type AlarmConf, type AlarmSecondsSetting } from '@sos/contract';
+import { alarmSettingSql, outcomeRequired, readAlarmConf } from '../../src/conf/alarm-repository.js';
 import { readOfflineAfterSeconds } from '../../src/devices/health/offline-sweep.js';
 import { ackTargetSeconds } from '../../src/sos/stats-repository.js';
 import { settings } from '../../src/db/schema.js';
@@ -10,7 +10,7 @@ import { rowsOf } from '../../src/live/outbox.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 
 /** Stored text → what every reader must make of it (undefined: the row is absent). */
-const CASES: Record<keyof AlarmConf, Array<[string | undefined, number]>> = {
+const CASES: Record<AlarmSecondsSetting, Array<[string | undefined, number]>> = {
   ackTargetSeconds: [
     [undefined, ALARM_CONF_DEFAULTS.ackTargetSeconds],
     ['5', 5],
@@ -49,7 +49,7 @@ describeEachDb('the alarm settings, read one way', (kind) => {
     await ctx.app.db.delete(settings).where(eq(settings.key, SETTING_KEYS[name]));
     if (text !== undefined) await setSetting(ctx.app.db, SETTING_KEYS[name], text);
   };
-  const inSql = async (name: keyof AlarmConf) =>
+  const inSql = async (name: AlarmSecondsSetting) =>
     Number(rowsOf<{ v: number }>(await ctx.app.db.execute(sql`SELECT ${alarmSettingSql(name)} AS v`))[0]?.v);
 
   for (const name of ['ackTargetSeconds', 'offlineAfterSeconds'] as const) {
@@ -61,4 +61,27 @@ describeEachDb('the alarm settings, read one way', (kind) => {
       expect(await single(ctx.app.db)).toBe(expected);
     });
   }
+
+  it.each([
+    [undefined, false],
+    ['true', true],
+    ['false', false],
+    ['TRUE', false],
+    ['1', false],
+  ])('requireOutcome stored as %j reads as %s', async (text, expected) => {
+    await store('requireOutcome', text);
+    expect((await readAlarmConf(ctx.app.db)).requireOutcome).toBe(expected);
+    expect(await outcomeRequired(ctx.app.db)).toBe(expected);
+  });
+
+  it.each([
+    [undefined, 'NEWEST'],
+    ['URGENT', 'URGENT'],
+    ['NEWEST', 'NEWEST'],
+    ['urgent', 'NEWEST'],
+    ['', 'NEWEST'],
+  ])('dashboardOrder stored as %j reads as %s', async (text, expected) => {
+    await store('dashboardOrder', text);
+    expect((await readAlarmConf(ctx.app.db)).dashboardOrder).toBe(expected);
+  });
 });

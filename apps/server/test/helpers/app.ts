@@ -91,7 +91,7 @@ export async function createTestApp(
   /** pino options (a test reading the log output); none by default. */
   logger?: FastifyServerOptions['logger'],
   /** Further build options (the alarm receivers). */
-  build?: Pick<BuildAppOptions, 'receivers'>,
+  build?: Pick<BuildAppOptions, 'receivers' | 'voice'>,
 ): Promise<TestContext> {
   const { database, url, drop } = await openTestDatabase(kind);
   const adminId = await seedUser(database, 'admin', 'SUPER_ADMIN', 'admin-password');

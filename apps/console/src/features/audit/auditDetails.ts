@@ -8,6 +8,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 const SETTING_LABELS: Record<string, MessageId> = {
   ackTargetSeconds: 'alarm.ackTarget',
   offlineAfterSeconds: 'alarm.offlineAfter',
+  requireOutcome: 'walk.requireOutcome',
+  dashboardOrder: 'walk.dashboardOrder',
 };
 
 /**

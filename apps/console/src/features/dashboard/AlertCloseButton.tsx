@@ -1,4 +1,7 @@
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { Device, Sos } from '@sos/contract';
 import { useState } from 'react';
@@ -7,6 +10,8 @@ import { useAppSelector } from '../../store/hooks.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useCloseSosMutation } from '../../entities/devices/deviceEndpoints.js';
 import { selectSession } from '../../store/authSlice.js';
+import { useGetAlarmConfQuery } from '../../entities/sos/sosHandlingApi.js';
+import { SosCloseForm } from '../../widgets/alarm/SosCloseForm.js';
 
 interface AlertCloseButtonProps {
   device: Device;
@@ -16,16 +21,20 @@ interface AlertCloseButtonProps {
 
 /**
  * The card's "Chiudi SOS" (docs/console.md): one click, unless another user has the SOS in charge;
- * then it asks first (docs/shift.md), so nobody ends a colleague's alarm by accident.
+ * then it asks first (docs/shift.md), so nobody ends a colleague's alarm by accident. While the
+ * alarm settings' requireOutcome is on it opens the close form, "Esito" required
+ * (docs/alarm-handling.md "Close policy").
  */
 export function AlertCloseButton({ device, sos, sx }: AlertCloseButtonProps) {
   const intl = useIntl();
   const [closeSos, { isLoading }] = useCloseSosMutation();
   const [asking, setAsking] = useState(false);
+  const [form, setForm] = useState(false);
   const userId = useAppSelector(selectSession)?.id;
+  const requireOutcome = useGetAlarmConfQuery().data?.requireOutcome === true;
   const handler = sos.acknowledgedBy;
   const someoneElse = handler !== null && handler.id !== userId;
-  const close = () => void closeSos({ deviceId: device.id, sosId: sos.id });
+  const close = () => (requireOutcome ? setForm(true) : void closeSos({ deviceId: device.id, sosId: sos.id }));
   return (
     <>
       <Button
@@ -50,6 +59,16 @@ export function AlertCloseButton({ device, sos, sx }: AlertCloseButtonProps) {
             close();
           }}
         />
+      )}
+      {requireOutcome && (
+        <Dialog open={form} onClose={() => setForm(false)} fullWidth maxWidth="xs">
+          <DialogTitle>
+            <FormattedMessage id="walk.closeTitle" values={{ name: device.displayName }} />
+          </DialogTitle>
+          <DialogContent sx={{ pt: '8px !important' }}>
+            <SosCloseForm sos={sos} onClosed={() => setForm(false)} />
+          </DialogContent>
+        </Dialog>
       )}
     </>
   );

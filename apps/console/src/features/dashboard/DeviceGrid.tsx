@@ -27,6 +27,7 @@ import {
 import { useRootFontSize } from './rootFontSize.js';
 import { useLiveContacts } from './useLiveContacts.js';
 import { useVisibleRows } from './useVisibleRows.js';
+import { useShownOrder } from './useShownOrder.js';
 
 /** Rows kept mounted above and below the window (about three plain rows). */
 const OVERSCAN_PX = 3 * (PLAIN_CARD_PX + GAP_PX);
@@ -61,8 +62,9 @@ export function DeviceGrid({ onDelete, onOpen }: DeviceGridProps) {
   const listRef = useRef<HTMLDivElement>(null);
   // After a press on the grid the order shown waits (at most HOLD_MS) before re-sorting.
   const held = useResortHold(listRef);
-  const liveOrder = useAppSelector(selectOrder);
   const liveAlerts = useAppSelector(selectLeadingAlerts);
+  // The alarm settings' dashboardOrder: NEWEST is the live order itself, URGENT re-sorts the open SOS.
+  const liveOrder = useShownOrder(useAppSelector(selectOrder), liveAlerts);
   const { order, alerts } = useHeld(useStableArrangement(liveOrder, liveAlerts), held);
   const columns = useColumns();
   const rootPx = useRootFontSize();

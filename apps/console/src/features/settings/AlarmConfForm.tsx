@@ -1,10 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { alarmConfSchema, type AlarmConf } from '@sos/contract';
+import { alarmConfSchema, DASHBOARD_ORDERS, type AlarmConf, type AlarmSecondsSetting } from '@sos/contract';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../store/hooks.js';
@@ -12,7 +16,7 @@ import { showSnackbar } from '../../store/snackbarSlice.js';
 import type { MessageId } from '../../i18n/messageId.js';
 import { useGetAlarmConfQuery, useSetAlarmConfMutation } from '../../entities/sos/sosHandlingApi.js';
 
-type Field = keyof AlarmConf;
+type Field = AlarmSecondsSetting;
 
 /** The bounds the contract's schema enforces, for the message that names them. */
 const bounds = (field: Field) => {
@@ -53,8 +57,52 @@ function SecondsField({
   );
 }
 
+/** The close policy (docs/alarm-handling.md "Close policy"): an outcome to close, the dashboard's order. */
+function PolicyFields({ control }: { control: Control<AlarmConf> }) {
+  const intl = useIntl();
+  const { field: require } = useController({ control, name: 'requireOutcome' });
+  const { field: order } = useController({ control, name: 'dashboardOrder' });
+  return (
+    <>
+      <div>
+        <FormControlLabel
+          control={
+            <Switch
+              name={require.name}
+              checked={require.value}
+              onChange={(event) => require.onChange(event.target.checked)}
+              onBlur={require.onBlur}
+              slotProps={{ input: { ref: require.ref } }}
+            />
+          }
+          label={intl.formatMessage({ id: 'walk.requireOutcome' })}
+        />
+        <FormHelperText sx={{ mt: 0 }}>{intl.formatMessage({ id: 'walk.requireOutcomeHelp' })}</FormHelperText>
+      </div>
+      <TextField
+        select
+        name={order.name}
+        label={intl.formatMessage({ id: 'walk.dashboardOrder' })}
+        value={order.value}
+        onChange={(event) => order.onChange(event.target.value)}
+        onBlur={order.onBlur}
+        inputRef={order.ref}
+        fullWidth
+        sx={{ mt: 2 }}
+        helperText={intl.formatMessage({ id: `walk.order${order.value}Help` })}
+      >
+        {DASHBOARD_ORDERS.map((value) => (
+          <MenuItem key={value} value={value}>
+            {intl.formatMessage({ id: `walk.order${value}` })}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
 /**
- * The alarm's timings (docs/alarm-handling.md /api/conf/alarm), below the API key with its own 'Salva'
+ * The alarm's timings and close policy (docs/alarm-handling.md /api/conf/alarm), below the API key with its own 'Salva'
  * and no confirmation: changing them cuts nobody off. Validated by the contract's schema.
  */
 export function AlarmConfForm() {
@@ -63,7 +111,12 @@ export function AlarmConfForm() {
   const [save, { isLoading: saving }] = useSetAlarmConfMutation();
   const { control, handleSubmit } = useForm<AlarmConf>({
     resolver: zodResolver(alarmConfSchema),
-    defaultValues: { ackTargetSeconds: NaN, offlineAfterSeconds: NaN },
+    defaultValues: {
+      ackTargetSeconds: NaN,
+      offlineAfterSeconds: NaN,
+      requireOutcome: false,
+      dashboardOrder: 'NEWEST',
+    },
     values: data,
   });
   const submit = async (values: AlarmConf) => {
@@ -79,6 +132,7 @@ export function AlarmConfForm() {
         <Stack spacing={1}>
           <SecondsField control={control} name="ackTargetSeconds" label="alarm.ackTarget" />
           <SecondsField control={control} name="offlineAfterSeconds" label="alarm.offlineAfter" />
+          <PolicyFields control={control} />
         </Stack>
         <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 2 }}>
           <Button type="submit" variant="contained" disabled={saving || !data}>

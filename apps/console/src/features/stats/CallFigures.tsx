@@ -6,7 +6,8 @@ import { NO_DATA, useStatFormat } from './useStatFormat.js';
 
 /**
  * The call-out's two figures (docs/call-out.md): calls logged per SOS, and the share of calls
- * to contacts that were answered. A dash where the server has no data (null).
+ * to contacts that were answered. A dash where the server has no data (null). Beside them, the SOS
+ * closed without anyone taking charge (docs/alarm-handling.md "Close policy").
  */
 export function CallFigures({ stats }: { stats: SosStats }) {
   const intl = useIntl();
@@ -22,6 +23,11 @@ export function CallFigures({ stats }: { stats: SosStats }) {
         label="stats.contactReached"
         value={pct(stats.contactReachedPct)}
         detail={intl.formatMessage({ id: 'stats.contactReachedDetail' })}
+      />
+      <Figure
+        label="stats.closedWithoutAck"
+        value={number(stats.closedWithoutAck)}
+        detail={intl.formatMessage({ id: 'stats.closedWithoutAckDetail' })}
       />
     </Grid>
   );

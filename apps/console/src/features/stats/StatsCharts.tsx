@@ -5,6 +5,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { SosStats } from '@sos/contract';
 import { SOS_OUTCOMES } from '@sos/contract/limits';
+import { KIND_SEVERITY } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messageId.js';
@@ -63,18 +64,32 @@ export function DailyChart({ days }: { days: SosStats['byDay'] }) {
   );
 }
 
-/** How many SOS ended with each outcome. */
-export function OutcomesChart({ byOutcome }: { byOutcome: SosStats['byOutcome'] }) {
+/** One count per label, as horizontal bars. */
+function CountsChart({ title, labels, counts }: { title: MessageId; labels: string[]; counts: number[] }) {
   const intl = useIntl();
   return (
-    <ChartCard title="stats.outcomesChart">
+    <ChartCard title={title}>
       <BarChart
         height={HEIGHT}
         layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: SOS_OUTCOMES.map((o) => intl.formatMessage({ id: `outcome.${o}` })), width: 190 }]}
+        yAxis={[{ scaleType: 'band', data: labels, width: 190 }]}
         xAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (v: number) => intl.formatNumber(v) }]}
-        series={[{ data: SOS_OUTCOMES.map((o) => byOutcome[o]) }]}
+        series={[{ data: counts }]}
       />
     </ChartCard>
   );
+}
+
+/** How many SOS ended with each outcome. */
+export function OutcomesChart({ byOutcome }: { byOutcome: SosStats['byOutcome'] }) {
+  const intl = useIntl();
+  const labels = SOS_OUTCOMES.map((o) => intl.formatMessage({ id: `outcome.${o}` }));
+  return <CountsChart title="stats.outcomesChart" labels={labels} counts={SOS_OUTCOMES.map((o) => byOutcome[o])} />;
+}
+
+/** How many SOS of each kind were raised (the API's byKind), most severe kind first. */
+export function KindsChart({ byKind }: { byKind: SosStats['byKind'] }) {
+  const intl = useIntl();
+  const labels = KIND_SEVERITY.map((k) => intl.formatMessage({ id: `kind.${k}` }));
+  return <CountsChart title="stats.kindsChart" labels={labels} counts={KIND_SEVERITY.map((k) => byKind[k])} />;
 }

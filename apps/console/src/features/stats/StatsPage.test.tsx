@@ -15,6 +15,7 @@ const stats = (over: Partial<SosStats> = {}): SosStats => ({
   medianAckSeconds: 21.5,
   p90AckSeconds: 48,
   medianCloseSeconds: 310,
+  closedWithoutAck: 3,
   byOutcome: { ASSISTANCE_SENT: 20, EMERGENCY_SERVICES: 2, RESOLVED_BY_PHONE: 100, FALSE_ALARM: 70, TEST: 5, NO_RESPONSE: 1, OTHER: 2 },
   byKind: { PANIC: 180, FALL: 10, MEDICAL: 4, FIRE: 3, GAS: 1, FLOOD: 0, INTRUSION: 0, INACTIVITY: 1, WANDERING: 0, OTHER: 1 },
   byDay: [
@@ -50,10 +51,12 @@ describe('StatsPage', () => {
     expect(figure('stats.total')).toHaveTextContent('200');
     expect(figure('stats.callsPerSos')).toHaveTextContent('Chiamate per SOS2,4');
     expect(figure('stats.contactReached')).toHaveTextContent('Contatti raggiunti62,5%');
+    expect(figure('stats.closedWithoutAck')).toHaveTextContent('Chiusi senza presa in carico3');
     const row = within(screen.getByRole('table', { name: 'Per operatore' })).getByText('maria').closest('tr')!;
     expect(row).toHaveTextContent(/maria15014919,5 s/);
     expect(document.querySelector('[data-chart="stats.dailyChart"] svg')).not.toBeNull();
     expect(document.querySelector('[data-chart="stats.outcomesChart"] svg')).not.toBeNull();
+    expect(document.querySelector('[data-chart="stats.kindsChart"] svg')).not.toBeNull();
     const calls = await callsOf(spy);
     expect(calls.some((c) => /^GET \/api\/sos\/stats\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/.test(c))).toBe(true);
   });

@@ -7,7 +7,7 @@ import { CallFigures } from './CallFigures.js';
 import { ExpectationFigures } from './ExpectationFigures.js';
 import { HeadlineFigures } from './HeadlineFigures.js';
 import { OperatorTable } from './OperatorTable.js';
-import { DailyChart, OutcomesChart } from './StatsCharts.js';
+import { DailyChart, KindsChart, OutcomesChart } from './StatsCharts.js';
 import { useGetSosStatsQuery } from './statsApi.js';
 
 const DAY = 'YYYY-MM-DD';
@@ -37,6 +37,7 @@ export default function StatsPage() {
           <Grid container spacing={2} sx={{ mb: 3 }}>
             <DailyChart days={data.byDay} />
             <OutcomesChart byOutcome={data.byOutcome} />
+            <KindsChart byKind={data.byKind} />
           </Grid>
           <OperatorTable rows={data.byOperator} />
         </>

@@ -42,6 +42,9 @@ function entryFor(body: { to: string; contactIndex?: number; result: string; not
       name: contact ? contact.name : profile.residentName,
       phone: contact ? contact.phone! : profile.phone,
       result: body.result as 'ANSWERED',
+      via: 'MANUAL',
+      direction: 'OUT',
+      durationS: null,
     },
   };
 }

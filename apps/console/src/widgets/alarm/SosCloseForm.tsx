@@ -7,10 +7,16 @@ import { misleadingTextProblem } from '@sos/contract/text';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useCloseSosMutation } from '../../entities/devices/deviceEndpoints.js';
+import { useGetAlarmConfQuery } from '../../entities/sos/sosHandlingApi.js';
 
-/** "Chiudi SOS" from the detail, saying what happened ("Esito") and a closing note. */
+/**
+ * "Chiudi SOS" from the detail (or the card, docs/alarm-handling.md "Close policy"), saying what
+ * happened ("Esito") and a closing note. While the alarm settings' requireOutcome is on the
+ * outcome is required: no "Non indicato", and the button waits for one.
+ */
 export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void }) {
   const intl = useIntl();
+  const required = useGetAlarmConfQuery().data?.requireOutcome === true;
   const [outcome, setOutcome] = useState<SosOutcome | ''>('');
   const [note, setNote] = useState('');
   const [closeSos, { isLoading }] = useCloseSosMutation();
@@ -34,10 +40,14 @@ export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void
         onChange={(event) => setOutcome(event.target.value as SosOutcome | '')}
         size="small"
         fullWidth
+        required={required}
+        helperText={required && !outcome ? intl.formatMessage({ id: 'walk.outcomeRequired' }) : undefined}
       >
-        <MenuItem value="">
-          <em>{intl.formatMessage({ id: 'alarm.noOutcome' })}</em>
-        </MenuItem>
+        {!required && (
+          <MenuItem value="">
+            <em>{intl.formatMessage({ id: 'alarm.noOutcome' })}</em>
+          </MenuItem>
+        )}
         {SOS_OUTCOMES.map((code) => (
           <MenuItem key={code} value={code}>
             {intl.formatMessage({ id: `outcome.${code}` })}
@@ -61,7 +71,7 @@ export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void
         variant="contained"
         color="error"
         sx={{ alignSelf: 'flex-start' }}
-        disabled={isLoading || problem !== undefined}
+        disabled={isLoading || problem !== undefined || (required && !outcome)}
         onClick={() => void close()}
       >
         {intl.formatMessage({ id: 'alarm.closeSos' })}

@@ -21,7 +21,7 @@ const call = (to: SosCall['to'], contactIndex: number | null, phone: string, res
   type: 'CALL',
   by: { id: 1, username: 'maria' },
   text: null,
-  call: { to, contactIndex, name: null, phone, result },
+  call: { to, contactIndex, name: null, phone, result, via: 'MANUAL', direction: 'OUT', durationS: null },
 });
 const resident = (result: CallResult) => call('RESIDENT', null, '+39 011 555 0101', result);
 const marco = (result: CallResult) => call('CONTACT', 0, '+39 333 123 4567', result);

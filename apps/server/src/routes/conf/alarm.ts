@@ -32,7 +32,9 @@ export function alarmConfRoutes(app: FastifyInstance) {
       tags,
       security,
       summary: 'Changes the alarm settings; a field left out keeps its value',
-      description: 'ackTargetSeconds 5–3600 (default 60), offlineAfterSeconds 10–86400 (default 300).',
+      description:
+        'ackTargetSeconds 5–3600 (default 60), offlineAfterSeconds 10–86400 (default 300), ' +
+        'requireOutcome true/false (default false: one-click close), dashboardOrder NEWEST (default) or URGENT.',
       body: alarmConfUpdateSchema,
       response: {
         200: alarmConfSchema,

@@ -8,7 +8,8 @@ import {
   sosHistorySchema,
   sosSchema,
 } from '@sos/contract';
-import { notFound } from '../../lib/http-error.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { outcomeRequired } from '../../conf/alarm-repository.js';
 import type { RouteOptions } from '../../app-env.js';
 import { handlingRoutes } from './handling.js';
 import { closeSos, listClosedSos } from '../../sos/repository.js';
@@ -33,19 +34,24 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
       summary: 'Closes an open SOS (any signed-in role, docs/console.md), with an optional outcome and note',
       description:
         'The body is optional: none, an empty one and {} all close without an outcome or note. ' +
-        'An SOS already closed answers 200 and the SOS as it was closed (closedBy names who).',
+        'An SOS already closed answers 200 and the SOS as it was closed (closedBy names who). ' +
+        'While the alarm settings\' requireOutcome is on, a close without `outcome` is 400 OUTCOME_REQUIRED.',
       security,
       querystring: sosCloseQuerySchema,
       body: sosCloseBodySchema,
       response: {
         200: sosSchema,
-        400: errorResponseSchema,
+        400: errorResponseSchema.describe('VALIDATION_ERROR naming the field; OUTCOME_REQUIRED'),
         ...authErrors,
         404: errorResponseSchema,
       },
     },
     onRequest: [app.authenticate],
     handler: async (request) => {
+      // The close policy (docs/alarm-handling.md): read with every close, so a change applies at once.
+      if (!request.body?.outcome && (await outcomeRequired(app.db))) {
+        throw new HttpError(400, 'OUTCOME_REQUIRED', 'body.outcome is required: closing needs an outcome');
+      }
       const result = await closeSos(
         app.db,
         request.query.sosId,

@@ -17,7 +17,7 @@ describeEachDb('GET/POST /api/conf/alarm', (kind) => {
     for (const token of [ctx.employee.token, ctx.admin.token]) {
       const res = await read(token);
       expect(res.statusCode).toBe(200);
-      expect(alarmConfSchema.parse(res.json())).toEqual({ ackTargetSeconds: 60, offlineAfterSeconds: 300 });
+      expect(alarmConfSchema.parse(res.json())).toEqual({ ackTargetSeconds: 60, offlineAfterSeconds: 300, requireOutcome: false, dashboardOrder: 'NEWEST' });
     }
     expect((await ctx.app.inject({ url: apiPath('confAlarm') })).statusCode).toBe(401);
   });
@@ -27,14 +27,33 @@ describeEachDb('GET/POST /api/conf/alarm', (kind) => {
     expect(denied.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
     const res = await write(ctx.admin.token, { ackTargetSeconds: 30, offlineAfterSeconds: 600 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ackTargetSeconds: 30, offlineAfterSeconds: 600 });
-    expect((await write(ctx.admin.token, { ackTargetSeconds: 5 })).json()).toEqual({ ackTargetSeconds: 5, offlineAfterSeconds: 600 });
-    expect((await read(ctx.employee.token)).json()).toEqual({ ackTargetSeconds: 5, offlineAfterSeconds: 600 });
+    const policy = { requireOutcome: false, dashboardOrder: 'NEWEST' };
+    expect(res.json()).toEqual({ ackTargetSeconds: 30, offlineAfterSeconds: 600, ...policy });
+    expect((await write(ctx.admin.token, { ackTargetSeconds: 5 })).json()).toEqual({ ackTargetSeconds: 5, offlineAfterSeconds: 600, ...policy });
+    expect((await read(ctx.employee.token)).json()).toEqual({ ackTargetSeconds: 5, offlineAfterSeconds: 600, ...policy });
     expect((await write(ctx.admin.token, { ackTargetSeconds: 3600, offlineAfterSeconds: 86_400 })).statusCode).toBe(200);
     expect((await write(ctx.admin.token, { ackTargetSeconds: 60, offlineAfterSeconds: 10 })).statusCode).toBe(200);
   });
 
+  it('stores the close policy: requireOutcome and dashboardOrder, each kept when left out', async () => {
+    const res = await write(ctx.admin.token, { requireOutcome: true, dashboardOrder: 'URGENT' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ requireOutcome: true, dashboardOrder: 'URGENT' });
+    expect((await write(ctx.admin.token, { requireOutcome: false })).json()).toMatchObject({
+      requireOutcome: false,
+      dashboardOrder: 'URGENT',
+    });
+    expect((await read(ctx.employee.token)).json()).toMatchObject({ requireOutcome: false, dashboardOrder: 'URGENT' });
+    await write(ctx.admin.token, { dashboardOrder: 'NEWEST' });
+  });
+
   it.each([
+    [{ requireOutcome: 'true' }, 'body.requireOutcome'],
+    [{ requireOutcome: 1 }, 'body.requireOutcome'],
+    [{ requireOutcome: null }, 'body.requireOutcome'],
+    [{ dashboardOrder: 'urgent' }, 'body.dashboardOrder'],
+    [{ dashboardOrder: 'OLDEST' }, 'body.dashboardOrder'],
+    [{ dashboardOrder: 2 }, 'body.dashboardOrder'],
     [{ ackTargetSeconds: 4 }, 'body.ackTargetSeconds'],
     [{ ackTargetSeconds: 3601 }, 'body.ackTargetSeconds'],
     [{ ackTargetSeconds: 60.5 }, 'body.ackTargetSeconds'],

@@ -40,7 +40,7 @@ describeEachDb('POST /api/sos/call', (kind) => {
       type: 'CALL',
       by: { id: ctx.employee.id, username: 'employee' },
       text: null,
-      call: { to: 'RESIDENT', contactIndex: null, name: 'Giuseppina Ferraro', phone: '+39 011 555 0101', result: 'NO_ANSWER' },
+      call: { to: 'RESIDENT', contactIndex: null, name: 'Giuseppina Ferraro', phone: '+39 011 555 0101', result: 'NO_ANSWER', via: 'MANUAL', direction: 'OUT', durationS: null },
     });
     const events = await eventsAfter(ctx, before);
     expect(events).toEqual([{ type: 'sos-note', data: { sosId, entry } }]);
@@ -60,7 +60,7 @@ describeEachDb('POST /api/sos/call', (kind) => {
       type: 'CALL',
       by: { username: 'admin' },
       text: 'Arriva tra 10 minuti',
-      call: { to: 'CONTACT', contactIndex: 1, name: 'Anna Russo', phone: '011 555 0199', result: 'ANSWERED' },
+      call: { to: 'CONTACT', contactIndex: 1, name: 'Anna Russo', phone: '011 555 0199', result: 'ANSWERED', via: 'MANUAL', direction: 'OUT', durationS: null },
     });
   });
 
@@ -172,9 +172,9 @@ describeEachDb('POST /api/sos/call', (kind) => {
       .filter((e) => e.type === 'CALL')
       .map((e) => e.call);
     expect(calls).toEqual([
-      { to: 'RESIDENT', contactIndex: null, name: 'Giuseppina Ferraro', phone: '+39 011 555 0101', result: 'NO_ANSWER' },
-      { to: 'CONTACT', contactIndex: 0, name: 'Marco Ferraro', phone: '+39 333 123 4567', result: 'ANSWERED' },
-      { to: 'CONTACT', contactIndex: 0, name: 'Paolo Verdi', phone: '+39 347 000 1111', result: 'BUSY' },
+      { to: 'RESIDENT', contactIndex: null, name: 'Giuseppina Ferraro', phone: '+39 011 555 0101', result: 'NO_ANSWER', via: 'MANUAL', direction: 'OUT', durationS: null },
+      { to: 'CONTACT', contactIndex: 0, name: 'Marco Ferraro', phone: '+39 333 123 4567', result: 'ANSWERED', via: 'MANUAL', direction: 'OUT', durationS: null },
+      { to: 'CONTACT', contactIndex: 0, name: 'Paolo Verdi', phone: '+39 347 000 1111', result: 'BUSY', via: 'MANUAL', direction: 'OUT', durationS: null },
     ]);
   });
 

@@ -58,6 +58,7 @@ describeEachDb('GET /api/sos/stats', (kind) => {
       medianAckSeconds: 60,
       p90AckSeconds: 156, // 90 + 0.6 × (200 − 90)
       medianCloseSeconds: 110, // (100 + 120) / 2
+      closedWithoutAck: 1, // the FALL closed by luca
       byOutcome: { ...NO_OUTCOMES, FALSE_ALARM: 2, ASSISTANCE_SENT: 1, TEST: 1 },
       byKind: { ...NO_KINDS, PANIC: 4, FALL: 1, FIRE: 1 }, // GAS is out of range
       byDay: [
@@ -104,6 +105,7 @@ describeEachDb('GET /api/sos/stats', (kind) => {
       medianAckSeconds: null,
       p90AckSeconds: null,
       medianCloseSeconds: null,
+      closedWithoutAck: 0,
       byOutcome: NO_OUTCOMES,
       byKind: NO_KINDS,
       byDay: [

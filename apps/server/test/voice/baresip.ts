@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
+import { createSocket } from 'node:dgram';
+import { join } from 'node:path';
+
+/**
+ * baresip driven over ctrl_tcp (netstring-framed JSON): a SCAIP unit's speakerphone or a phone
+ * in the voice tests. It sends a WAV (module aufile) and records what it hears (module sndfile,
+ * a `dump-*-dec.wav` per call in its folder); G.711 only.
+ */
+
+/** A free UDP+TCP port on loopback, and its next two (Kamailio's SIP, WebSocket, rtpengine). */
+export async function freePorts(count = 1): Promise<number> {
+  for (;;) {
+    const base = 20000 + Math.floor(Math.random() * 9000) * 1;
+    const ok = await Promise.all(Array.from({ length: count }, (_, i) => portFree(base + i)));
+    if (ok.every(Boolean)) return base;
+  }
+}
+
+async function portFree(port: number): Promise<boolean> {
+  const tcp = await new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+  if (!tcp) return false;
+  return new Promise<boolean>((resolve) => {
+    const udp = createSocket('udp4');
+    udp.once('error', () => resolve(false));
+    udp.bind(port, '127.0.0.1', () => udp.close(() => resolve(true)));
+  });
+}
+
+/** A mono 16-bit 8 kHz WAV of a sine. */
+export function sineWav(file: string, hz: number, seconds: number): void {
+  const rate = 8000;
+  const samples = rate * seconds;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  writeFileSync(file, Buffer.concat([header, data]));
+}
+
+/** The dominant frequency of a 16-bit PCM WAV's loud part, by zero crossings (Hz), or 0. */
+export function toneOf(file: string): number {
+  const wav = readFileSync(file);
+  const rate = wav.readUInt32LE(24);
+  const channels = wav.readUInt16LE(22);
+  const start = wav.indexOf('data') + 8;
+  const samples: number[] = [];
+  for (let i = start; i + 1 < wav.length; i += 2 * channels) samples.push(wav.readInt16LE(i));
+  const loud = samples.filter((s) => Math.abs(s) > 0).length;
+  if (loud < rate / 2) return 0;
+  let crossings = 0;
+  let counted = 0;
+  for (let i = 1; i < samples.length; i++) {
+    if (Math.abs(samples[i]!) < 300 && Math.abs(samples[i - 1]!) < 300) continue;
+    counted++;
+    if (samples[i - 1]! < 0 !== samples[i]! < 0) crossings++;
+  }
+  return counted === 0 ? 0 : Math.round((crossings / 2) * (rate / counted));
+}
+
+export interface BaresipEvent {
+  type: string;
+  param?: string;
+  peeruri?: string;
+  [key: string]: unknown;
+}
+
+export class Baresip {
+  readonly events: BaresipEvent[] = [];
+  private socket: Socket | undefined;
+  private buffer = Buffer.alloc(0);
+  private waiting: Array<() => void> = [];
+  log = '';
+
+  private constructor(
+    readonly dir: string,
+    private readonly child: ChildProcess,
+  ) {}
+
+  /** Starts baresip with one account line (`<sip:...>;params`) sending `wav`. */
+  static async start(dir: string, account: string, wav: string): Promise<Baresip> {
+    mkdirSync(dir, { recursive: true });
+    const ctrl = await freePorts(1);
+    const sip = await freePorts(1);
+    writeFileSync(
+      join(dir, 'config'),
+      [
+        'poll_method epoll',
+        `sip_listen 127.0.0.1:${sip}`,
+        'audio_buffer 20',
+        `audio_source aufile,${wav}`,
+        'audio_player aubridge,nil',
+        'audio_alert aubridge,nil',
+        'module_path /usr/lib/baresip/modules',
+        'module g711.so',
+        'module aufile.so',
+        'module aubridge.so',
+        'module sndfile.so',
+        'module_tmp account.so',
+        'module_app menu.so',
+        'module_app ctrl_tcp.so',
+        `ctrl_tcp_listen 127.0.0.1:${ctrl}`,
+        `snd_path ${dir}`,
+        'rtcp_mux no',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(dir, 'accounts'), `${account}\n`);
+    writeFileSync(join(dir, 'contacts'), '');
+    const child = spawn('baresip', ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const phone = new Baresip(dir, child);
+    child.stdout!.on('data', (c: Buffer) => (phone.log += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (phone.log += c.toString()));
+    for (let i = 0; ; i++) {
+      try {
+        phone.socket = await new Promise<Socket>((resolve, reject) => {
+          const s = connect(ctrl, '127.0.0.1', () => resolve(s));
+          s.once('error', reject);
+        });
+        break;
+      } catch (err) {
+        if (i > 100) throw new Error(`baresip did not start: ${phone.log}`, { cause: err });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    phone.socket.on('data', (chunk: Buffer) => phone.read(chunk));
+    return phone;
+  }
+
+  private read(chunk: Buffer): void {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
+    for (;;) {
+      const colon = this.buffer.indexOf(':');
+      if (colon < 0) return;
+      const length = Number(this.buffer.subarray(0, colon).toString());
+      if (this.buffer.length < colon + 1 + length + 1) return;
+      const json = JSON.parse(this.buffer.subarray(colon + 1, colon + 1 + length).toString()) as BaresipEvent & { event?: boolean };
+      this.buffer = this.buffer.subarray(colon + 1 + length + 1);
+      if (json.event) this.events.push(json);
+      for (const wake of this.waiting.splice(0)) wake();
+    }
+  }
+
+  /** A ctrl_tcp command (menu's: dial, accept, hangup, send DTMF...). */
+  command(command: string, params = ''): void {
+    const body = JSON.stringify({ command, params, token: command });
+    this.socket!.write(`${Buffer.byteLength(body)}:${body},`);
+  }
+
+  /** Waits for an event of this type (already seen counts), up to `ms`. */
+  async event(type: string, ms = 15_000): Promise<BaresipEvent> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = this.events.find((e) => e.type === type);
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`baresip: no ${type} in ${ms} ms (${this.events.map((e) => e.type).join(', ')})\n${this.log.slice(-2000)}`);
+      await new Promise<void>((resolve) => {
+        this.waiting.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  /** Registered (baresip prints the registrar's answer; it may come before ctrl_tcp connects). */
+  registered(): boolean {
+    return /200 OK .*\[\d+ binding/.test(this.log);
+  }
+
+  /** The WAVs sndfile wrote of what this phone heard (decoded). */
+  heard(): string[] {
+    return readdirSync(this.dir)
+      .filter((f) => f.startsWith('dump-') && f.endsWith('-dec.wav'))
+      .map((f) => join(this.dir, f));
+  }
+
+  async stop(): Promise<void> {
+    this.socket?.destroy();
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+}
