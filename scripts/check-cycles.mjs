@@ -1,5 +1,6 @@
 // `npm run lint` (after ESLint): no import cycle between files, nor between folders, in each
-// workspace's src (e2e: its root); and, where a workspace has LAYERS, every import points down its layers. Every import counts: static, type-only, re-exports and dynamic import().
+// workspace's src (e2e: its root); and, where a workspace has LAYERS, every import points down
+// its layers and none is of a package or file its layer refuses. Every import counts: static, type-only, re-exports and dynamic import().
 // A folder is a directory below src; the files directly in src (the entry points and what
 // wires them) are each their own node. Resolution is TypeScript's, with each workspace's
 // tsconfig, so `./x.js` finds x.ts as tsc does.
@@ -28,6 +29,8 @@ const SERVER_DOMAINS = [
   'receivers',
   'audit',
   'push',
+  'log',
+  'voice',
 ];
 const LAYERS = {
   'apps/server': {
@@ -53,6 +56,11 @@ const LAYERS = {
       domain: ['domain', 'db', 'lib'],
       db: ['db', 'lib'],
       lib: ['lib'],
+    },
+    // The domain never speaks HTTP: it throws lib/domain-error.ts's refusals, which
+    // plugins/errors.ts alone maps to statuses, and logs through lib/log.ts.
+    refused: {
+      domain: [/^fastify($|-|\/)/, /^@fastify\//, /(^|\/)lib\/http-error(\.js)?$/],
     },
   },
   'apps/console': {
@@ -114,9 +122,11 @@ function importGraph(workspace) {
     (f) => f.startsWith(src) && !isTest(f) && !f.endsWith('.d.ts'),
   );
   const graph = new Map();
+  const specifiers = new Map();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = new Set();
+    specifiers.set(file, importedFiles.map((i) => i.fileName));
     for (const { fileName } of importedFiles) {
       const resolved = ts.resolveModuleName(fileName, file, config.options, ts.sys).resolvedModule;
       const target = resolved?.resolvedFileName;
@@ -124,7 +134,7 @@ function importGraph(workspace) {
     }
     graph.set(file, targets);
   }
-  return { src, graph };
+  return { src, graph, specifiers };
 }
 
 /** Strongly connected components with more than one node, or a node importing itself (Tarjan). */
@@ -181,13 +191,17 @@ function folderGraph(src, graph) {
 }
 
 /** Imports that go against the workspace's layers, as messages. */
-function layerViolations(workspace, src, graph) {
+function layerViolations(workspace, src, graph, specifiers) {
   const layers = LAYERS[workspace];
   if (!layers) return [];
   const found = [];
   for (const [file, targets] of graph) {
     const from = relative(src, file).split(sep).join('/');
     const layer = layers.layerOf(from);
+    for (const specifier of specifiers.get(file) ?? []) {
+      const refusal = layers.refused?.[layer]?.find((pattern) => pattern.test(specifier));
+      if (refusal) found.push(`${from} (${layer}) imports ${specifier}: ${layer} may not import ${refusal}`);
+    }
     const allowed = layers.allowed[layer];
     if (!allowed) continue; // a layer without a list may import anything
     for (const target of targets) {
@@ -204,8 +218,8 @@ function layerViolations(workspace, src, graph) {
 
 let problems = 0;
 for (const workspace of WORKSPACES) {
-  const { src, graph } = importGraph(workspace);
-  const violations = layerViolations(workspace, src, graph);
+  const { src, graph, specifiers } = importGraph(workspace);
+  const violations = layerViolations(workspace, src, graph, specifiers);
   const folders = folderGraph(src, graph);
   const fileCycles = cycles(graph);
   const folderCycles = cycles(folders);

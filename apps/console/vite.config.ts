@@ -47,7 +47,11 @@ export default defineConfig(({ command, mode }) => ({
   server: {
     port: DEV_PORT,
     strictPort: true,
-    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      // The softphone's SIP over WebSocket (docs/voice.md), which the server passes to Kamailio.
+      '/voice/ws': { target: API_TARGET, changeOrigin: false, ws: true },
+    },
   },
   build: {
     outDir: 'dist',

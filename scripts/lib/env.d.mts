@@ -22,7 +22,7 @@ export type ToolVariable =
   | 'CHROME_PATH'
   /** The Chromium of Playwright, Lighthouse and the icon rendering; /usr/bin/chromium. */
   | 'CHROMIUM_PATH'
-  /** The end-to-end server's HTTP, DC-09 and SCAIP ports (e2e/env.ts). */
+  /** The end-to-end server's HTTP, DC-09 and SCAIP ports (e2e/env.ts); unset: free ports the system picks. */
   | 'E2E_PORT'
   | 'E2E_DC09_PORT'
   | 'E2E_SCAIP_PORT'

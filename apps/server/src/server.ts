@@ -9,7 +9,7 @@ import { bootstrap } from './bootstrap.js';
 import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';
 import { serverSide, type Companion } from './companion.js';
-import { apiUrlOf, voiceOptionsOf } from './voice/options.js';
+import { apiUrlOf, voiceOptionsOf } from './voice-options.js';
 
 export interface StartedServer {
   app: FastifyInstance;

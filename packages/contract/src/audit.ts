@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
-import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT, reportRangeQuerySchema } from './reporting.js';
+import { pageLimitSchema, reportRangeQuerySchema } from './reporting.js';
 
 /**
  * Every human action the audit log records (docs/audit.md). Device-originated changes are
@@ -78,12 +78,7 @@ export type AuditFilterQuery = z.infer<typeof auditFilterQuerySchema>;
 
 /** Paged like the history: limit 1–500 (default 20), an opaque cursor. */
 export const auditQuerySchema = auditFilterQuerySchema.extend({
-  limit: z.coerce
-    .number({ error: `must be an integer from 1 to ${HISTORY_MAX_LIMIT}` })
-    .int(`must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
-    .min(1, `must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
-    .max(HISTORY_MAX_LIMIT, `must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
-    .default(HISTORY_DEFAULT_LIMIT),
+  limit: pageLimitSchema,
   cursor: z.string().min(1).max(200).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

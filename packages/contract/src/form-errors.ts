@@ -13,6 +13,7 @@ export const FORM_ERRORS = {
   apiKeyMin: 'validation.apiKeyMin',
   apiKeyAscii: 'validation.apiKeyAscii',
   textControls: 'validation.textControls',
+  textControlChars: 'validation.textControlChars',
   textInvisible: 'validation.textInvisible',
 } as const satisfies Record<RuleId | 'passwordsDiffer', string>;
 

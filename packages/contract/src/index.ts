@@ -31,3 +31,4 @@ export * from './rules.js';
 export * from './form-errors.js';
 export * from './forms.js';
 export * from './push.js';
+export * from './dial.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { decimalInteger, idSchema } from './common.js';
 import { sosSchema } from './device.js';
 import { sosOutcomeSchema } from './alarm.js';
 import { SOS_OUTCOMES } from './limits.js';
@@ -96,13 +96,17 @@ export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
 });
 export type HistoryFilterQuery = z.infer<typeof historyFilterQuerySchema>;
 
-export const historyQuerySchema = historyFilterQuerySchema.extend({
-  limit: z.coerce
+/** A page's size, 1–500 (default 20), in decimal digits: the history's and the audit log's. */
+export const pageLimitSchema = decimalInteger(
+  z
     .number({ error: `must be an integer from 1 to ${HISTORY_MAX_LIMIT}` })
     .int(`must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
     .min(1, `must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
-    .max(HISTORY_MAX_LIMIT, `must be an integer from 1 to ${HISTORY_MAX_LIMIT}`)
-    .default(HISTORY_DEFAULT_LIMIT),
+    .max(HISTORY_MAX_LIMIT, `must be an integer from 1 to ${HISTORY_MAX_LIMIT}`),
+).default(HISTORY_DEFAULT_LIMIT);
+
+export const historyQuerySchema = historyFilterQuerySchema.extend({
+  limit: pageLimitSchema,
   /** Opaque: the nextCursor of the previous page. */
   cursor: z.string().min(1).max(200).optional(),
 });

@@ -26,6 +26,7 @@ export type RuleId =
   | 'apiKeyMin'
   | 'apiKeyAscii'
   | 'textControls'
+  | 'textControlChars'
   | 'textInvisible';
 /** What a failed rule says; `max` for tooLong. Undefined: zod's own (English) message. */
 export type Say = (rule: RuleId, values?: { max: number }) => string | undefined;
@@ -39,6 +40,8 @@ const API_TEXTS: Record<RuleId, string | undefined> = {
   apiKeyAscii: 'must contain printable ASCII characters only (it travels in an HTTP header)',
   textControls:
     'must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069) or line/paragraph separators (U+2028, U+2029)',
+  textControlChars:
+    'must not contain control characters (U+0000–U+001F but tab and line breaks, U+007F–U+009F) or lone surrogates',
   textInvisible: 'must contain at least one visible character',
 };
 export const sayInEnglish: Say = (rule) => API_TEXTS[rule];

@@ -10,11 +10,12 @@ import { expectationsMessages } from '../features/devices/expectations.messages.
 import { historyMessages } from '../features/history/messages.js';
 import { statsMessages } from '../features/stats/messages.js';
 import { receiversMessages } from '../features/settings/receivers.messages.js';
+import { voiceMessages } from '../widgets/voice/messages.js';
 import { walkReportMessages } from '../i18n/walkReport.messages.js';
 
 /**
  * Texts only the signed-in screens show (push, device health, alarm kinds, call-out, the audit log,
- * the history, statistics and date ranges, the receivers block), never the snackbar (store/errors.ts):
+ * the history, statistics and date ranges, the receivers block, voice), never the snackbar (store/errors.ts):
  * build/messagesPlugin.ts compiles them into `virtual:signed-in-messages/<locale>`, which
  * loads with the signed-in layout (i18n/SignedInIntl.tsx), never with /login: the start-up
  * chunk keeps within the /login budget (bench weight) as features add their texts.
@@ -30,6 +31,7 @@ export const signedInCatalogues = [
   historyMessages,
   statsMessages,
   receiversMessages,
+  voiceMessages,
   walkReportMessages,
 ] as const;
 

@@ -31,9 +31,17 @@ export function stubFetch(handler: Handler) {
   const spy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
     handler(input instanceof Request ? input : new Request(input, init)),
   );
-  globalThis.fetch = spy as typeof fetch;
+  // These screens' server has voice off: the signed-in layout's one credentials request
+  // (docs/voice.md) is answered here, outside the calls each test counts.
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    if (new URL(request.url).pathname === VOICE_CREDENTIALS) return json(404, { statusCode: 404, code: 'VOICE_DISABLED' });
+    return spy(input, init);
+  }) as typeof fetch;
   return spy;
 }
+
+const VOICE_CREDENTIALS = '/api/voice/credentials';
 
 /** "METHOD /path?query" of every call the spy received. */
 export async function callsOf(spy: ReturnType<typeof stubFetch>): Promise<string[]> {

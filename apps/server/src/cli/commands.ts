@@ -9,7 +9,7 @@ import {
 import { appendAudit, lockAuditChain } from '../audit/append.js';
 import { CLI_BY } from '../audit/by.js';
 import { users } from '../db/schema.js';
-import { HttpError } from '../lib/http-error.js';
+import { DomainError } from '../lib/domain-error.js';
 import { hashPassword } from '../lib/password.js';
 import { broadcastControl } from '../live/control.js';
 import { endUserSessions } from '../auth/sessions.js';
@@ -56,7 +56,7 @@ const createUser: Command = (argv) => {
       const lines = [`created ${user.role} "${user.username}" <${user.email}> (id ${user.id})`];
       return generated ? [...lines, shownOnce(input.password)] : lines;
     } catch (err) {
-      if (err instanceof HttpError) throw new CommandError(err.message); // e.g. the username is taken
+      if (err instanceof DomainError) throw new CommandError(err.message); // e.g. the username is taken
       throw err;
     }
   };

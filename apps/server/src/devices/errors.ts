@@ -1,7 +1,7 @@
-import { HttpError } from '../lib/http-error.js';
+import { DomainError } from '../lib/domain-error.js';
 
 export const unknownDevice = () =>
-  new HttpError(404, 'NOT_FOUND', 'Unknown device serial: register the device first');
+  new DomainError('not-found', 'NOT_FOUND', 'Unknown device serial: register the device first');
 
 export const deletedDevice = () =>
-  new HttpError(403, 'DEVICE_DELETED', 'This device was deleted by an administrator');
+  new DomainError('forbidden', 'DEVICE_DELETED', 'This device was deleted by an administrator');

@@ -1,6 +1,6 @@
 import type { AlarmKind, DeviceSosLocation, Sos } from '@sos/contract';
 import type { Db } from '../db/client.js';
-import { HttpError } from '../lib/http-error.js';
+import { DomainError } from '../lib/domain-error.js';
 import type { Outcome } from '../lib/outcome.js';
 import { touchDevice } from './contact.js';
 import { findOrRaiseSos, locationColumns, type NewSosRaise } from '../sos/raise.js';
@@ -31,7 +31,7 @@ export async function raiseSos(
     );
   } catch (error) {
     // Still refused to the device, but never silent: a technical alarm in every console.
-    if (error instanceof HttpError && error.code === 'DEVICE_DELETED') await recordDeletedDeviceSos(db, serial);
+    if (error instanceof DomainError && error.code === 'DEVICE_DELETED') await recordDeletedDeviceSos(db, serial);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../lib/log.js';
 import type { Database, Db, Unlisten } from '../db/client.js';
 import type { StreamsToEnd } from './control.js';
 import { EVENTS_CHANNEL, onEventAppended } from './outbox.js';
@@ -44,7 +44,7 @@ export class LiveHub {
   constructor(
     private readonly db: Db,
     private readonly counters: LiveCounters,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
     options: HubOptions,
   ) {
     this.recent = new RecentFrames(options.recentFrames, options.recentBytes);

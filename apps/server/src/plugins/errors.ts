@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorCode, ErrorResponse } from '@sos/contract';
 import { HttpError } from '../lib/http-error.js';
+import { DomainError, type DomainErrorKind } from '../lib/domain-error.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable.js';
 
 declare module 'fastify' {
@@ -27,6 +28,16 @@ export function sendError(
   };
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
+
+/** The one place a domain refusal becomes an HTTP status. */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many': 429,
+};
 
 /** Fastify's own client errors, by their code: status and our stable code. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
@@ -67,10 +78,14 @@ function validationMessage(error: FastifyError): string {
  * errors say what is wrong; server errors are logged and never leak their internals.
  */
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.code, error.message);
+    }
+    if (error instanceof DomainError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
+      return sendError(reply, DOMAIN_STATUS[error.kind], error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(reply, 400, 'VALIDATION_ERROR', validationMessage(error));

@@ -22,6 +22,8 @@ export interface ReceiversPluginOptions {
   dc09Key?: string | undefined;
   /** SOS_SCAIP_PORT; unset: SCAIP off. */
   scaipPort?: number | undefined;
+  /** The receivers' clock (tests pinning the DC-09 timestamp window); default the system's. */
+  now?: () => Date;
 }
 
 /**
@@ -43,7 +45,7 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
       {
         protocol: 'DC09',
         port: options.dc09Port,
-        create: () => createDc09Protocol({ key, sink: app.signalSink, log: app.log }),
+        create: () => createDc09Protocol({ key, sink: app.signalSink, log: app.log, ...(options.now ? { now: options.now } : {}) }),
       },
       {
         protocol: 'SCAIP',

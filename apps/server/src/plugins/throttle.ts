@@ -2,13 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { API_PREFIX, apiPath } from '@sos/contract';
-import type { HttpError } from '../lib/http-error.js';
+
 import { addressKey } from '../throttle/address.js';
 import { addFailure, pruneFailures, type FailureCount } from '../throttle/failures.js';
 import { MAX_QUEUE_S, prunePaces, waitForPaceSlot } from '../throttle/pace.js';
 import { tooManyRequests } from '../throttle/refusals.js';
 import { SharedWindows } from '../throttle/shared-windows.js';
-import { windowsStore } from '../throttle/windows-store.js';
+import { windowsStore } from './windows-store.js';
 import { bearerToken } from './auth.js';
 
 export interface ThrottleOptions {
@@ -32,7 +32,7 @@ declare module 'fastify' {
       /** Records an unverifiable bearer token; throws 429 when the address sent too many. */
       tokenFailed(request: FastifyRequest): Promise<void>;
       /** Records a wrong or missing device key and throws: 401, or 429 (paced) past the limit. */
-      keyFailed(request: FastifyRequest, refusal: HttpError): Promise<never>;
+      keyFailed(request: FastifyRequest, refusal: Error): Promise<never>;
       /** Waits for the address's next paced slot (one a second); false when its queue is full. */
       pace(kind: string, address: string): Promise<boolean>;
       /** Request windows shared by the processes (the general and the per-device limits). */
@@ -82,7 +82,7 @@ async function throttlePlugin(app: FastifyInstance, options: ThrottleOptions) {
         );
       }
     },
-    async keyFailed(request: FastifyRequest, refusal: HttpError): Promise<never> {
+    async keyFailed(request: FastifyRequest, refusal: Error): Promise<never> {
       const client = address(request);
       const scope = { kind: 'api_key' as const, address: client, windowS: MINUTE_S };
       const count = await addFailure(app.db, scope, options.keyFailuresPerAddress);

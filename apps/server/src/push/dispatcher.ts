@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../lib/log.js';
 import type { Db } from '../db/client.js';
 import { claimDue, finishDelivery, postponeOrigin, pruneExpired, retryDelivery, type ClaimedDelivery } from './deliveries.js';
 import { fanOut } from './fan-out.js';
@@ -54,7 +54,7 @@ export class PushDispatcher {
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
     private readonly send: Sender,
     private readonly options: DispatcherOptions,
   ) {}

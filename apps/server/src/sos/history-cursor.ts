@@ -1,5 +1,5 @@
 import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from '@sos/contract';
-import { HttpError } from '../lib/http-error.js';
+import { invalid } from '../lib/domain-error.js';
 
 /**
  * The history's keyset cursor: the last row's closure time (microseconds, as PostgreSQL keeps
@@ -21,11 +21,11 @@ export function decodeCursor(cursor: string): HistoryKey {
   const match = KEY_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const id = Number(match?.[2]);
   if (!match || id > 2_147_483_647 || Number.isNaN(Date.parse(match[1]!))) {
-    throw new HttpError(400, 'VALIDATION_ERROR', 'cursor: not a cursor this history returned');
+    throw invalid('cursor: not a cursor this history returned');
   }
   // The same bounds as from and to: a forged cursor of year 0000 never reaches the database.
   if (!isQueryDateInRange(match[1]!)) {
-    throw new HttpError(400, 'VALIDATION_ERROR', `cursor: its date ${QUERY_DATE_RANGE_MESSAGE}`);
+    throw invalid(`cursor: its date ${QUERY_DATE_RANGE_MESSAGE}`);
   }
   return { closedAt: match[1]!, id };
 }

@@ -4,7 +4,8 @@ import type { Tx } from '../db/client.js';
 import { devices, sos } from '../db/schema.js';
 import { toSosJson } from './json.js';
 import type { HistoryKey } from './history-cursor.js';
-import { boundSql, isoMicrosSql } from './range.js';
+import { isoMicrosSql } from './range.js';
+import { boundSql } from '../log/bounds.js';
 import { callCountSql } from './call-stats.js';
 
 /** The closed SOS a history filter selects (from/to on the raise time, docs/alarm-handling.md). */

@@ -1,24 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isReportDay, REPORT_MAX_DAYS, STATS_DEFAULT_DAYS, type ReportRangeQuery } from '@sos/contract';
+import { REPORT_MAX_DAYS, STATS_DEFAULT_DAYS, type ReportRangeQuery } from '@sos/contract';
 import type { Tx } from '../db/client.js';
-import { HttpError } from '../lib/http-error.js';
+import { invalid } from '../lib/domain-error.js';
 import { rowsOf } from '../live/outbox.js';
+import { boundSql } from '../log/bounds.js';
 
 /** A report's half-open range [from, to) of raise times, as PostgreSQL timestamptz literals. */
 export interface ResolvedRange {
   from: string;
   to: string;
-}
-
-/**
- * A bound of docs/alarm-handling.md: an instant as it is, a day YYYY-MM-DD as its start (from) or the next
- * day's start (to) in `tz`. The day arithmetic runs in PostgreSQL (AT TIME ZONE), so a day
- * across a DST change is 23 or 25 hours long, as it is on the wall clock.
- */
-export function boundSql(value: string, side: 'from' | 'to', tz: string): SQL {
-  if (!isReportDay(value)) return sql`${value}::timestamptz`;
-  const day = side === 'from' ? sql`${value}::date` : sql`(${value}::date + 1)`;
-  return sql`(${day}::timestamp AT TIME ZONE ${tz})`;
 }
 
 const todayEnd = (tz: string) => sql`(((now() AT TIME ZONE ${tz})::date + 1)::timestamp AT TIME ZONE ${tz})`;
@@ -40,9 +30,9 @@ export async function resolveStatsRange(db: Tx, query: ReportRangeQuery, tz: str
     SELECT ${isoMicrosSql(sql`f`)} AS "from", ${isoMicrosSql(sql`t`)} AS "to", t > f AS ordered, t - f <= ${`${REPORT_MAX_DAYS} days`}::interval AS bounded
     FROM (SELECT ${to} AS t) bound_to, LATERAL (SELECT ${from} AS f) bound_from`);
   const row = rowsOf<{ from: string; to: string; ordered: boolean; bounded: boolean }>(result)[0]!;
-  if (!row.ordered) throw new HttpError(400, 'VALIDATION_ERROR', 'from must be before to');
+  if (!row.ordered) throw invalid('from must be before to');
   if (!row.bounded) {
-    throw new HttpError(400, 'VALIDATION_ERROR', `the range must not be longer than ${REPORT_MAX_DAYS} days`);
+    throw invalid(`the range must not be longer than ${REPORT_MAX_DAYS} days`);
   }
   return { from: row.from, to: row.to };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { HttpError } from '../lib/http-error.js';
+import { DomainError } from '../lib/domain-error.js';
 import { clearPairFailures, countFailures, insertFailure } from './failures.js';
 import { MAX_QUEUE_S, waitForPaceSlot } from './pace.js';
 
@@ -23,11 +23,11 @@ export function throttleKey(username: string): string {
 }
 
 const tooManyLogins = (retryAfterS: number) =>
-  new HttpError(
-    429,
+  new DomainError(
+    'too-many',
     'TOO_MANY_LOGIN_ATTEMPTS',
     `Too many failed logins: retry in ${retryAfterS} seconds`,
-    { 'retry-after': String(retryAfterS) },
+    retryAfterS,
   );
 
 /**

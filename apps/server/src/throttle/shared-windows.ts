@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../lib/log.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../live/outbox.js';
 
@@ -43,7 +43,7 @@ export class SharedWindows {
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
     private readonly now: () => number = Date.now,
   ) {}
 

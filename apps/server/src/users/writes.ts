@@ -1,6 +1,6 @@
 import type { CreateEmployeeRequest, Employee, Role, UpdateEmployeeRequest } from '@sos/contract';
 import type { Db } from '../db/client.js';
-import { HttpError, notFound } from '../lib/http-error.js';
+import { DomainError, invalid, notFound } from '../lib/domain-error.js';
 import { hashPassword } from '../lib/password.js';
 import { appendAudit, lockAuditChain } from '../audit/append.js';
 import type { AuditBy } from '../audit/by.js';
@@ -18,10 +18,10 @@ import {
 } from './repository.js';
 
 const usernameTakenError = (username: string) =>
-  new HttpError(409, 'USERNAME_TAKEN', `The username "${username}" is already taken`);
+  new DomainError('conflict', 'USERNAME_TAKEN', `The username "${username}" is already taken`);
 
 const lastSuperAdmin = () =>
-  new HttpError(409, 'LAST_SUPER_ADMIN', 'At least one super administrator must remain');
+  new DomainError('conflict', 'LAST_SUPER_ADMIN', 'At least one super administrator must remain');
 
 /** The database's unique index is the last word on a duplicate username. */
 async function mapDuplicate<T>(username: string, work: () => Promise<T>): Promise<T> {
@@ -73,11 +73,11 @@ export async function changeEmployee(
   // administrator. The caller is a super administrator (the route's guard): sending his
   // role unchanged is fine.
   if (id === caller.id && body.role !== undefined && body.role !== 'SUPER_ADMIN') {
-    throw new HttpError(403, 'OWN_ROLE', 'You cannot change your own role');
+    throw new DomainError('forbidden', 'OWN_ROLE', 'You cannot change your own role');
   }
   const callerSession = caller.session;
   if (body.id !== undefined && body.id !== id) {
-    throw new HttpError(400, 'VALIDATION_ERROR', `body.id: must equal the id in the path (${id})`);
+    throw invalid(`body.id: must equal the id in the path (${id})`);
   }
   // An absent or empty password keeps the old one.
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
@@ -116,7 +116,7 @@ export async function changeEmployee(
 /** Deletes a user; his refresh tokens go with him (foreign key cascade). */
 export async function removeEmployee(db: Db, id: number, by: AuditBy): Promise<void> {
   if (id === by.actor?.id) {
-    throw new HttpError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account');
+    throw new DomainError('conflict', 'CANNOT_DELETE_SELF', 'You cannot delete your own account');
   }
   await db.transaction(async (tx) => {
     await lockAuditChain(tx);

@@ -8,9 +8,11 @@ import { deviceHeaders, raiseSos, register } from './device/fixtures.js';
  * Text an operator reads cannot lie (docs/hardening.md): every free text shown to operators
  * refuses bidirectional controls, line and paragraph separators and text with nothing
  * visible, with a 400 naming the field; the marks Arabic and Persian need stay accepted.
+ * C0/C1 controls (ESC, BEL…) and lone surrogates too (issue 37): refused, never stored as U+FFFD.
  */
 const REFUSED_CONTROLS = [
   '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u2028', '\u2029',
+  '\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\u009B', '\uD800', '\uDC00',
 ].map((c) => ({ label: `U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, value: `ab${c}cd` }));
 const INVISIBLE = [
   ['only U+200B', '\u200B\u200B\u200B'],

@@ -106,6 +106,11 @@ describeEachDb('the statistics equal the straightforward statements on random da
         CASE WHEN c.n % 7 = 6 THEN NULL ELSE c.value->>'to' END, CASE WHEN c.n % 7 = 6 THEN NULL ELSE c.value->>'result' END,
         CASE WHEN c.n % 7 = 6 THEN 'non è una chiamata' END
       FROM input JOIN inserted USING (created_at), json_array_elements(input.calls) WITH ORDINALITY AS c(value, n)`);
+    // An ACKNOWLEDGED step on every third SOS, some closed unacknowledged since (a re-alert
+    // undid it): closedWithoutAck does not count those.
+    await ctx.database.db.execute(sql`
+      INSERT INTO sos_timeline (sos_id, at, type, by_username)
+      SELECT id, created_at, 'ACKNOWLEDGED', 'maria' FROM sos WHERE id % 3 = 0`);
   });
   afterAll(async () => ctx.close());
 
@@ -139,5 +144,6 @@ describeEachDb('the statistics equal the straightforward statements on random da
     );
     expect(stats.callsPerSos).toBeGreaterThan(1);
     expect(stats.contactReachedPct).not.toBeNull();
+    expect(stats.closedWithoutAck).toBeGreaterThan(0);
   });
 });

@@ -51,6 +51,23 @@ describe('LoginPage', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
+  it('after a refused submit, focuses the first empty field and clears its error as it is filled', async () => {
+    const spy = stubFetch(notFound);
+    const user = userEvent.setup();
+    renderApp('/login');
+    await signIn('', '');
+    expect(await screen.findAllByText('Campo obbligatorio')).toHaveLength(2);
+    const username = screen.getByLabelText(/Username/);
+    expect(username).toHaveFocus();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    await user.type(username, 'mario');
+    await waitFor(() => expect(screen.getAllByText('Campo obbligatorio')).toHaveLength(1));
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+    await user.click(screen.getByRole('button', { name: 'Accedi' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveFocus());
+    expect(spy).not.toHaveBeenCalled();
+  });
+
   it('signs in: stores the session, says so and opens the dashboard', async () => {
     const spy = stubFetch((request) =>
       request.url.endsWith('/api/auth/login') ? json(200, auth) : notFound(request),

@@ -7,6 +7,7 @@ type Limit = keyof typeof PROFILE_LIMITS;
 /** The rule of text an operator reads, by the English message the contract's schema gives it. */
 const TEXT_RULES: Record<string, MessageId> = {
   [sayInEnglish('textControls')!]: 'validation.textControls',
+  [sayInEnglish('textControlChars')!]: 'validation.textControlChars',
   [sayInEnglish('textInvisible')!]: 'validation.textInvisible',
 };
 

@@ -7,6 +7,9 @@ import { Outlet } from 'react-router';
 import { PageFallback } from '../../components/PageFallback.js';
 import { SosBanner } from './SosBanner.js';
 import { LiveScope } from '../../widgets/live/LiveScope.js';
+import { VoiceScope } from '../../widgets/voice/VoiceScope.js';
+import { IncomingCallBanner } from '../../widgets/voice/IncomingCallBanner.js';
+import { CallsInProgress } from '../../widgets/voice/InCallBar.js';
 import { PushBridge } from '../push/PushBridge.js';
 import { SignedInIntl } from '../../i18n/SignedInIntl.js';
 import { ThemeColor } from '../push/ThemeColor.js';
@@ -60,11 +63,16 @@ export default function MainLayout() {
         <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
           {/* The one live connection and the alarm, for every page (docs/alarm-handling.md). */}
           <LiveScope>
-            <StreamLostBanner />
-            <SosBanner />
-            <Suspense fallback={<PageFallback />}>
-              <Outlet />
-            </Suspense>
+            {/* The softphone, when voice is on (docs/voice.md): its banner and calls on every page. */}
+            <VoiceScope>
+              <StreamLostBanner />
+              <SosBanner />
+              <IncomingCallBanner />
+              <CallsInProgress />
+              <Suspense fallback={<PageFallback />}>
+                <Outlet />
+              </Suspense>
+            </VoiceScope>
           </LiveScope>
         </Box>
       </Box>

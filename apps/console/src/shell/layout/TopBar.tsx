@@ -9,6 +9,7 @@ import { DRAWER_WIDTH } from '../../theme/createAppTheme.js';
 import { APP_BAR_COLORS } from '../../theme/palette.js';
 import { selectThemeStyle } from '../../theme/themeSlice.js';
 import { OptionsMenu } from './OptionsMenu.js';
+import { VoiceLostChip } from '../../widgets/voice/VoiceLostChip.js';
 
 interface Props {
   /** The persistent drawer is open: the bar leaves it room and hides the menu button. */
@@ -16,7 +17,7 @@ interface Props {
   onOpenMenu: () => void;
 }
 
-/** The fixed top bar (docs/console.md): menu button, title, options menu; 64 px, 56 px small. */
+/** The fixed top bar (docs/console.md): menu button, title, the voice chip (docs/voice.md), options menu; 64 px, 56 px small. */
 export function TopBar({ shifted, onOpenMenu }: Props) {
   const intl = useIntl();
   const colors = APP_BAR_COLORS[useAppSelector(selectThemeStyle)];
@@ -52,6 +53,7 @@ export function TopBar({ shifted, onOpenMenu }: Props) {
         <Typography component="span" variant="h6" noWrap sx={{ flexGrow: 1, fontWeight: 700 }}>
           {intl.formatMessage({ id: 'layout.title' })}
         </Typography>
+        <VoiceLostChip />
         <OptionsMenu />
       </Toolbar>
     </AppBar>

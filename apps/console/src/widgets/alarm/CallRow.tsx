@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLogSosCallMutation } from '../../entities/sos/callsApi.js';
 import type { Callee } from './callOutModel.js';
+import { DialButton } from '../voice/DialButtons.js';
 
 /** Read by screen readers, not shown (the chip's icon and colour say it to the eye). */
 const srOnly = {
@@ -101,9 +102,12 @@ export function CallRow({ sosId, callee, open }: { sosId: number; callee: Callee
           </bdi>
         </Typography>
         {callee.phone ? (
-          <Link variant="body2" href={telHref(callee.phone)} dir="ltr">
-            {callee.phone}
-          </Link>
+          <>
+            <Link variant="body2" href={telHref(callee.phone)} dir="ltr">
+              {callee.phone}
+            </Link>
+            {open && <DialButton number={callee.phone} sosId={sosId} name={name} />}
+          </>
         ) : (
           <Typography variant="body2" color="text.secondary">
             {intl.formatMessage({ id: 'call.noPhone' })}

@@ -25,6 +25,8 @@ import { SosLocation } from './SosLocation.js';
 import { SosNoteForm } from './SosNoteForm.js';
 import { SosStatus } from './SosStatus.js';
 import { SosTimeline } from './SosTimeline.js';
+import { CallBackButton } from '../voice/DialButtons.js';
+import { CallsInProgress } from '../voice/InCallBar.js';
 
 function Section({ title, children }: { title: MessageId; children: ReactNode }) {
   return (
@@ -90,6 +92,8 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
             <SosStatus sos={sos} open={open} />
             {open && <SosAckButton sos={sos} />}
             {open && <CheckInConfirmButton sos={sos} />}
+            {open && sos.callBack && <CallBackButton sosId={sos.id} />}
+            <CallsInProgress sosId={sos.id} />
           </Section>
           <Section title="alarm.location">
             <SosLocation location={sos.location} />

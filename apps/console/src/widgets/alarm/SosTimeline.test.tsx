@@ -19,4 +19,29 @@ describe('SosTimeline', () => {
     expect(screen.getByText(/Incendio \(1110\)/)).toBeInTheDocument();
     expect(screen.getByText(/Ripristino dal dispositivo \(3110\)/)).toBeInTheDocument();
   });
+
+  it('says which way a call through the console went and how long it lasted (docs/voice.md)', async () => {
+    const voice = (to: string, name: string | null, phone: string, direction: string, durationS: number | null, result: string) => ({
+      at: '2025-03-01T10:02:00Z',
+      type: 'CALL',
+      by: { id: 1, username: 'admin' },
+      text: null,
+      call: { to, contactIndex: to === 'CONTACT' ? 0 : null, name, phone, result, via: 'VOICE', direction, durationS },
+    });
+    stubFetch((call) =>
+      call.url.pathname === '/api/sos/timeline'
+        ? json([
+            voice('DEVICE', 'Casa Rossi', '+390611112222', 'IN', 83, 'ANSWERED'),
+            voice('CONTACT', 'Marco', '+39 333 1234567', 'OUT', 7, 'ANSWERED'),
+            voice('CONTACT', 'Marco', '+39 333 1234567', 'OUT', null, 'BUSY'),
+          ])
+        : undefined,
+    );
+    renderWithStore(signedInStore(), <SosTimeline sosId={5} />);
+    await screen.findAllByRole('listitem');
+    const texts = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(texts[0]).toMatch(/Casa Rossi \+390611112222: Chiamata in arrivo \(01:23\)$/);
+    expect(texts[1]).toMatch(/Marco \+39 333 1234567: Chiamata effettuata \(00:07\)$/);
+    expect(texts[2]).toMatch(/Marco \+39 333 1234567: Occupato$/);
+  });
 });

@@ -7,19 +7,25 @@ import type { ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { formatDateTimeSeconds } from '../../lib/format.js';
 import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
+import { mmss } from '../voice/clockText.js';
 
 const isOutcome = (code: string): code is SosOutcome =>
   (SOS_OUTCOMES as readonly string[]).includes(code);
 
 /**
  * A CALL entry in the reader's language: who was called, the number, the result, then the
- * call's note (docs/call-out.md).
+ * call's note (docs/call-out.md). An answered call through the console's softphone says which
+ * way it went and how long it lasted instead of the result (docs/voice.md).
  */
 function callText(call: SosCall, note: string | null, intl: IntlShape): ReactNode {
-  const who = call.name ?? intl.formatMessage({ id: 'call.resident' });
+  const who = call.name ?? intl.formatMessage({ id: call.to === 'DEVICE' ? 'voice.device' : 'call.resident' });
+  const outcome =
+    call.via === 'VOICE' && call.durationS !== null
+      ? intl.formatMessage({ id: `voice.timeline.${call.direction}` }, { time: mmss(call.durationS) })
+      : intl.formatMessage({ id: `call.result.${call.result}` });
   return (
     <>
-      {who} <bdi dir="ltr">{call.phone}</bdi>: {intl.formatMessage({ id: `call.result.${call.result}` })}
+      {who} <bdi dir="ltr">{call.phone}</bdi>: {outcome}
       {note && <> — {note}</>}
     </>
   );

@@ -40,6 +40,9 @@ export function unlockAudio(): void {
   started?.catch(ignoreAbort);
 }
 
+/** The session's AudioContext, once the first click created it (the voice ring plays on it). */
+export const audioContext = (): AudioContext | null => context;
+
 /** Asked on the enabling click, so the answer comes from a user gesture. */
 export function askNotificationPermission(): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;

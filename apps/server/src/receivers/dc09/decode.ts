@@ -9,12 +9,14 @@ import { parseTimestamp } from './timestamp.js';
 export interface Dc09Payload {
   /** The data between `[` and `]`, without its leading `#acct|` or `|`. */
   content: string;
+  /** The account the data names inside (`#acct|`), upper case; null when it names none. */
+  account: string | null;
   /** Extended data blocks and the timestamp as sent, after the data's `]`. */
   tail: string;
   timestamp: Date | null;
 }
 
-const ACCOUNT_PREFIX = /^#[0-9A-Fa-f]{3,16}\|/;
+const ACCOUNT_PREFIX = /^#([0-9A-Fa-f]{3,16})\|/;
 const TIMESTAMP_AT_END = /_\d{2}:\d{2}:\d{2},\d{2}-\d{2}-\d{4}$/;
 const EXTENDED = /^(?:\[[^[\]]*\])*$/;
 
@@ -32,10 +34,13 @@ export function openPayload(header: Dc09Header & { rest: string }, key: Buffer |
   }
   const close = inner.indexOf(']');
   if (close < 0) return null;
-  const content = inner.slice(0, close).replace(/^\|/, '').replace(ACCOUNT_PREFIX, '').replace(/^\|/, '');
+  let content = inner.slice(0, close).replace(/^\|/, '');
+  const named = ACCOUNT_PREFIX.exec(content);
+  if (named) content = content.slice(named[0].length);
+  content = content.replace(/^\|/, '');
   const tail = inner.slice(close + 1);
   const stamp = TIMESTAMP_AT_END.exec(tail);
-  return { content, tail, timestamp: stamp ? parseTimestamp(stamp[0]) : null };
+  return { content, account: named ? named[1]!.toUpperCase() : null, tail, timestamp: stamp ? parseTimestamp(stamp[0]) : null };
 }
 
 /** The signals a payload carries, or null when its data cannot be parsed (DUH). */

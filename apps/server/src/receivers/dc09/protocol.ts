@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.js';
 import type { ReceivedMessage, ReceiverAnswer, ReceiverProtocol, SignalSink } from '../signal.js';
 import { ackFrame, duhFrame, nakFrame } from './answers.js';
 import { openPayload, signalsOf } from './decode.js';
@@ -10,7 +10,7 @@ export interface Dc09Options {
   /** SOS_DC09_KEY as bytes (16/24/32): only encrypted frames; null: only plain ones. */
   key: Buffer | null;
   sink: SignalSink;
-  log: FastifyBaseLogger;
+  log: Log;
   now?: () => Date;
 }
 
@@ -18,8 +18,8 @@ type Transport = 'tcp' | 'udp';
 
 /**
  * SIA DC-09 over the shared transport (docs/receivers.md). The checks run in the order the
- * answers are defined: envelope (silence), token and encryption (DUH), timestamp of an
- * encrypted frame (NAK), data (DUH); then the sink commits and only then ACK. A sink that
+ * answers are defined: envelope (silence), token and encryption (DUH), timestamp (NAK; a plain
+ * frame's only when it has one), account and data (DUH); then the sink commits and only then ACK. A sink that
  * rejects leaves the device without answer: it retries, or reports to its backup receiver.
  */
 export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
@@ -50,12 +50,19 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
     }
     const payload = openPayload({ ...header, rest }, key);
     if (!payload) return refuse(transport, 'does not decrypt to readable content', header, duhFrame(header));
-    if (header.encrypted && (!payload.timestamp || !withinWindow(payload.timestamp, now()))) {
-      return refuse(transport, payload.timestamp ? 'stale timestamp' : 'missing timestamp', header, nakFrame(now()));
+    // A timestamp is mandatory on an encrypted frame; on a plain one, when sent, it gets the
+    // same window: a delayed or replayed alarm must not raise an SOS that is over.
+    if (header.encrypted && !payload.timestamp) return refuse(transport, 'missing timestamp', header, nakFrame(now()));
+    if (payload.timestamp && !withinWindow(payload.timestamp, now())) {
+      return refuse(transport, 'stale timestamp', header, nakFrame(now()));
+    }
+    const account = header.account.toUpperCase();
+    // The account inside the data must be the header's: a captured alarm is never re-attributed.
+    if (payload.account !== null && payload.account !== account) {
+      return refuse(transport, 'account inside differs from the header', header, duhFrame(header));
     }
     const signals = signalsOf(header.token, payload);
     if (!signals) return refuse(transport, 'unparsable data', header, duhFrame(header));
-    const account = header.account.toUpperCase();
     const message: ReceivedMessage = {
       protocol: 'DC09',
       serial: `DC09-${header.prefix.toUpperCase()}-${account}`,

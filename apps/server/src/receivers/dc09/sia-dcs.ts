@@ -1,4 +1,5 @@
 import type { AlarmKind, DeviceTechnicalType } from '@sos/contract';
+import { deviceWords } from '../device-text.js';
 import type { DeviceSignal } from '../signal.js';
 
 type Meaning =
@@ -43,7 +44,8 @@ const MODIFIER = /^([a-z]{2})([\x20-\x7e]*)$/;
 
 function signalOf(code: string, zone: string, area: string | null): DeviceSignal {
   const parts = [zone && `zona ${zone}`, area && `area ${area}`].filter(Boolean);
-  const detail = parts.length > 0 ? parts.join(', ') : null;
+  // Printable ASCII by the grammar; the operator-text rule still has the last word.
+  const detail = parts.length > 0 ? deviceWords(parts.join(', '), code) : null;
   const meaning = siaMeaning(code);
   switch (meaning.is) {
     case 'alarm':
@@ -61,24 +63,45 @@ function signalOf(code: string, zone: string, area: string | null): DeviceSignal
   }
 }
 
+/** Slash-less blocks (`ri1FA3`): a modifier has a value and runs to the next letter, a zone is digits. */
+const TOKEN = /([a-z]{2})([^A-Za-z]+)|([A-Z]{2})(\d{0,8})/y;
+
+type Block = { event: string; zone: string } | { modifier: string; value: string };
+
+/** One `/`-separated block: a whole event or modifier, else blocks written without `/`. */
+function blocksOf(text: string): Block[] | null {
+  const event = EVENT.exec(text);
+  if (event) return [{ event: event[1]!, zone: event[2]! }];
+  const blocks: Block[] = [];
+  for (TOKEN.lastIndex = 0; TOKEN.lastIndex < text.length; ) {
+    const at = TOKEN.lastIndex;
+    const token = TOKEN.exec(text);
+    if (!token || TOKEN.lastIndex === at) break;
+    blocks.push(token[1] ? { modifier: token[1], value: token[2]! } : { event: token[3]!, zone: token[4]! });
+    if (TOKEN.lastIndex === text.length) return blocks;
+  }
+  // Not slash-less blocks: a modifier whose value has capitals (`idAB`), as before.
+  const modifier = MODIFIER.exec(text);
+  return modifier ? [{ modifier: modifier[1]!, value: modifier[2]! }] : null;
+}
+
 /**
- * SIA DCS data `N…` (e.g. `Nri1/FA001`, `NFA001/BA002`): blocks separated by `/`, an
- * optional `ri` area applying to the events after it. One signal per event block; null when
- * a block is neither an event nor a modifier, or there is no event at all.
+ * SIA DCS data `N…` (e.g. `Nri1/FA001`, `NFA001/BA002`): blocks separated by `/`, or written
+ * without it as some diallers do (`Nri1FA3`, docs/receivers.md); an optional `ri` area applies
+ * to the events after it. One signal per event block; null when a block is neither an event
+ * nor a modifier, or there is no event at all.
  */
 export function parseSiaDcs(content: string): DeviceSignal[] | null {
   if (!content.startsWith('N')) return null;
   const signals: DeviceSignal[] = [];
   let area: string | null = null;
-  for (const block of content.slice(1).split('/')) {
-    const event = EVENT.exec(block);
-    if (event) {
-      signals.push(signalOf(event[1]!, event[2]!, area));
-      continue;
+  for (const text of content.slice(1).split('/')) {
+    const blocks = blocksOf(text);
+    if (!blocks) return null;
+    for (const block of blocks) {
+      if ('event' in block) signals.push(signalOf(block.event, block.zone, area));
+      else if (block.modifier === 'ri') area = block.value || null;
     }
-    const modifier = MODIFIER.exec(block);
-    if (!modifier) return null;
-    if (modifier[1] === 'ri') area = modifier[2] || null;
   }
   return signals.length > 0 ? signals : null;
 }

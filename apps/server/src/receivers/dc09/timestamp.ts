@@ -20,7 +20,7 @@ export function parseTimestamp(text: string): Date | null {
   return formatTimestamp(at) === text ? at : null;
 }
 
-/** Encrypted frames: the device's clock may lag 40 s or lead 20 s (replay protection). */
+/** Every frame with a timestamp (encrypted ones must have one): the device's clock may lag 40 s or lead 20 s (replay protection). */
 export function withinWindow(at: Date, now: Date): boolean {
   const offset = at.getTime() - now.getTime();
   return offset >= -40_000 && offset <= 20_000;

@@ -10,6 +10,7 @@ import {
   deviceTypeWords,
   kindOfDeviceType,
 } from './codes.js';
+import { deviceWords } from '../device-text.js';
 import type { Mrq } from './mrq.js';
 
 /**
@@ -60,7 +61,24 @@ function signalOf(mrq: Mrq): DeviceSignal {
   return { type: 'CONTACT', code };
 }
 
-export function toReceivedMessage(mrq: Mrq): ReceivedMessage {
+/** Each SCAIP text beside the code it describes: dte the device type, stt the status, … */
+const TEXT_CODES = [['dte', 'dty'], ['stt', 'stc'], ['lte', 'lco'], ['ite', 'ico']] as const;
+
+/** The document with every text that breaks the operator-text rule replaced by its code. */
+export function withReadableTexts(mrq: Mrq): Mrq {
+  const readable: Mrq = { ...mrq };
+  for (const [text, code] of TEXT_CODES) {
+    const words = mrq[text];
+    if (words === undefined) continue;
+    const kept = deviceWords(words, mrq[code] ?? null);
+    if (kept === null) delete readable[text];
+    else readable[text] = kept;
+  }
+  return readable;
+}
+
+export function toReceivedMessage(sent: Mrq): ReceivedMessage {
+  const mrq = withReadableTexts(sent);
   return {
     protocol: 'SCAIP',
     serial: `SCAIP-${mrq.cid}`,

@@ -8,12 +8,22 @@ import type { ReceiverAnswer } from '../signal.js';
  * are recognised by the sink from (serial, ref).
  */
 export const TRANSACTION_TTL_MS = 32_000;
+/**
+ * A client's copies of one non-INVITE request: at 0 s then T1 = 0.5 s doubling to T2 = 4 s
+ * until Timer F (64·T1 = 32 s): 0, 0.5, 1.5, 3.5, 7.5, 11.5 … 31.5, eleven in all. Answered that
+ * many times at most; further copies (a peer looping on our answer) get silence until the
+ * entry expires, so one peer cannot turn the receiver into an echo costing a core.
+ */
+export const TRANSACTION_MAX_ANSWERS = 11;
 export const TRANSACTION_MAX_ENTRIES = 20_000;
+
+const SILENCE: ReceiverAnswer = { bytes: null, refused: true };
 
 interface Entry {
   key: string;
   answer: Promise<ReceiverAnswer>;
   at: number;
+  answers: number;
 }
 
 export class TransactionCache {
@@ -36,8 +46,11 @@ export class TransactionCache {
     const at = this.now();
     this.expire(at);
     const known = this.entries.get(key);
-    if (known) return known.answer;
-    const entry: Entry = { key, answer: Promise.resolve({ bytes: null, refused: true }), at };
+    if (known) {
+      known.answers += 1;
+      return known.answers <= TRANSACTION_MAX_ANSWERS ? known.answer : Promise.resolve(SILENCE);
+    }
+    const entry: Entry = { key, answer: Promise.resolve(SILENCE), at, answers: 1 };
     entry.answer = produce().then(({ answer, remember }) => {
       // An answer that committed nothing (503) is not the transaction's last word: a
       // retransmission after the database is back deserves another try.

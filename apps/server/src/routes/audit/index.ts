@@ -14,10 +14,10 @@ import type { RouteOptions } from '../../app-env.js';
 import { appendAudit } from '../../audit/append.js';
 import { auditByOf } from '../../audit/by.js';
 import { givenFilters } from '../../audit/filters.js';
-import { auditCsvLines } from './csv.js';
+import { auditCsvLines } from '../../audit/csv.js';
 import { decodeAuditCursor, encodeAuditCursor } from '../../audit/cursor.js';
 import { toAuditItem } from '../../audit/item.js';
-import { auditPage, auditTotal, auditWhere } from './queries.js';
+import { auditPage, auditTotal, auditWhere } from '../../audit/queries.js';
 import { verifyAudit } from '../../audit/verify.js';
 
 const tags = ['audit'];

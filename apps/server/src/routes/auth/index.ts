@@ -12,9 +12,9 @@ import {
 } from '@sos/contract';
 import { HttpError } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
-import { login } from './login.js';
-import { refresh } from './refresh.js';
-import { logout } from './logout.js';
+import { login } from '../../auth/login.js';
+import { refresh } from '../../auth/refresh.js';
+import { logout } from '../../auth/logout.js';
 
 const tags = ['auth'];
 
@@ -40,7 +40,7 @@ export default async function authRoutes(app: FastifyInstance, options: RouteOpt
       },
     },
     handler: (request) =>
-      login(app, request, request.body, ttl, {
+      login(app, { throttleAddress: app.throttle.address(request), ip: request.ip }, request.body, ttl, {
         perPair: options.env.SOS_LOGIN_FAILURES_PER_PAIR,
         perAddress: options.env.SOS_LOGIN_FAILURES_PER_ADDRESS,
       }),
@@ -60,7 +60,7 @@ export default async function authRoutes(app: FastifyInstance, options: RouteOpt
       response: { 204: z.null().describe('Logged out'), 400: errorResponseSchema },
     },
     handler: async (request, reply) => {
-      await logout(app, request, request.body.refresh_token);
+      await logout({ db: app.db, endSessions: app.live.endSessions }, request.ip, request.body.refresh_token);
       return reply.code(204).send(null);
     },
   });

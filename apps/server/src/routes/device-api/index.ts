@@ -13,7 +13,7 @@ import {
   sosSchema,
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
-import { perDeviceRateLimit } from '../../throttle/device-rate-limit.js';
+import { perDeviceRateLimit } from './rate-limit.js';
 import { registerDevice } from '../../devices/contact.js';
 import { raiseSos } from '../../devices/raise-sos.js';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, LIVE_EVENTS, LIVE_KEEPALIVE_MS, PATHS } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
-import { openHijackedStream } from '../../live/hijack.js';
+import { openHijackedStream } from './hijack.js';
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.js';
 import type { Db } from '../../db/client.js';
 import { escalateOldestDue, msToNextDeadline } from './repository.js';
 
@@ -34,7 +34,7 @@ export class EscalationSweeper {
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
     private readonly options: SweeperOptions,
   ) {}
 

@@ -107,6 +107,15 @@ describe('SIA DCS codes', () => {
     ]);
   });
 
+  it('reads blocks written without "/" as a third-party dialler does, alike with them', () => {
+    expect(parseSiaDcs('Nri1FA3')).toEqual(parseSiaDcs('Nri1/FA3'));
+    expect(parseSiaDcs('Nti12:30id1ri2FA3BA4')).toEqual([
+      { type: 'ALARM', kind: 'FIRE', code: 'FA', detail: 'zona 3, area 2' },
+      { type: 'ALARM', kind: 'INTRUSION', code: 'BA', detail: 'zona 4, area 2' },
+    ]);
+    expect(parseSiaDcs('Nri1FA3/idAB/BA2')).toEqual(parseSiaDcs('Nri1/FA3/idAB/BA2'));
+  });
+
   it('refuses what is not N followed by blocks', () => {
     for (const bad of ['', 'N', 'FA001', 'Nri1', 'NFA001/??', 'N/FA001//']) expect(parseSiaDcs(bad)).toBeNull();
   });

@@ -137,7 +137,8 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
     const connections = await Promise.all(accounts.map(() => TcpPeer.open(port)));
     peers.push(...connections);
     const answers = await Promise.all(
-      connections.map((peer, i) => exchange(peer, dc09Frame({ token: 'NULL', seq: 1, account: accounts[i]!, data: '' }))),
+      // No timestamp: on a starved machine the last of 1,000 can be handled past the −40 s window.
+      connections.map((peer, i) => exchange(peer, framed(`"NULL"0001L0#${accounts[i]!}[]`))),
     );
     expect(answers.every(([a], i) => a!.startsWith(`"ACK"0001L0#${accounts[i]}[]`))).toBe(true);
     const registered = await plain.database.db.$count((await import('../../../src/db/schema.js')).devices);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_TTL_MS, TransactionCache } from '../../../src/receivers/scaip/transactions.js';
+import { TRANSACTION_MAX_ANSWERS, TRANSACTION_TTL_MS, TransactionCache } from '../../../src/receivers/scaip/transactions.js';
 import type { ReceiverAnswer } from '../../../src/receivers/signal.js';
 
 const answerOf = (text: string): ReceiverAnswer => ({ bytes: Buffer.from(text), refused: false });
@@ -62,5 +62,17 @@ describe('SIP transactions remembered', () => {
     clock.now = 50_000 + TRANSACTION_TTL_MS;
     await ask('last');
     expect(cache.size).toBe(1);
+  });
+
+  it('answers a looping peer RFC 3261 times at most (0, 0.5, 1.5 … 31.5 s: 11), then stays silent until it expires', async () => {
+    const { clock, ask, produced } = setup();
+    const answers = [];
+    for (let i = 0; i < 1000; i += 1) answers.push(await ask('loop'));
+    expect(TRANSACTION_MAX_ANSWERS).toBe(11);
+    expect(answers.filter((a) => a === 'loop#1')).toHaveLength(11);
+    expect(answers.slice(11).every((a) => a === undefined)).toBe(true);
+    expect(produced.get('loop')).toBe(1);
+    clock.now = TRANSACTION_TTL_MS;
+    expect(await ask('loop')).toBe('loop#2');
   });
 });

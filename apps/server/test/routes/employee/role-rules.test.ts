@@ -86,7 +86,7 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
     const caller = { id: ctx.employee.id, session: null };
     const body = { username: 'admin', email: 'a@example.com', role: 'EMPLOYEE' as const };
     await expect(changeEmployee(ctx.app.db, ctx.admin.id, body, caller, BY)).rejects.toMatchObject({
-      statusCode: 409,
+      kind: 'conflict',
       code: 'LAST_SUPER_ADMIN',
     });
     expect(await roleOf(ctx.admin.id)).toBe('SUPER_ADMIN');
@@ -94,7 +94,7 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
 
   it('never deletes the last super administrator: 409 LAST_SUPER_ADMIN', async () => {
     await expect(removeEmployee(ctx.app.db, ctx.admin.id, BY)).rejects.toMatchObject({
-      statusCode: 409,
+      kind: 'conflict',
       code: 'LAST_SUPER_ADMIN',
     });
     expect(await roleOf(ctx.admin.id)).toBe('SUPER_ADMIN');

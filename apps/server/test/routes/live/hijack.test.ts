@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openHijackedStream } from '../../src/live/hijack.js';
-import { openSse, type SseStream } from './sse-client.js';
+import { openHijackedStream } from '../../../src/routes/live/hijack.js';
+import { openSse, type SseStream } from '../../live/sse-client.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -1,16 +1,22 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appendAudit, lockAuditChain } from '../../audit/append.js';
-import { users } from '../../db/schema.js';
-import { sessionOfToken } from '../../auth/refresh-tokens.js';
-import { endSession } from '../../auth/sessions.js';
+import type { Db } from '../db/client.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import { users } from '../db/schema.js';
+import { sessionOfToken } from './refresh-tokens.js';
+import { endSession } from './sessions.js';
+
+/** What a logout needs of the server: its database, and what ends live streams on every process. */
+export interface LogoutServices {
+  db: Db;
+  endSessions(which: { userId: number; only: string }): Promise<void>;
+}
 
 /**
  * Ends the refresh token's session and records LOGOUT in the same transaction; an unknown
  * token or a session already ended changes nothing and records nothing. Then the session's
  * live streams end on every process.
  */
-export async function logout(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+export async function logout(app: LogoutServices, ip: string, token: string): Promise<void> {
   const session = await sessionOfToken(app.db, token);
   if (!session) return;
   await app.db.transaction(async (tx) => {
@@ -19,10 +25,10 @@ export async function logout(app: FastifyInstance, request: FastifyRequest, toke
     if (!(await endSession(tx, session.sessionId)) || !user) return;
     const actor = { id: session.userId, username: user.username };
     await appendAudit(tx, {
-      by: { actor, address: request.ip },
+      by: { actor, address: ip },
       action: 'LOGOUT',
       target: { type: 'USER', id: actor.id, label: actor.username },
     });
   });
-  await app.live.endSessions({ userId: session.userId, only: session.sessionId });
+  await app.endSessions({ userId: session.userId, only: session.sessionId });
 }

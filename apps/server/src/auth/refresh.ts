@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '@sos/contract';
-import { HttpError } from '../../lib/http-error.js';
-import { findUser } from '../../auth/repository.js';
-import { claimRefreshToken, storeRefreshToken } from '../../auth/refresh-tokens.js';
-import { sessionAnswer } from './session.js';
-import { adoptFamily } from '../../auth/sessions.js';
+import type { Db } from '../db/client.js';
+import { DomainError } from '../lib/domain-error.js';
+import { findUser } from './repository.js';
+import { claimRefreshToken, storeRefreshToken } from './refresh-tokens.js';
+import { sessionAnswer, type SessionTokens } from './session-answer.js';
+import { adoptFamily } from './sessions.js';
 
 const invalidRefreshToken = () =>
-  new HttpError(
-    401,
+  new DomainError(
+    'unauthenticated',
     'INVALID_REFRESH_TOKEN',
     'The refresh token is invalid, expired or revoked: log in again',
   );
@@ -18,7 +18,7 @@ const invalidRefreshToken = () =>
  * derived from it (tokens.successorOf), so a repeat within the grace gets the same one.
  */
 export async function refresh(
-  app: FastifyInstance,
+  app: { db: Db; tokens: SessionTokens },
   token: string,
   refreshTtlS: number,
 ): Promise<AuthResponse> {
@@ -37,5 +37,5 @@ export async function refresh(
     return { user, sessionId: rotation.familyId, refresh: next };
   });
   if (!session) throw invalidRefreshToken();
-  return sessionAnswer(app, session.user, session.sessionId, session.refresh);
+  return sessionAnswer(app.tokens, session.user, session.sessionId, session.refresh);
 }

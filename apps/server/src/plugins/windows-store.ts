@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { SharedWindows } from './shared-windows.js';
+import type { SharedWindows } from '../throttle/shared-windows.js';
 
 /**
  * @fastify/rate-limit's store interface over the shared windows: the plugin builds one

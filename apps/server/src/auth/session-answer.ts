@@ -1,16 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '@sos/contract';
-import type { IssuedRefreshToken } from '../../auth/refresh-tokens.js';
-import type { SessionUser } from '../../auth/session-users.js';
+import type { IssuedRefreshToken } from './refresh-tokens.js';
+import type { SessionUser } from './session-users.js';
+
+/** The server's token signer (plugins/auth.ts): access tokens and a refresh token's successor. */
+export interface SessionTokens {
+  signAccess(user: SessionUser, sessionId: string): Promise<{ token: string; expiresAt: number }>;
+  successorOf(refreshToken: string): string;
+}
 
 /** A fresh access token of the session plus its refresh token: what login and refreshAuth answer. */
 export async function sessionAnswer(
-  app: FastifyInstance,
+  tokens: SessionTokens,
   user: SessionUser,
   sessionId: string,
   refresh: IssuedRefreshToken,
 ): Promise<AuthResponse> {
-  const access = await app.tokens.signAccess(user, sessionId);
+  const access = await tokens.signAccess(user, sessionId);
   return {
     access_token: access.token,
     expires_at: access.expiresAt,

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditFilterQuery } from '@sos/contract';
-import type { Tx } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
-import { boundSql } from '../../sos/range.js';
-import type { AuditRow } from '../../audit/item.js';
+import type { Tx } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+import { boundSql } from '../log/bounds.js';
+import type { AuditRow } from './item.js';
 
 /**
  * The filters of the log and its CSV: `from`/`to` on the record's time (an instant, or a

@@ -1,36 +1,50 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthResponse, LoginRequest } from '@sos/contract';
-import { appendAudit, lockAuditChain } from '../../audit/append.js';
-import { HttpError } from '../../lib/http-error.js';
-import { verifyPassword } from '../../lib/password.js';
-import { dummyHash } from '../../auth/dummy-hash.js';
-import { findCredentials, pruneExpiredTokens } from '../../auth/repository.js';
-import { randomRefreshToken, storeRefreshToken } from '../../auth/refresh-tokens.js';
-import { sessionAnswer } from './session.js';
-import { openSession } from '../../auth/sessions.js';
+import type { Db } from '../db/client.js';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import { DomainError } from '../lib/domain-error.js';
+import { verifyPassword } from '../lib/password.js';
+import { dummyHash } from './dummy-hash.js';
+import { findCredentials, pruneExpiredTokens } from './repository.js';
+import { randomRefreshToken, storeRefreshToken } from './refresh-tokens.js';
+import { sessionAnswer, type SessionTokens } from './session-answer.js';
+import { openSession } from './sessions.js';
 import {
   beginAttempt,
   paceSprayingAddress,
   recordSuccess,
   throttleKey,
   type LoginLimits,
-} from '../../throttle/login.js';
+} from '../throttle/login.js';
 
 const invalidCredentials = () =>
-  new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong username or password');
+  new DomainError('unauthenticated', 'INVALID_CREDENTIALS', 'Wrong username or password');
+
+/** What a login needs of the server: its database, token signer and username hasher. */
+export interface LoginServices {
+  db: Db;
+  tokens: SessionTokens;
+  /** The keyed hash an unknown username is recorded as (plugins/audit.ts). */
+  auditUsernameHash(username: string): string;
+}
+
+/** Where a login comes from: the address the throttles count, the one the audit records. */
+export interface LoginClient {
+  throttleAddress: string;
+  ip: string;
+}
 
 /**
  * Checks the credentials under the login throttles (docs/security.md) and opens a new session. An
  * unknown username goes through the very same steps, answers and timing.
  */
 export async function login(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LoginServices,
+  client: LoginClient,
   { username, password }: LoginRequest,
   refreshTtlS: number,
   limits: LoginLimits,
 ): Promise<AuthResponse> {
-  const address = app.throttle.address(request);
+  const address = client.throttleAddress;
   const key = throttleKey(username);
   await paceSprayingAddress(app.db, address, limits);
   await beginAttempt(app.db, key, address, limits);
@@ -41,7 +55,7 @@ export async function login(
     // A known user is named; an unknown name only as its keyed hash (it may be a password).
     await app.db.transaction((tx) =>
       appendAudit(tx, {
-        by: { actor: null, address: request.ip },
+        by: { actor: null, address: client.ip },
         action: 'LOGIN_FAILED',
         target: user ? { type: 'USER', id: user.id, label: user.username } : null,
         details: user ? null : { usernameHash: app.auditUsernameHash(username) },
@@ -56,7 +70,7 @@ export async function login(
     await lockAuditChain(tx);
     const sessionId = await openSession(tx, id);
     await appendAudit(tx, {
-      by: { actor: { id, username: user.username }, address: request.ip },
+      by: { actor: { id, username: user.username }, address: client.ip },
       action: 'LOGIN',
       target: { type: 'USER', id, label: user.username },
     });
@@ -65,5 +79,5 @@ export async function login(
       refresh: await storeRefreshToken(tx, id, sessionId, randomRefreshToken(), refreshTtlS),
     };
   });
-  return sessionAnswer(app, { id, username: user.username, role }, sessionId, refresh);
+  return sessionAnswer(app.tokens, { id, username: user.username, role }, sessionId, refresh);
 }

@@ -1,9 +1,9 @@
 import { AUDIT_CSV_COLUMNS, type AuditFilterQuery } from '@sos/contract';
-import type { Tx } from '../../db/client.js';
-import { CSV_BOM, csvLine } from '../../sos/history-csv.js';
+import type { Tx } from '../db/client.js';
+import { CSV_BOM, csvLine } from '../log/csv.js';
 import { auditPage, auditWhere } from './queries.js';
-import { canonicalJson } from '../../audit/canonical.js';
-import { unhashedItem, type AuditRow } from '../../audit/item.js';
+import { canonicalJson } from './canonical.js';
+import { unhashedItem, type AuditRow } from './item.js';
 
 /** Rows per statement while exporting: memory stays flat whatever the log's size. */
 const CSV_BATCH = 1000;
