@@ -15,7 +15,7 @@ import {
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
 import { notFound } from '../../lib/http-error.js';
-import { perDeviceRateLimit } from '../../throttle/device-rate-limit.js';
+import { perDeviceRateLimit } from '../device-api/rate-limit.js';
 import { confirmCheckIn, deviceCheckIn, deviceTest } from '../../expectations/calls.js';
 import { readExpectations, setSupervision } from '../../expectations/settings.js';
 import { conflict } from '../sos/handling.js';
