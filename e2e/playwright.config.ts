@@ -9,7 +9,10 @@ export default defineConfig({
   testDir: './tests',
   // The README's screenshots want a dashboard no other spec has crowded: a tool run on its
   // own (`npm run shots -w e2e`), not part of the suite.
-  ...(toolVar('E2E_README_SHOTS') ? { testMatch: /readme-shots\.spec\.ts/ } : { testIgnore: /readme-shots\.spec\.ts/ }),
+  // Voice runs against its own server with voice on: playwright.voice.config.ts.
+  ...(toolVar('E2E_README_SHOTS')
+    ? { testMatch: /readme-shots\.spec\.ts/ }
+    : { testIgnore: [/readme-shots\.spec\.ts/, /voice\.spec\.ts/] }),
   outputDir: './artifacts/test-results',
   // One server and one database for the whole run: tests run one at a time.
   workers: 1,

@@ -29,11 +29,12 @@ export class AuditPage {
     await this.page.getByRole('option', { name, exact: true }).click();
   }
 
-  /** Clicks "Esporta CSV" and answers the downloaded file's name and text. */
-  async exportCsv(): Promise<{ filename: string; text: string }> {
+  /** Clicks "Esporta CSV", then "CSV" or "CSV per Excel", and answers the downloaded file's name and text. */
+  async exportCsv(choice: 'CSV' | 'CSV per Excel' = 'CSV'): Promise<{ filename: string; text: string }> {
+    await this.page.getByRole('button', { name: 'Esporta CSV' }).click();
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
-      this.page.getByRole('button', { name: 'Esporta CSV' }).click(),
+      this.page.getByRole('menuitem', { name: choice, exact: true }).click(),
     ]);
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];

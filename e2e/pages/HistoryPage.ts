@@ -30,11 +30,12 @@ export class HistoryPage {
     return this.page.getByRole('textbox', { name: label, exact: true });
   }
 
-  /** Clicks "Esporta CSV" and answers the downloaded file's text. */
-  async exportCsv(): Promise<{ filename: string; text: string }> {
+  /** Clicks "Esporta CSV", then "CSV" or "CSV per Excel", and answers the downloaded file's text. */
+  async exportCsv(choice: 'CSV' | 'CSV per Excel' = 'CSV'): Promise<{ filename: string; text: string }> {
+    await this.page.getByRole('button', { name: 'Esporta CSV' }).click();
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
-      this.page.getByRole('button', { name: 'Esporta CSV' }).click(),
+      this.page.getByRole('menuitem', { name: choice, exact: true }).click(),
     ]);
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];

@@ -10,6 +10,7 @@ import type {
   Sos,
   SosOutcome,
   SosStats,
+  SosTimelineEntry,
 } from '@sos/contract';
 import { E2E } from '../env.js';
 import { apiPath } from '@sos/contract/paths';
@@ -131,6 +132,11 @@ export class AdminApi {
   /** POST /api/sos/ack (docs/alarm-handling.md): take charge as the admin. */
   ackSos(sosId: number) {
     return this.call<Sos>(`${apiPath('sosAck')}?sosId=${sosId}`, { method: 'POST' });
+  }
+
+  /** GET /api/sos/timeline (docs/alarm-handling.md): an SOS's entries, oldest first. */
+  timeline(sosId: number) {
+    return this.call<SosTimelineEntry[]>(`${apiPath('sosTimeline')}?sosId=${sosId}`);
   }
 
   /** PUT /api/device/profile: the resident behind a device (docs/call-out.md calls them). */

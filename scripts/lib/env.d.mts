@@ -24,6 +24,8 @@ export type ToolVariable =
   | 'CHROMIUM_PATH'
   /** The end-to-end server's HTTP, DC-09 and SCAIP ports (e2e/env.ts); unset: free ports the system picks. */
   | 'E2E_PORT'
+  /** The voice end-to-end run's server port (e2e/voice.env.ts sets it: E2E_PORT + 20). */
+  | 'E2E_VOICE_PORT'
   | 'E2E_DC09_PORT'
   | 'E2E_SCAIP_PORT'
   /** Set: the end-to-end run makes the README's screenshots and nothing else (`npm run shots -w e2e`). */
@@ -36,6 +38,8 @@ export type ToolVariable =
   | 'SOS_DC09_PORT'
   | 'SOS_DC09_KEY'
   | 'SOS_SCAIP_PORT'
+  /** `npm run demo`: voice's SIP port (docs/voice.md), 15070 when Kamailio and rtpengine are installed. */
+  | 'SOS_VOICE_SIP_PORT'
   | 'SOS_DEMO_DEVICES';
 
 /** One variable of the tooling, undefined when unset or empty. */

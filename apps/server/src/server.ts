@@ -42,6 +42,7 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
       dc09Port: env.SOS_DC09_PORT,
       dc09Key: env.SOS_DC09_KEY,
       scaipPort: env.SOS_SCAIP_PORT,
+      voice: env.SOS_VOICE_SIP_PORT !== undefined,
     },
     voice: voiceOptionsOf(env),
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportQueryShape } from './export-query.js';
 import { isoDateSchema } from './common.js';
 import { pageLimitSchema, reportRangeQuerySchema } from './reporting.js';
 
@@ -75,6 +76,8 @@ export const auditFilterQuerySchema = reportRangeQuerySchema.extend({
   action: auditActionSchema.optional(),
 });
 export type AuditFilterQuery = z.infer<typeof auditFilterQuerySchema>;
+/** GET /api/audit.csv: the filters, and how to write it (export-query.ts). */
+export const auditCsvQuerySchema = auditFilterQuerySchema.extend(exportQueryShape);
 
 /** Paged like the history: limit 1–500 (default 20), an opaque cursor. */
 export const auditQuerySchema = auditFilterQuerySchema.extend({

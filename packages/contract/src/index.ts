@@ -31,4 +31,7 @@ export * from './rules.js';
 export * from './form-errors.js';
 export * from './forms.js';
 export * from './push.js';
+export * from './export-labels.js';
+export * from './export-codes.js';
+export * from './export-query.js';
 export * from './dial.js';

@@ -5,6 +5,7 @@ import { sosOutcomeSchema } from './alarm.js';
 import { SOS_OUTCOMES } from './limits.js';
 import { ALARM_KINDS, alarmKindSchema } from './kinds.js';
 import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from './dates.js';
+import { exportQueryShape } from './export-query.js';
 
 /** Most SOS one history page holds (docs/alarm-handling.md "History, paged"). */
 export const HISTORY_MAX_LIMIT = 500;
@@ -95,6 +96,8 @@ export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
   deviceId: idSchema.optional(),
 });
 export type HistoryFilterQuery = z.infer<typeof historyFilterQuerySchema>;
+/** GET /api/sos/history.csv: the filters, and how to write it (export-labels.ts). */
+export const historyCsvQuerySchema = historyFilterQuerySchema.extend(exportQueryShape);
 
 /** A page's size, 1–500 (default 20), in decimal digits: the history's and the audit log's. */
 export const pageLimitSchema = decimalInteger(

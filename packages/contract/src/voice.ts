@@ -23,6 +23,8 @@ export const VOICE_HEADERS = {
   sosId: 'X-SOS-Id',
   /** The number or SIP user that calls, shown when no device matched. */
   caller: 'X-SOS-Caller',
+  /** `1`: the caller is the SCAIP unit itself (its DTMF controls apply); `0`: a phone of its profile. */
+  unit: 'X-SOS-Unit',
 } as const;
 
 /** How long the ephemeral credentials are valid (12 h). */
@@ -100,6 +102,8 @@ export const voiceRouteSchema = z.object({
   deviceName: z.string().nullable(),
   sosId: z.number().int().nullable(),
   caller: z.string(),
+  /** The caller is the device's unit itself (true), a phone of its profile (false); null: no device. */
+  unit: z.boolean().nullable(),
   /** Call-back only: the unit's crd SIP URI. */
   target: z.string().nullable(),
 });

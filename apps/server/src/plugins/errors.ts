@@ -6,6 +6,7 @@ import type { ErrorCode, ErrorResponse } from '@sos/contract';
 import { HttpError } from '../lib/http-error.js';
 import { DomainError, type DomainErrorKind } from '../lib/domain-error.js';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../db/unavailable.js';
+import { OutageLog } from '../db/outage-log.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +79,9 @@ function validationMessage(error: FastifyError): string {
  * errors say what is wrong; server errors are logged and never leak their internals.
  */
 async function errorsPlugin(app: FastifyInstance) {
+  // One line when the database goes away, one when it is back (the database plugin comes later).
+  const outage = new OutageLog(app.log, () => app.database.ping());
+  app.addHook('onClose', () => outage.close());
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
@@ -99,7 +103,7 @@ async function errorsPlugin(app: FastifyInstance) {
       // Temporary, and said so: a device retries after Retry-After, the console waits and retries.
       // The driver's code only: a failed query's message carries its parameters (personal data).
       const cause = (error as { cause?: { code?: unknown } }).cause;
-      request.log.warn({ dbCode: cause?.code ?? error.code }, 'database unavailable');
+      outage.answered503(cause?.code ?? error.code);
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       return sendError(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is unavailable: retry in a moment');
     }

@@ -22,6 +22,8 @@ export interface ReceiversPluginOptions {
   dc09Key?: string | undefined;
   /** SOS_SCAIP_PORT; unset: SCAIP off. */
   scaipPort?: number | undefined;
+  /** Voice is on (docs/voice.md): SCAIP alarms are answered `mre` 1 (or call-back). */
+  voice?: boolean | undefined;
   /** The receivers' clock (tests pinning the DC-09 timestamp window); default the system's. */
   now?: () => Date;
 }
@@ -52,6 +54,7 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
         port: options.scaipPort,
         create: () =>
           createScaipProtocol(app.signalSink, {
+            voice: options.voice === true,
             // A failure other than the database being unreachable: a bug, answered 503.
             onSinkError: (err) => app.log.error({ protocol: 'SCAIP', err }, 'SCAIP message: unexpected failure, answered 503'),
             heartbeatInterval: (serial) => heartbeatIntervalOf(app.db, serial),

@@ -16,6 +16,8 @@ export type DeviceSignal =
       code: string | null;
       detail: string | null;
       location?: SignalLocation;
+      /** SCAIP `crd` of an alarm asking for a call-back (`cha` 1): kept on the SOS (docs/voice.md). */
+      callBackUri?: string;
       /**
        * Contact ID qualifier 6 ("still present"): as an alarm on an open SOS, but it never
        * raises a new one (without an open SOS it is contact only).

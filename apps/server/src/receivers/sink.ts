@@ -85,7 +85,8 @@ const sourceOf = (message: ReceivedMessage, alarm: { code: string | null; detail
 function newAlarmRaise(message: ReceivedMessage): NewSosRaise | undefined {
   const alarms = message.signals.filter((s) => s.type === 'ALARM');
   const [alarm] = alarms;
-  if (alarms.length !== 1 || !alarm || alarm.stillPresent) return undefined;
+  // A call-back unit's crd is written by the transaction path (raiseDeviceAlarm).
+  if (alarms.length !== 1 || !alarm || alarm.stillPresent || alarm.callBackUri) return undefined;
   if (message.signals.some((s) => s.type !== 'ALARM' && s.type !== 'CONTACT')) return undefined;
   return {
     serial: message.serial,
@@ -123,7 +124,12 @@ async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, 
       // Contact ID qualifier 6, "still present": news of an alarm already raised, never a new
       // SOS (docs/receivers.md). With none open it is contact only, which is recorded anyway.
       if (signal.stillPresent && (await openSosOf(tx, device.id)).length === 0) return;
-      const effect = await raiseDeviceAlarm(tx, device.id, { kind: signal.kind, source: sourceOf(message, signal), location: signal.location });
+      const effect = await raiseDeviceAlarm(tx, device.id, {
+        kind: signal.kind,
+        source: sourceOf(message, signal),
+        location: signal.location,
+        callBackUri: signal.callBackUri,
+      });
       const json = toSosJson(effect.sos, device);
       pending.push((t) => appendEvent(t, effect.raised ? LIVE_EVENTS.newSos : LIVE_EVENTS.sosUpdated, json));
       return;

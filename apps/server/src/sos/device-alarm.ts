@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { AlarmKind, AlarmSource } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos } from '../db/schema.js';
@@ -9,6 +10,8 @@ export interface DeviceAlarm {
   kind: AlarmKind;
   source: AlarmSource;
   location?: { lat: number; lon: number; accuracyM: number | null } | undefined;
+  /** A SCAIP call-back unit's crd (docs/voice.md): the SOS offers "Richiama il dispositivo". */
+  callBackUri?: string | undefined;
 }
 
 /** What an alarm did: a new SOS (`new-sos`) or an entry on the open one (`sos-updated`). */
@@ -27,7 +30,10 @@ export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAl
   if (open) {
     const text = deviceEventText(ALARM_KIND_LABELS_IT[alarm.kind], alarm.source.code);
     const event: DeviceEvent = { text, kind: alarm.kind, ...(alarm.location ? { location: alarm.location } : {}) };
-    return { raised: false, sos: await addDeviceEvent(tx, open, event) };
+    const updated = await addDeviceEvent(tx, open, event);
+    if (!alarm.callBackUri || updated.callBackUri === alarm.callBackUri) return { raised: false, sos: updated };
+    const [withCallBack] = await tx.update(sos).set({ callBackUri: alarm.callBackUri }).where(eq(sos.id, open.id)).returning();
+    return { raised: false, sos: withCallBack ?? updated };
   }
   const [row] = await tx
     .insert(sos)
@@ -38,6 +44,7 @@ export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAl
       sourceCode: alarm.source.code,
       sourceDetail: alarm.source.detail,
       ...locationColumns(alarm.location),
+      callBackUri: alarm.callBackUri ?? null,
     })
     .returning();
   if (!row) throw new Error(`no SOS raised for device ${deviceId}`);

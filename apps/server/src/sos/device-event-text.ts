@@ -1,22 +1,12 @@
-import type { AlarmKind } from '@sos/contract';
+import { KIND_LABELS, type AlarmKind } from '@sos/contract';
 
 /**
  * The Italian words a DEVICE_EVENT timeline entry is written in (docs/alarm-kinds.md). The
  * timeline stores text, not codes, like the notes beside it: an operator reads it as is, and
  * the console translates only its own labels around it.
  */
-export const ALARM_KIND_LABELS_IT: Record<AlarmKind, string> = {
-  PANIC: 'Allarme personale',
-  FALL: 'Caduta',
-  MEDICAL: 'Emergenza medica',
-  FIRE: 'Incendio',
-  GAS: 'Gas',
-  FLOOD: 'Allagamento',
-  INTRUSION: 'Intrusione',
-  INACTIVITY: 'Inattività',
-  WANDERING: 'Allontanamento',
-  OTHER: 'Allarme',
-};
+// The same words the exports for a spreadsheet use in Italian (export-codes.ts): one list.
+export const ALARM_KIND_LABELS_IT: Record<AlarmKind, string> = KIND_LABELS.it;
 
 export const RESTORE_TEXT_IT = 'Ripristino dal dispositivo';
 export const CANCEL_TEXT_IT = 'Annullato dal dispositivo';

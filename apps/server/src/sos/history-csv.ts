@@ -1,29 +1,34 @@
-import { HISTORY_CSV_COLUMNS, type HistoryFilterQuery } from '@sos/contract';
+import { HISTORY_CSV_COLUMNS, HISTORY_CSV_LABELS, type HistoryFilterQuery } from '@sos/contract';
+import { CSV_BOM, csvLine, PLAIN_CSV, type CsvStyle } from '../log/csv.js';
 import type { Db } from '../db/client.js';
 import { historyPage, historyWhere, type HistoryRow } from './history-repository.js';
-import { CSV_BOM, csvLine } from '../log/csv.js';
 
 export const CSV_HEADER = csvLine([...HISTORY_CSV_COLUMNS]);
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** One history row as the CSV's columns (docs/alarm-handling.md): device by name, times ISO 8601 UTC, calls last. */
-export function csvRow({ sos, device, calls }: HistoryRow): string {
-  return csvLine([
+/**
+ * One history row as the CSV's columns (docs/alarm-handling.md): device by name, calls last;
+ * times ISO 8601 UTC and codes in the plain CSV, as `style` says for a spreadsheet.
+ */
+export function csvRow({ sos, device, calls }: HistoryRow, style: CsvStyle = PLAIN_CSV): string {
+  return style.line([
     sos.id,
     device.displayName,
-    sos.kind,
-    iso(sos.createdAt),
-    iso(sos.acknowledgedAt),
+    style.kind(sos.kind),
+    style.time(sos.createdAt),
+    style.time(sos.acknowledgedAt),
     sos.acknowledgedByUsername,
-    iso(sos.escalatedAt),
-    iso(sos.closedAt),
+    style.time(sos.escalatedAt),
+    style.time(sos.closedAt),
     sos.closedByUsername,
-    sos.outcome,
+    style.outcome(sos.outcome),
     sos.note,
     calls,
   ]);
 }
+
+/** The header row in `style`. */
+export const csvHeader = (style: CsvStyle) =>
+  style.line(HISTORY_CSV_COLUMNS.map((code) => style.column(code, HISTORY_CSV_LABELS)));
 
 /** Rows per statement while exporting: memory stays flat whatever the history's size. */
 const CSV_BATCH = 1000;
@@ -35,13 +40,18 @@ const CSV_BATCH = 1000;
  * stream that fails after its head): the client sees a broken download, never a short file
  * that ends cleanly (docs/hardening.md).
  */
-export async function historyCsvLines(db: Db, filter: HistoryFilterQuery, tz: string): Promise<AsyncIterable<string>> {
+export async function historyCsvLines(
+  db: Db,
+  filter: HistoryFilterQuery,
+  tz: string,
+  style: CsvStyle = PLAIN_CSV,
+): Promise<AsyncIterable<string>> {
   const first = await historyPage(db, historyWhere(filter, tz), CSV_BATCH);
   return (async function* lines() {
-    yield CSV_BOM + CSV_HEADER;
+    yield CSV_BOM + csvHeader(style);
     let rows = first;
     for (;;) {
-      if (rows.length > 0) yield rows.map(csvRow).join('');
+      if (rows.length > 0) yield rows.map((row) => csvRow(row, style)).join('');
       if (rows.length < CSV_BATCH) return;
       rows = await historyPage(db, historyWhere(filter, tz, rows.at(-1)!.key), CSV_BATCH);
     }

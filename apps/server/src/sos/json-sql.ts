@@ -28,7 +28,8 @@ const jsNumberSql = (column: SQL) => sql`(CASE
  */
 export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {
   const c = (column: string) => sql.raw(`${s}.${column}`);
-  return sql`(SELECT row_to_json(sos_json) FROM (SELECT
+  // A call-back SOS ends with "callBack":true (docs/voice.md), as toSosJson writes it.
+  return sql`(SELECT CASE WHEN ${c('call_back_uri')} IS NULL THEN j ELSE left(j, -1) || ',"callBack":true}' END FROM (SELECT row_to_json(sos_json)::text AS j FROM (SELECT
     ${c('id')} AS "id",
     ${c('state')} AS "state",
     ${isoSql(c('created_at'))} AS "dateCreated",
@@ -50,5 +51,5 @@ export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {
       ${c('source_detail')} AS "detail") src) AS "source",
     (SELECT row_to_json(device) FROM (SELECT ${deviceId} AS "id", ${displayName} AS "displayName") device)
       AS "device"
-  ) sos_json)::text`;
+  ) sos_json) sos_text)`;
 }

@@ -37,5 +37,7 @@ export function toSosJson(row: SosRow, device: DeviceRef): Sos {
     kind: row.kind,
     source: { protocol: row.sourceProtocol, code: row.sourceCode, detail: row.sourceDetail },
     device: { id: device.id, displayName: device.displayName },
+    // Voice (docs/voice.md): only a call-back SOS has the key; the crd itself stays here.
+    ...(row.callBackUri === null ? {} : { callBack: true as const }),
   };
 }

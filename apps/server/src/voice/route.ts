@@ -29,6 +29,7 @@ export async function inboundRoute(tx: Tx, from: string): Promise<VoiceRoute> {
     deviceName: match ? headerSafe(match.deviceName) : null,
     sosId: match?.sosId ?? null,
     caller: headerSafe(from),
+    unit: match ? match.by === 'UNIT' : null,
     target: null,
   };
 }

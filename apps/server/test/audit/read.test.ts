@@ -84,6 +84,16 @@ describeEachDb('GET /api/audit, /api/audit.csv, /api/audit/verify', (kind) => {
     expect(lines[1]).toBe(
       `${item.id},${item.at},employee,${FROM},PROFILE_VIEWED,DEVICE,${device},"'=HYPERLINK(""http://x"", ""a, b"")",`,
     );
+    // For a spreadsheet: ";", the time in Rome as dd/MM/yyyy HH:mm:ss, Italian words; the rest as in the plain CSV.
+    const excel = await call(ctx, 'GET', `${apiPath('auditCsv')}?actor=employee&format=excel`, ctx.admin.token);
+    expect(excel.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}-excel\.csv"$/);
+    const excelLines = excel.body.split('\r\n');
+    expect(excelLines[0]).toBe('\uFEFFID;Data e ora;Utente;Indirizzo;Azione;Tipo di oggetto;ID oggetto;Oggetto;Dettagli');
+    const rome = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'medium' });
+    expect(excelLines[1]).toBe(
+      `${item.id};${rome.format(new Date(item.at)).replace(',', '')};employee;${FROM};Scheda assistito consultata;Dispositivo;${device};"'=HYPERLINK(""http://x"", ""a, b"")";`,
+    );
+    expect(excelLines).toHaveLength(lines.length);
     const conf = (await call(ctx, 'GET', `${apiPath('auditCsv')}?action=ALARM_CONF_CHANGED`, ctx.admin.token)).body.split('\r\n')[1];
     expect(conf).toMatch(
       /,CONF,alarm,alarm,"\{""after"":\{""ackTargetSeconds"":45,""dashboardOrder"":""NEWEST"",""offlineAfterSeconds"":300,""requireOutcome"":false\},""before"":\{""ackTargetSeconds"":60,""dashboardOrder"":""NEWEST"",""offlineAfterSeconds"":300,""requireOutcome"":false\}\}"$/,

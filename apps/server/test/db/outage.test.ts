@@ -1,8 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY_HEADER, apiPath, type PathName } from '@sos/contract';
-import { createTestApp, describeEachDb, type DbKind, type TestContext } from '../helpers/app.js';
-import { toolVar } from '../../../../scripts/lib/env.mjs';
+import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { cutDatabase } from '../helpers/outage.js';
 
 /**
  * A database outage under a running app (docs/hardening.md): every route family answers 503
@@ -57,21 +57,6 @@ async function send(base: string, ctx: TestContext, call: Call): Promise<Answer>
 }
 
 const sendAll = (base: string, ctx: TestContext) => Promise.all(CALLS.map((call) => send(base, ctx, call)));
-
-/** Takes the app's database away: PGlite's handle closed; PostgreSQL's database closed to connections. */
-async function cutDatabase(kind: DbKind, ctx: TestContext): Promise<pg.Client | undefined> {
-  if (kind === 'embedded') {
-    await ctx.database.close();
-    return undefined;
-  }
-  // The shared server keeps running: only this test's own database refuses connections.
-  const admin = new pg.Client({ connectionString: toolVar('TEST_DATABASE_URL') });
-  await admin.connect();
-  const name = new URL(ctx.databaseUrl!).pathname.slice(1);
-  await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
-  return admin;
-}
 
 describeEachDb('a database outage under a running app', (kind) => {
   let ctx: TestContext;

@@ -84,7 +84,11 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
         .returning();
       located.push(row!);
     }
-    for (const row of [open!, closed!, orphan!, ...located]) {
+    // Voice (docs/voice.md): a call-back SOS carries callBack: true, never its crd.
+    const [callBack] = await ctx.app.db.insert(sos).values({ deviceId: device!.id, state: 'CLOSED', closedAt: sql`now()`, callBackUri: 'sip:4711@10.0.0.9:5060' }).returning();
+    expect((await both(callBack!.id)).js).toMatchObject({ callBack: true });
+    expect((await both(callBack!.id)).text).not.toContain('10.0.0.9');
+    for (const row of [open!, closed!, orphan!, ...located, callBack!]) {
       const { js, text, sql: fromSql } = await both(row.id);
       expect(fromSql).toEqual(js);
       // Byte for byte what JSON.stringify writes: clients may read the text as it comes.

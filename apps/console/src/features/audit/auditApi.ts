@@ -1,6 +1,7 @@
 import type { AuditFilterQuery, AuditPage, AuditQuery } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
+import type { ExportChoice } from '../../components/ExportMenu.js';
 
 /** Drops unset filters, so the URL carries only what the user chose. */
 const params = (query: Partial<AuditQuery>) =>
@@ -15,7 +16,7 @@ export const auditApi = api.injectEndpoints({
     getAuditPage: build.query<AuditPage, Partial<AuditQuery>>({
       query: (query) => ({ url: PATHS.audit, params: params(query) }),
     }),
-    exportAuditCsv: build.mutation<string, AuditFilterQuery>({
+    exportAuditCsv: build.mutation<string, AuditFilterQuery & Partial<ExportChoice>>({
       query: (filter) => ({
         url: PATHS.auditCsv,
         params: params(filter),

@@ -146,11 +146,19 @@ describe('HistoryPage', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderApp('/sos/history');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Esporta CSV' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Esporta CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(await callsOf(spy)).toContain('GET /api/sos/history.csv');
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^sos-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    // "CSV per Excel": ";", local times, the console's language (docs/alarm-handling.md "Exports").
+    await user.click(screen.getByRole('button', { name: 'Esporta CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV per Excel' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(await callsOf(spy)).toContain('GET /api/sos/history.csv?format=excel&lang=it');
+    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toMatch(/^sos-history-\d{4}-\d{2}-\d{2}-excel\.csv$/);
   });
 });
 

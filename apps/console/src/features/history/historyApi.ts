@@ -1,6 +1,7 @@
 import type { HistoryFilterQuery, HistoryPage, HistoryQuery } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
+import type { ExportChoice } from '../../components/ExportMenu.js';
 
 /** Drops unset filters, so the URL carries only what the user chose. */
 const params = (query: Partial<HistoryQuery>) =>
@@ -16,7 +17,7 @@ export const historyApi = api.injectEndpoints({
       query: (query) => ({ url: PATHS.sosHistory, params: params(query) }),
       providesTags: [{ type: 'Sos', id: 'HISTORY' }],
     }),
-    exportSosHistoryCsv: build.mutation<string, HistoryFilterQuery>({
+    exportSosHistoryCsv: build.mutation<string, HistoryFilterQuery & Partial<ExportChoice>>({
       query: (filter) => ({
         url: PATHS.sosHistoryCsv,
         params: params(filter),

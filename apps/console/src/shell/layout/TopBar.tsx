@@ -10,6 +10,7 @@ import { APP_BAR_COLORS } from '../../theme/palette.js';
 import { selectThemeStyle } from '../../theme/themeSlice.js';
 import { OptionsMenu } from './OptionsMenu.js';
 import { VoiceLostChip } from '../../widgets/voice/VoiceLostChip.js';
+import { selectVoiceStatus } from '../../entities/voice/voiceSlice.js';
 
 interface Props {
   /** The persistent drawer is open: the bar leaves it room and hides the menu button. */
@@ -21,8 +22,11 @@ interface Props {
 export function TopBar({ shifted, onOpenMenu }: Props) {
   const intl = useIntl();
   const colors = APP_BAR_COLORS[useAppSelector(selectThemeStyle)];
+  // The softphone's state, for the end-to-end tests (the chip below shows only a loss).
+  const voice = useAppSelector(selectVoiceStatus);
   return (
     <AppBar
+      data-voice={voice}
       position="fixed"
       elevation={0}
       sx={(t) => ({

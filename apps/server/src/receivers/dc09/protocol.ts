@@ -5,6 +5,7 @@ import { openPayload, signalsOf } from './decode.js';
 import { MAX_FRAME_BYTES, openEnvelope, splitFrames } from './frame.js';
 import { isKnownToken, readHeader, type Dc09Header } from './header.js';
 import { withinWindow } from './timestamp.js';
+import { safeErrorMessage } from '../../lib/safe-error.js';
 
 export interface Dc09Options {
   /** SOS_DC09_KEY as bytes (16/24/32): only encrypted frames; null: only plain ones. */
@@ -73,8 +74,8 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
     try {
       await sink.accept(message);
     } catch (err) {
-      // The error's message only: a database error may quote the values it was given.
-      const reason = err instanceof Error ? err.message : 'sink failed';
+      // A database error may quote the values it was given: never those.
+      const reason = safeErrorMessage(err);
       log.warn({ protocol: 'DC09', transport, account, seq: header.seq, reason }, 'DC-09 frame not committed: no answer');
       return { bytes: null, refused: true };
     }

@@ -48,6 +48,7 @@ function signalOf(mrq: Mrq): DeviceSignal {
   if (stc === undefined || ALARM_STATUS_CODES.includes(stc)) {
     const signal: DeviceSignal = { type: 'ALARM', kind: kindOfDeviceType(mrq.dty), code, detail };
     if (mrq.location) signal.location = mrq.location;
+    if (mrq.cha === '1' && mrq.crd) signal.callBackUri = mrq.crd;
     return signal;
   }
   const technical = TECHNICAL_BY_STC[stc];
@@ -96,10 +97,19 @@ function escapeXml(value: string): string {
 export const HBO_ADJUSTABLE = '001';
 
 /**
- * The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`, with `<hbi>` (the
- * heartbeat interval in seconds) last when the unit is to be told it.
+ * `mre` of the answer (docs/voice.md): with voice on, an alarm of a duplex unit (`cha` 0 or
+ * absent) is answered 1, "call in now"; a call-back unit (`cha` 1) 0, the operator calls its
+ * `crd`. Voice off: always 0, as before.
  */
-export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7, hbi?: number): Buffer {
+export function mreOf(mrq: Mrq, voice: boolean): 0 | 1 {
+  return voice && signalOf(mrq).type === 'ALARM' && mrq.cha !== '1' ? 1 : 0;
+}
+
+/**
+ * The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`, with `<hbi>` (the
+ * heartbeat interval in seconds; docs/expected-events.md) last when the unit is to be told it.
+ */
+export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0, hbi?: number): Buffer {
   const interval = hbi === undefined ? '' : `<hbi>${hbi}</hbi>`;
-  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>0</mre>${interval}</mrs>`, 'utf8');
+  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>${mre}</mre>${interval}</mrs>`, 'utf8');
 }

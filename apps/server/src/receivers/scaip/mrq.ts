@@ -20,6 +20,8 @@ export const OPTIONAL_TAGS = [
   'ver', 'mty', 'did', 'dco', 'dte', 'stc', 'stt', 'pri', 'lco', 'lva', 'lte', 'ico', 'ite',
   // Heartbeat options: 001, the unit's interval may be set by the receiver (`<hbi>` in `<mrs>`).
   'hbo',
+  // Voice (docs/voice.md): the unit's call handling (0 duplex, 1 call-back) and its call-back address.
+  'cha', 'crd',
 ] as const;
 type Tag = (typeof MANDATORY_TAGS)[number] | (typeof OPTIONAL_TAGS)[number];
 
@@ -74,6 +76,10 @@ function inFormat(tag: Tag, value: string): boolean {
     case 'dty':
     case 'stc':
       return FOUR_DIGITS.test(value);
+    case 'cha':
+      return /^\d$/.test(value);
+    case 'crd':
+      return /^sips?:[^\s<>"]{1,190}$/.test(value);
     case 'mty':
       return (MESSAGE_TYPES as readonly string[]).includes(value);
     default:

@@ -1,5 +1,5 @@
 import { SinkUnavailableError, type ReceiverAnswer, type ReceiverProtocol, type SignalSink } from '../signal.js';
-import { HBO_ADJUSTABLE, toReceivedMessage, mrsBody } from './message.js';
+import { HBO_ADJUSTABLE, mreOf, toReceivedMessage, mrsBody } from './message.js';
 import { parseMrq } from './mrq.js';
 import {
   SIP_MAX_MESSAGE_BYTES,
@@ -30,6 +30,8 @@ export interface ScaipProtocolOptions {
    * supervision (docs/expected-events.md). Unset: never told.
    */
   heartbeatInterval?: (serial: string) => Promise<number>;
+  /** Voice is on (docs/voice.md): alarms are answered with `mre` 1 unless the unit calls back. */
+  voice?: boolean;
 }
 
 interface Outcome {
@@ -56,9 +58,9 @@ export function createScaipProtocol(sink: SignalSink, options: ScaipProtocolOpti
       return reply(request, 415, 'Unsupported Media Type', true, [['Accept', SCAIP_CONTENT_TYPE]]);
     }
     const parsed = parseMrq(request.body);
-    const mrs = (ref: string | null, snu: 0 | 2 | 3 | 7, hbi?: number): Outcome => ({
+    const mrs = (ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0, hbi?: number): Outcome => ({
       answer: {
-        bytes: buildSipResponse(request, 200, 'OK', { contentType: SCAIP_CONTENT_TYPE, body: mrsBody(ref, snu, hbi) }),
+        bytes: buildSipResponse(request, 200, 'OK', { contentType: SCAIP_CONTENT_TYPE, body: mrsBody(ref, snu, mre, hbi) }),
         refused: snu !== 0,
       },
       remember: true,
@@ -75,7 +77,7 @@ export function createScaipProtocol(sink: SignalSink, options: ScaipProtocolOpti
       // Nothing was committed: the unit must try again (or its backup receiver), so no 200.
       return reply(request, 503, 'Service Unavailable', true, [['Retry-After', '5']]);
     }
-    return mrs(parsed.mrq.ref, 0, hbi);
+    return mrs(parsed.mrq.ref, 0, mreOf(parsed.mrq, options.voice === true), hbi);
   }
 
   async function answer(request: SipRequest): Promise<Outcome> {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  auditFilterQuerySchema,
+  auditCsvQuerySchema,
   auditPageSchema,
   auditQuerySchema,
   auditVerifySchema,
@@ -15,6 +15,7 @@ import { appendAudit } from '../../audit/append.js';
 import { auditByOf } from '../../audit/by.js';
 import { givenFilters } from '../../audit/filters.js';
 import { auditCsvLines } from '../../audit/csv.js';
+import { csvStyleOf } from '../../log/csv.js';
 import { decodeAuditCursor, encodeAuditCursor } from '../../audit/cursor.js';
 import { toAuditItem } from '../../audit/item.js';
 import { auditPage, auditTotal, auditWhere } from '../../audit/queries.js';
@@ -66,27 +67,29 @@ export default async function auditRoutes(app: FastifyInstance, options: RouteOp
       tags,
       security,
       summary: 'The audit log as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /audit; recorded as AUDIT_EXPORTED',
-      description: `${FILTERS} Columns: id,at,actor,address,action,targetType,targetId,targetLabel,details (compact JSON). Streamed.`,
-      querystring: auditFilterQuerySchema,
+      description: `${FILTERS} Columns: id,at,actor,address,action,targetType,targetId,targetLabel,details (compact JSON). Streamed.` +
+        ` ?format=excel: ";" separated, times in TZ as dd/MM/yyyy HH:mm:ss, column names and codes in ?lang= (it default).`,
+      querystring: auditCsvQuerySchema,
       produces: ['text/csv'],
       response: { 200: z.string().describe('text/csv; charset=utf-8, with a BOM'), ...errors },
     },
     onRequest,
     handler: async (request, reply) => {
+      const { format, lang, ...filter } = request.query;
       await app.db.transaction((tx) =>
         appendAudit(tx, {
           by: auditByOf(request),
           action: 'AUDIT_EXPORTED',
           target: null,
-          details: { filters: givenFilters(request.query) },
+          details: { filters: givenFilters(filter) },
         }),
       );
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="audit-log-${day}${format === 'excel' ? '-excel' : ''}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(auditCsvLines(app.db, request.query, tz)) as unknown as string);
+        .send(Readable.from(auditCsvLines(app.db, filter, tz, csvStyleOf({ format, lang }, tz))) as unknown as string);
     },
   });
 

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import {
   errorResponseSchema,
   HISTORY_CSV_COLUMNS,
-  historyFilterQuerySchema,
+  historyCsvQuerySchema,
   historyPageSchema,
   historyQuerySchema,
   PATHS,
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
 import { historyCsvLines } from '../../sos/history-csv.js';
+import { csvStyleOf } from '../../log/csv.js';
 import { decodeCursor, encodeCursor } from '../../sos/history-cursor.js';
 import { historyPage, historyTotal, historyWhere, toHistoryItems } from '../../sos/history-repository.js';
 import { appendAudit } from '../../audit/append.js';
@@ -60,28 +61,30 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     schema: {
       tags: ['sos'],
       summary: 'History as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /sos/history',
-      description: `${FILTERS} Columns: ${HISTORY_CSV_COLUMNS.join(',')} (kind: the SOS's alarm kind; calls: the calls logged on it); times ISO 8601 UTC. Streamed.`,
+      description: `${FILTERS} Columns: ${HISTORY_CSV_COLUMNS.join(',')} (kind: the SOS's alarm kind; calls: the calls logged on it); times ISO 8601 UTC. Streamed. ?format=excel: ";" separated, times in TZ as dd/MM/yyyy HH:mm:ss, column names and codes in ?lang= (it default).`,
       security,
-      querystring: historyFilterQuerySchema,
+      querystring: historyCsvQuerySchema,
       produces: ['text/csv'],
       // Documents the body; a stream is sent as it is, never through this schema's serializer.
       response: { 200: z.string().describe('text/csv; charset=utf-8, with a BOM'), ...errors },
     },
     onRequest,
     handler: async (request, reply) => {
-      const chunks = await historyCsvLines(app.db, request.query, options.env.TZ);
+      const { format, lang, ...filter } = request.query;
+      const tz = options.env.TZ;
+      const chunks = await historyCsvLines(app.db, filter, tz, csvStyleOf({ format, lang }, tz));
       await app.db.transaction((tx) =>
         appendAudit(tx, {
           by: auditByOf(request),
           action: 'HISTORY_EXPORTED',
           target: null,
-          details: { filters: givenFilters(request.query) },
+          details: { filters: givenFilters(filter) },
         }),
       );
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="sos-history-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="sos-history-${day}${format === 'excel' ? '-excel' : ''}.csv"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(chunks) as unknown as string);
     },

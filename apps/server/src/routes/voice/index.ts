@@ -92,12 +92,12 @@ export default async function voiceRoutes(app: FastifyInstance, _options: RouteO
       const { from, to } = request.query;
       if (to === 'register') {
         if (!(await mayRegister(app.db, from))) throw new HttpError(403, 'FORBIDDEN', 'This user may not use voice');
-        return { deviceId: null, deviceName: null, sosId: null, caller: from, target: null };
+        return { deviceId: null, deviceName: null, sosId: null, caller: from, unit: null, target: null };
       }
       if (to.startsWith(VOICE_CALLBACK_PREFIX)) {
         const target = await callBackTarget(app.db, to);
         if (!target) throw new HttpError(404, 'NOT_FOUND', 'No call-back for this SOS');
-        return { deviceId: null, deviceName: null, sosId: Number(to.slice(VOICE_CALLBACK_PREFIX.length)), caller: from, target };
+        return { deviceId: null, deviceName: null, sosId: Number(to.slice(VOICE_CALLBACK_PREFIX.length)), caller: from, unit: true, target };
       }
       return inboundRoute(app.db, from);
     },

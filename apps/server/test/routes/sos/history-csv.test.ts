@@ -40,6 +40,30 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
     );
   });
 
+  it('writes ?format=excel for a spreadsheet: BOM, ";", Rome times dd/MM/yyyy HH:mm:ss, Italian words', async () => {
+    const res = await csv('?format=excel');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sos-history-\d{4}-\d{2}-\d{2}-excel\.csv"$/);
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.rawPayload.subarray(3).toString('utf8')).toBe(
+      'ID;Dispositivo;Tipo;Data di apertura;Preso in carico;Preso in carico da;In ritardo;Data di chiusura;Chiuso da;Esito;Nota di chiusura;Chiamate\r\n' +
+        `${ids[3]};جهاز غرفة المعيشة;Allarme personale;01/02/2026 14:00:00;;;;01/02/2026 14:00:30;زيد;;"ملاحظة\r\nثانية";0\r\n` +
+        `${ids[2]};"Piano 1\nstanza 2";Allarme personale;01/02/2026 13:00:00;;;;01/02/2026 13:00:30;maria;Test;;0\r\n` +
+        `${ids[1]};"Il ""Faro""";Incendio;01/02/2026 12:00:00;;;;01/02/2026 12:00:30;maria;;;0\r\n` +
+        `${ids[0]};Rossi, Mario;Allarme personale;01/02/2026 11:00:00;01/02/2026 11:00:12;maria;01/02/2026 11:01:00;` +
+        `01/02/2026 11:01:30;luca;Falso allarme;"ok, ""tutto"" bene";0\r\n`,
+    );
+    const english = (await csv('?format=excel&lang=en&outcome=FALSE_ALARM')).body;
+    expect(english).toBe(
+      '\uFEFFID;Device;Type;Opened on;Taken charge;Taken charge by;Overdue;Closed on;Closed by;Outcome;Closing note;Calls\r\n' +
+        `${ids[0]};Rossi, Mario;Personal alarm;01/02/2026 11:00:00;01/02/2026 11:00:12;maria;01/02/2026 11:01:00;` +
+        `01/02/2026 11:01:30;luca;False alarm;"ok, ""tutto"" bene";0\r\n`,
+    );
+    expect((await csv('?format=csv')).body).toBe((await csv()).body);
+    expect((await csv('?format=xlsx')).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('format') });
+    expect((await csv('?format=excel&lang=xx')).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('lang') });
+  });
+
   it('holds the same SOS in the same order as the paged history, with its filters', async () => {
     for (const query of ['', '?outcome=TEST', '?from=2026-02-01T11:00:00Z&to=2026-02-01T12:30:00Z']) {
       const grid = historyPageSchema.parse(

@@ -109,12 +109,12 @@ describeEachDb('voice: credentials, Kamailio events and routing questions', (kin
     const unit = await deviceWithOpenSos(ctx, 'SCAIP-4711', 'Casa Rossi');
     const phone = await openSos();
     const byUnit = await routeQuestion(ctx, '4711', 'sos');
-    expect(byUnit.json()).toEqual({ deviceId: unit.deviceId, deviceName: 'Casa%20Rossi', sosId: unit.sosId, caller: '4711', target: null });
+    expect(byUnit.json()).toEqual({ deviceId: unit.deviceId, deviceName: 'Casa%20Rossi', sosId: unit.sosId, caller: '4711', unit: true, target: null });
     const byPhone = (await routeQuestion(ctx, '+393331234567', 'sos')).json();
     expect(byPhone.caller).toBe('+393331234567');
     // Every device of this suite has that contact: the newest open SOS wins.
-    expect(byPhone).toMatchObject({ deviceId: phone.deviceId, sosId: phone.sosId });
-    expect((await routeQuestion(ctx, '+390000000000', 'sos')).json()).toEqual({ deviceId: null, deviceName: null, sosId: null, caller: '+390000000000', target: null });
+    expect(byPhone).toMatchObject({ deviceId: phone.deviceId, sosId: phone.sosId, unit: false });
+    expect((await routeQuestion(ctx, '+390000000000', 'sos')).json()).toEqual({ deviceId: null, deviceName: null, sosId: null, caller: '+390000000000', unit: null, target: null });
     expect((await routeQuestion(ctx, '4711', 'sos', 'wrong-secret-wrong-secret-wrong-secret')).statusCode).toBe(401);
   });
 

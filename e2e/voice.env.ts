@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { exportVar, toolVar } from '../scripts/lib/env.mjs';
+
+/*
+ * The voice run's own server (playwright.voice.config.ts): voice on, so it runs apart from the
+ * suite's server, which keeps voice off. Imported before env.ts: E2E_PORT moves 20 up, so the
+ * fixtures, the API helpers and the pages all talk to this server.
+ */
+// Workers load the config again, with the variables the runner exported: shift only once.
+const port = Number(toolVar('E2E_VOICE_PORT') ?? Number(toolVar('E2E_PORT') ?? 8181) + 20);
+exportVar('E2E_VOICE_PORT', String(port));
+exportVar('E2E_PORT', String(port));
+
+/** Debian's packages the run needs; the spec says which are missing and skips. */
+const PROGRAMS = { kamailio: 'kamailio', rtpengine: 'rtpengine-daemon', baresip: 'baresip-core' } as const;
+const has = (program: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${program} || test -x /usr/sbin/${program}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const VOICE_MISSING = Object.entries(PROGRAMS)
+  .filter(([program]) => !has(program))
+  .map(([, pkg]) => pkg);
+
+export const VOICE = {
+  /** Kamailio's SIP port (UDP and TCP); the two after it are its WebSocket and rtpengine's control. */
+  sipPort: port + 3,
+  rtpPorts: `${30000 + (port % 1000) * 20}-${30000 + (port % 1000) * 20 + 39}`,
+  /** Shared by the server, Kamailio and the test's phones (their registration credentials). */
+  secret: 'e2e-voice-secret-0123456789abcdefghijkl',
+  /** The 440 Hz tone Chromium's fake microphone sends. */
+  micWav: fileURLToPath(new URL('./artifacts/voice/mic440.wav', import.meta.url)),
+};
+mkdirSync(fileURLToPath(new URL('./artifacts/voice/', import.meta.url)), { recursive: true });
