@@ -100,7 +100,7 @@ export const devices = pgTable(
      * sweep or a contact wrote, so each transition yields exactly one event (docs/alarm-handling.md).
      */
     online: boolean('online'),
-    // Expected events (docs/expected-events.md; migration 0012).
+    // Expected events (docs/expected-events.md; migration 0013).
     /** Offline after this long silent; null: the global offlineAfterSeconds. */
     supervisionSeconds: integer('supervision_seconds'),
     /** A periodic test is expected this often; null: none. */
@@ -111,7 +111,7 @@ export const devices = pgTable(
   (t) => [
     // The offline sweep: monitored, online, visible devices on the global setting by last
     // contact, and those with their own supervision by their own deadline (sos_seconds_after,
-    // an IMMUTABLE function of migration 0012).
+    // an IMMUTABLE function of migration 0013).
     index('devices_online_last_seen_idx')
       .on(t.lastSeenAt)
       .where(sql`online AND deleted_at IS NULL AND supervision_seconds IS NULL`),
@@ -141,14 +141,17 @@ export const sos = pgTable(
     acknowledgedById: integer('acknowledged_by_id').references(() => users.id, { onDelete: 'set null' }),
     acknowledgedByUsername: text('acknowledged_by_username'),
     escalatedAt: tstz('escalated_at'),
+    /** The latest further alarm that re-alerted it (docs/alarm-handling.md, "Re-alert"). */
+    realertedAt: tstz('realerted_at'),
     outcome: text('outcome', { enum: SOS_OUTCOMES }),
     note: text('note'),
     locationLat: doublePrecision('location_lat'),
     locationLon: doublePrecision('location_lon'),
     locationAccuracyM: doublePrecision('location_accuracy_m'),
-    // What the alarm is about and how it came (docs/alarm-kinds.md); a later, graver alarm
-    // of the same device may change kind while the SOS is open.
+    // What the alarm is about and how it came (docs/alarm-kinds.md): the most severe kind the
+    // open SOS received; `kinds` every kind received, the latest alarm's last (null: only `kind`).
     kind: text('kind', { enum: ALARM_KINDS }).notNull().default('PANIC'),
+    kinds: text('kinds', { enum: ALARM_KINDS }).array(),
     sourceProtocol: text('source_protocol', { enum: ALARM_PROTOCOLS }).notNull().default('HTTP'),
     sourceCode: text('source_code'),
     sourceDetail: text('source_detail'),
@@ -170,9 +173,10 @@ export const sos = pgTable(
     index('sos_device_closed_order_idx')
       .on(t.deviceId, t.closedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`state = 'CLOSED'`),
-    // The escalation sweep: the nearest deadline among open, unacknowledged, unescalated SOS.
+    // The escalation sweep: the nearest deadline among open, unacknowledged, unescalated SOS,
+    // counted from the latest re-alert (migration 0012).
     index('sos_escalation_due_idx')
-      .on(t.createdAt)
+      .on(sql`coalesce(${t.realertedAt}, ${t.createdAt})`)
       .where(sql`state = 'OPEN' AND acknowledged_at IS NULL AND escalated_at IS NULL`),
     // Reporting ranges are on the raise time.
     index('sos_created_at_idx').on(t.createdAt),

@@ -70,7 +70,7 @@ function cutoffSql(offlineAfterSeconds: number) {
   return sql`(now() - make_interval(secs => ${offlineAfterSeconds}::int) - ${HEARTBEAT_SWEEP_GRACE_MS}::int * interval '1 millisecond')`;
 }
 
-/** A device's own deadline: the expression devices_supervision_due_idx indexes (migration 0012). */
+/** A device's own deadline: the expression devices_supervision_due_idx indexes (migration 0013). */
 const SUPERVISION_DUE = sql`sos_seconds_after(last_seen_at, supervision_seconds)`;
 const NOW_LESS_GRACE = sql`(now() - ${HEARTBEAT_SWEEP_GRACE_MS}::int * interval '1 millisecond')`;
 
