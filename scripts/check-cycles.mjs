@@ -31,6 +31,7 @@ const SERVER_DOMAINS = [
   'push',
   'log',
   'voice',
+  'expectations',
 ];
 const LAYERS = {
   'apps/server': {

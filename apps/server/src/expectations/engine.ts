@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../lib/log.js';
 import type { Db } from '../db/client.js';
 import { claimDue, msToNextDue } from './claim.js';
 import { handleDue, type PendingEvent } from './handle.js';
@@ -33,7 +33,7 @@ export class ExpectationEngine {
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Log,
     private readonly options: EngineOptions,
   ) {}
 

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
 import { rowsOf } from '../live/outbox.js';
 import { median, pct, r1, seconds } from './stats-sql.js';
-import { expectationStats, type ExpectationStats } from '../expectations/stats.js';
+import { expectationStats, type ExpectationStats } from './expectation-stats.js';
 import type { ResolvedRange } from './range.js';
 
 /** The current target of /api/conf/alarm (its default when unset). */

@@ -3,7 +3,7 @@ import { emptyKindCounts, emptyOutcomeCounts, type SosStats } from '@sos/contrac
 import type { Db, Tx } from '../../src/db/client.js';
 import { rowsOf } from '../../src/live/outbox.js';
 import type { ResolvedRange } from '../../src/sos/range.js';
-import { expectationStats } from '../../src/expectations/stats.js';
+import { expectationStats } from '../../src/sos/expectation-stats.js';
 
 /*
  * The straightforward statistics (docs/alarm-handling.md "Reports"), as the server computed
