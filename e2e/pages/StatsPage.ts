@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /sos/stats (docs/alarm-handling.md "Reporting"): headline figures, two charts, the operators' table. */
+/** /sos/stats (docs/alarm-handling.md "Reports"): headline figures, two charts, the operators' table. */
 export class StatsPage {
   readonly heading: Locator;
   readonly dailyChart: Locator;

@@ -113,7 +113,7 @@ export class AdminApi {
     return this.call<Sos[]>(apiPath('sosGetAll'));
   }
 
-  /** GET /api/sos/stats (docs/alarm-handling.md "Reporting"), the server's default range (7 days ending today). */
+  /** GET /api/sos/stats (docs/alarm-handling.md "Reports"), the server's default range (7 days ending today). */
   stats() {
     return this.call<SosStats>(apiPath('sosStats'));
   }

@@ -21,21 +21,32 @@ function isTimeZone(name: string): boolean {
 }
 
 const envSchema = z.object({
+  /** Node's mode: `development` turns on the dev tools' conveniences, nothing the server needs. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** The HTTP port the server listens on. */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The address the server (and its receivers) listen at; `0.0.0.0` for every interface. */
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** A PostgreSQL connection string; unset: the embedded database in SOS_DATA_DIR. */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
+  /** The embedded database's folder (locked while a server runs). */
   SOS_DATA_DIR: z.string().min(1).default('./data'),
   // The first account and key obey the contract's rules for the same API fields, so the
   // server never stores what its own API would refuse (docs/operations.md, Configuration).
+  /** The first super administrator, created only when no user exists. */
   SOS_ADMIN_USERNAME: apiFields.username.default('admin'),
+  /** That administrator's password; unset: generated and printed once. */
   SOS_ADMIN_PASSWORD: apiFields.password.optional(),
+  /** The first device API key, only when none is stored; unset: generated and printed. */
   SOS_DEVICE_API_KEY: apiFields.apiKey.optional(),
+  /** Signing key of access tokens (at least 32 characters); unset: generated and stored in the database. */
   SOS_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Access token lifetime, in seconds. */
   SOS_ACCESS_TOKEN_TTL_S: z.coerce.number().int().min(10).max(86_400).default(900),
+  /** Refresh token lifetime, in seconds. */
   SOS_REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(60).max(31_536_000).default(604_800),
   /** How many live events the outbox keeps for clients that reconnect. */
   SOS_EVENT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
@@ -93,6 +104,7 @@ const envSchema = z.object({
     .optional(),
   /** Shared with Kamailio (events, routing questions, credentials); unset: generated and stored. */
   SOS_VOICE_SECRET: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  /** The built console to serve; unset: apps/console/dist. */
   SOS_CONSOLE_DIR: z.string().min(1).optional(),
   /** Who runs this server, for the push services (VAPID `sub`, docs/push.md): mailto: or https:. */
   SOS_VAPID_SUBJECT: z
@@ -106,7 +118,12 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Rome')
     .default('Europe/Rome'),
+  /**
+   * pino level. At `info` one line per answered request, but the device API's successes
+   * (register, SOS, heartbeat) only at `debug`; refused requests (401, 403, 429) are warnings.
+   */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Readable logs (`true`) or JSON lines (`false`); unset: readable in a terminal only. */
   LOG_PRETTY: boolish.optional(),
   /** `npm run dev` only (scripts/dev.mjs, the console's vite.config.ts). The server ignores both. */
   CONSOLE_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(5173),

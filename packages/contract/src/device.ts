@@ -30,11 +30,18 @@ export const sosSchema = z.object({
   /** Who has it now (a take-over changes it). */
   acknowledgedBy: userRefSchema.nullable(),
   escalatedAt: isoDateSchema.nullable(),
+  /**
+   * The latest further alarm from the device while the SOS was open (docs/alarm-handling.md,
+   * "Re-alert"): it unacknowledged the SOS and restarted its escalation clock. Null until one.
+   */
+  realertedAt: isoDateSchema.nullable(),
   outcome: sosOutcomeSchema.nullable(),
   note: z.string().nullable(),
   location: sosLocationSchema.nullable(),
-  /** What the alarm is about (PANIC unless the device said otherwise; docs/alarm-kinds.md). */
+  /** What the alarm is about: the most severe kind received (PANIC unless the device said otherwise; docs/alarm-kinds.md). */
   kind: alarmKindSchema,
+  /** Every kind it received, once each, the latest alarm's last (one, `kind`, until a further alarm). */
+  kinds: z.array(alarmKindSchema),
   /** How it reached us, and the code as the device sent it. */
   source: alarmSourceSchema,
   device: deviceRefSchema,

@@ -28,6 +28,11 @@ export const LIVE_EVENTS = {
    * timeline entry, maybe a new kind. The SOS with its device (docs/alarm-kinds.md).
    */
   sosUpdated: 'sos-updated',
+  /**
+   * A further alarm re-alerted an open SOS (docs/alarm-handling.md, "Re-alert"), right after its
+   * `sos-updated`: unacknowledged again, the alarm sounds again. The SOS with its device.
+   */
+  sosRealerted: 'sos-realerted',
   /** A device reported low battery, power failure or tamper: `{type, device, since}`. */
   technicalAlarm: 'technical-alarm',
   /** That technical alarm was restored by the device or dismissed: `{type, deviceId}`. */
@@ -55,6 +60,7 @@ export const liveEventSchemas = {
   'device-deleted-sos': deviceSchema,
   'device-deleted-sos-dismissed': deviceDeletedEventSchema,
   'sos-updated': sosSchema,
+  'sos-realerted': sosSchema,
   'technical-alarm': technicalAlarmSchema,
   'technical-alarm-cleared': technicalAlarmClearedEventSchema,
   resync: resyncEventSchema,

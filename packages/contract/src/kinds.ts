@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What an SOS is about (docs/contract.md, "Alarm kinds"). An SOS raised through the HTTP
+ * What an SOS is about (docs/alarm-kinds.md, "Kinds"). An SOS raised through the HTTP
  * device API with no kind is PANIC; DC-09 and SCAIP codes map onto these.
  */
 export const ALARM_KINDS = [
@@ -19,11 +19,8 @@ export const ALARM_KINDS = [
 export const alarmKindSchema = z.enum(ALARM_KINDS);
 export type AlarmKind = z.infer<typeof alarmKindSchema>;
 
-/** A second alarm of one of these kinds replaces the open SOS's kind, when that is not one of them. */
-export const UPGRADING_KINDS: readonly AlarmKind[] = ['FIRE', 'GAS', 'FALL', 'MEDICAL'];
-
 /**
- * Alarm kinds from most to least severe (docs/alarm-handling.md, "Re-alert"): an open SOS
+ * Alarm kinds from most to least severe (docs/alarm-handling.md, "Close policy"): an open SOS
  * takes the most severe kind it received, and the URGENT dashboard order sorts by it.
  */
 export const KIND_SEVERITY: readonly AlarmKind[] = [
@@ -43,6 +40,9 @@ export const KIND_SEVERITY: readonly AlarmKind[] = [
 export function compareSeverity(a: AlarmKind, b: AlarmKind): number {
   return KIND_SEVERITY.indexOf(a) - KIND_SEVERITY.indexOf(b);
 }
+
+/** The more severe of two kinds (the first on a tie, which is the same kind). */
+export const moreSevere = (a: AlarmKind, b: AlarmKind): AlarmKind => (compareSeverity(b, a) < 0 ? b : a);
 
 /** How an alarm reached us. */
 export const ALARM_PROTOCOLS = ['HTTP', 'DC09', 'SCAIP'] as const;

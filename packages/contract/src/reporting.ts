@@ -7,10 +7,10 @@ import { ALARM_KINDS, alarmKindSchema } from './kinds.js';
 import { isQueryDateInRange, QUERY_DATE_RANGE_MESSAGE } from './dates.js';
 import { exportQueryShape } from './export-query.js';
 
-/** Most SOS one history page holds (docs/alarm-handling.md "History, paged"). */
+/** Most SOS one history page holds (docs/contract.md "Reports and history"). */
 export const HISTORY_MAX_LIMIT = 500;
 export const HISTORY_DEFAULT_LIMIT = 20;
-/** Days the stats default to: the 7 ending today (docs/alarm-handling.md "Reporting"). */
+/** Days the stats default to: the 7 ending today (docs/alarm-handling.md "Reports"). */
 export const STATS_DEFAULT_DAYS = 7;
 /** Longest range a report covers, so byDay stays bounded. */
 export const REPORT_MAX_DAYS = 3_700;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sosOutcomeSchema, sosTimelineTypeSchema, type SosOutcome } from './alarm.js';
 import { sosCallSchema } from './calls.js';
 import { idSchema, isoDateSchema } from './common.js';
+import type { AlarmKind } from './kinds.js';
 import { readableText } from './rules.js';
 
 /** Notes (timeline entries and the closing note) are at most this long (docs/alarm-handling.md). */
@@ -35,10 +36,12 @@ export const SOS_HANDLING_UNSET = {
   acknowledgedAt: null,
   acknowledgedBy: null,
   escalatedAt: null,
+  realertedAt: null,
   outcome: null,
   note: null,
   location: null,
   kind: 'PANIC',
+  kinds: ['PANIC'] as AlarmKind[],
   source: { protocol: 'HTTP', code: null, detail: null },
 } as const;
 

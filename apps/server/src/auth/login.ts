@@ -12,7 +12,6 @@ import {
   beginAttempt,
   paceSprayingAddress,
   recordSuccess,
-  throttleKey,
   type LoginLimits,
 } from '../throttle/login.js';
 
@@ -45,7 +44,9 @@ export async function login(
   limits: LoginLimits,
 ): Promise<AuthResponse> {
   const address = client.throttleAddress;
-  const key = throttleKey(username);
+  // Failures are kept by the HMAC of the name (as the audit log keeps an unknown one): people
+  // type passwords into the username field, and auth_failures must not keep them in clear.
+  const key = app.auditUsernameHash(username);
   await paceSprayingAddress(app.db, address, limits);
   await beginAttempt(app.db, key, address, limits);
   const user = await findCredentials(app.db, username);

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client.js';
 import { refreshTokens, sessions } from '../db/schema.js';
 
 /**
- * Sessions (docs/security.md "Logout ends the session"): a login opens one; its refresh tokens
+ * Sessions (docs/security.md "Sessions"): a login opens one; its refresh tokens
  * are one family (family_id = its id) and its access tokens name it (claim `sid`). Ending
  * it revokes both at once: the access token's next call is refused (plugins/auth.ts).
  */

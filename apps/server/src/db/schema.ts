@@ -129,14 +129,17 @@ export const sos = pgTable(
     acknowledgedById: integer('acknowledged_by_id').references(() => users.id, { onDelete: 'set null' }),
     acknowledgedByUsername: text('acknowledged_by_username'),
     escalatedAt: tstz('escalated_at'),
+    /** The latest further alarm that re-alerted it (docs/alarm-handling.md, "Re-alert"). */
+    realertedAt: tstz('realerted_at'),
     outcome: text('outcome', { enum: SOS_OUTCOMES }),
     note: text('note'),
     locationLat: doublePrecision('location_lat'),
     locationLon: doublePrecision('location_lon'),
     locationAccuracyM: doublePrecision('location_accuracy_m'),
-    // What the alarm is about and how it came (docs/alarm-kinds.md); a later, graver alarm
-    // of the same device may change kind while the SOS is open.
+    // What the alarm is about and how it came (docs/alarm-kinds.md): the most severe kind the
+    // open SOS received; `kinds` every kind received, the latest alarm's last (null: only `kind`).
     kind: text('kind', { enum: ALARM_KINDS }).notNull().default('PANIC'),
+    kinds: text('kinds', { enum: ALARM_KINDS }).array(),
     sourceProtocol: text('source_protocol', { enum: ALARM_PROTOCOLS }).notNull().default('HTTP'),
     sourceCode: text('source_code'),
     sourceDetail: text('source_detail'),
@@ -158,9 +161,10 @@ export const sos = pgTable(
     index('sos_device_closed_order_idx')
       .on(t.deviceId, t.closedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`state = 'CLOSED'`),
-    // The escalation sweep: the nearest deadline among open, unacknowledged, unescalated SOS.
+    // The escalation sweep: the nearest deadline among open, unacknowledged, unescalated SOS,
+    // counted from the latest re-alert (migration 0012).
     index('sos_escalation_due_idx')
-      .on(t.createdAt)
+      .on(sql`coalesce(${t.realertedAt}, ${t.createdAt})`)
       .where(sql`state = 'OPEN' AND acknowledged_at IS NULL AND escalated_at IS NULL`),
     // Reporting ranges are on the raise time.
     index('sos_created_at_idx').on(t.createdAt),

@@ -15,6 +15,7 @@ export const authFailures = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: ['login', 'api_key', 'token'] }).notNull(),
     address: text('address').notNull(),
+    /** Login failures: the HMAC of the username (audit/username-hash.ts), never the typed text. */
     username: text('username'),
     at: tstz('at').notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { apiPath } from '@sos/contract';
 
 /** The console loads nothing cross-origin; helmet's other defaults (nosniff...) stay. */
 const HELMET: Readonly<HelmetOptions> = {
@@ -44,11 +45,18 @@ function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * Answers that carry a token (login, refresh, the softphone's credentials), a key (the device
+ * API key) or a profile: never kept by a browser's or a proxy's cache (docs/security.md).
+ */
+const NO_STORE = new Set([apiPath('login'), apiPath('refreshAuth'), apiPath('confApiKey'), apiPath('deviceProfile'), apiPath('voiceCredentials')]);
+
 /** Security headers on every answer. Rate limits and throttles are the throttle plugin's (docs/security.md). */
 async function securityPlugin(app: FastifyInstance) {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (NO_STORE.has(request.url.split('?', 1)[0]!)) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -11,6 +11,8 @@ export interface PushMessage {
 /** The outbox events that are pushed, and how each is called in the payload. */
 export const PUSHED_EVENTS = {
   [LIVE_EVENTS.newSos]: 'NEW_SOS',
+  // A further alarm on an open SOS sounds like a new one (docs/alarm-handling.md, "Re-alert").
+  [LIVE_EVENTS.sosRealerted]: 'NEW_SOS',
   [LIVE_EVENTS.sosEscalated]: 'SOS_ESCALATED',
   [LIVE_EVENTS.deviceOffline]: 'DEVICE_OFFLINE',
 } as const;
@@ -20,6 +22,7 @@ interface SosData {
   id: number;
   dateCreated: string;
   escalatedAt: string | null;
+  realertedAt?: string | null;
   device: { id: number; displayName: string };
   /** Filled once SOS carry their alarm kind (docs/contract.md); absent until then. */
   kind?: PushPayload['kind'];
@@ -64,7 +67,14 @@ export function pushMessageOf(event: { id: number; type: string; data: string; c
       deviceId: sos.device.id,
       deviceName: sos.device.displayName,
       kind: sos.kind ?? null,
-      at: type === 'SOS_ESCALATED' ? (sos.escalatedAt ?? event.createdAt.toISOString()) : sos.dateCreated,
+      at: atOf(type, event.type, sos, event.createdAt),
     },
   };
+}
+
+/** When a pushed SOS event happened: the escalation, the re-alert, else the raise. */
+function atOf(type: PushPayload['type'], eventType: string, sos: SosData, createdAt: Date): string {
+  if (type === 'SOS_ESCALATED') return sos.escalatedAt ?? createdAt.toISOString();
+  if (eventType === LIVE_EVENTS.sosRealerted) return sos.realertedAt ?? createdAt.toISOString();
+  return sos.dateCreated;
 }

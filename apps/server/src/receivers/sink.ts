@@ -13,6 +13,7 @@ import { toSosJson } from '../sos/json.js';
 import { locationColumns, type NewSosRaise } from '../sos/raise.js';
 import { openSosOf } from '../sos/repository.js';
 import { noteDeviceEvent, raiseDeviceAlarm } from '../sos/device-alarm.js';
+import { alarmEventsOf } from '../sos/device-event.js';
 import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { SinkUnavailableError, type DeviceSignal, type ReceivedMessage, type SignalSink } from './signal.js';
@@ -128,9 +129,10 @@ async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, 
         source: sourceOf(message, signal),
         location: signal.location,
         callBackUri: signal.callBackUri,
+        stillPresent: signal.stillPresent,
       });
       const json = toSosJson(effect.sos, device);
-      pending.push((t) => appendEvent(t, effect.raised ? LIVE_EVENTS.newSos : LIVE_EVENTS.sosUpdated, json));
+      for (const name of alarmEventsOf(effect)) pending.push((t) => appendEvent(t, name, json));
       return;
     }
     case 'RESTORE':

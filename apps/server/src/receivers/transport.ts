@@ -98,7 +98,7 @@ export class ReceiverTransport {
   private async bindUdp(port: number): Promise<UdpSocket> {
     // The kernel's default receive buffer (about 208 KB on Linux) holds a fraction of a second
     // of a fleet's supervision: a pause of the process (a collection, a burst of alarms)
-    // and the kernel drops datagrams nobody ever sees (docs/receivers.md, "UDP"). Asked
+    // and the kernel drops datagrams nobody ever sees (docs/receivers.md, "The transport"). Asked
     // for more; the kernel caps it at net.core.rmem_max.
     const udp = createSocket({ type: isIPv6(this.options.host) ? 'udp6' : 'udp4', recvBufferSize: UDP_RECEIVE_BUFFER_BYTES });
     await new Promise<void>((resolve, reject) => {

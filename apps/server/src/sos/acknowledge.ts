@@ -26,9 +26,11 @@ export function acknowledgeSos(db: Db, id: number, user: Closer, takeOver: boole
     await lockAuditChain(tx);
     const result = await acknowledge(tx, id, user, takeOver);
     if ('error' in result || !result.changed) return result;
-    // A second ACKNOWLEDGED entry: someone had it before, this was a take-over.
+    // A second ACKNOWLEDGED entry since the latest re-alert (which undid the take-charge, docs/
+    // alarm-handling.md): someone had it before, this was a take-over.
     const counted = await tx.execute(
-      sql`SELECT count(*)::int AS n FROM sos_timeline WHERE sos_id = ${id} AND type = 'ACKNOWLEDGED'`,
+      sql`SELECT count(*)::int AS n FROM sos_timeline t JOIN sos ON sos.id = t.sos_id
+        WHERE t.sos_id = ${id} AND t.type = 'ACKNOWLEDGED' AND t.at >= coalesce(sos.realerted_at, '-infinity')`,
     );
     const takenOver = (rowsOf<{ n: number }>(counted)[0]?.n ?? 0) > 1;
     await appendAudit(tx, {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { UPGRADING_KINDS, type AlarmKind } from '@sos/contract';
+import { LIVE_EVENTS, moreSevere, type AlarmKind, type LiveEventName } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos, sosTimeline } from '../db/schema.js';
 
@@ -19,36 +19,77 @@ export interface DeviceEvent {
   text: string;
   kind?: AlarmKind;
   location?: { lat: number; lon: number; accuracyM: number | null };
+  /**
+   * A further alarm (docs/alarm-handling.md, "Re-alert"): the SOS is unacknowledged again and
+   * its escalation clock restarts. False for what only adds words: a restore, a cancel, an
+   * alarm "still present" of a kind it already received.
+   */
+  realert?: boolean;
 }
 
 /**
- * The kind an open SOS takes when its device reports another alarm: a graver kind (fire, gas,
- * fall, medical) replaces one that is not; otherwise the first kind stays, so a panic button
- * pressed during a fire never hides the fire.
+ * The kinds an open SOS has received, once each, the latest alarm's last (a re-alert moves its
+ * kind there: the console's "Nuovo allarme: {kind}"). `kind` is the most severe of them, so a
+ * panic button pressed during a fire never hides the fire.
  */
-export function upgradedKind(current: AlarmKind, reported: AlarmKind | undefined): AlarmKind {
-  if (reported === undefined) return current;
-  return UPGRADING_KINDS.includes(reported) && !UPGRADING_KINDS.includes(current) ? reported : current;
+export function receivedKinds(row: Pick<SosRow, 'kind' | 'kinds'>, reported: AlarmKind | undefined, latest = false): AlarmKind[] {
+  const kinds = row.kinds ?? [row.kind];
+  if (reported === undefined || (kinds.includes(reported) && !latest)) return kinds;
+  return [...kinds.filter((k) => k !== reported), reported];
 }
 
 /**
  * Adds a DEVICE_EVENT to an open SOS (the caller holds its device's row): the timeline entry,
- * the kind upgrade, a location if the SOS had none. Answers the SOS row as it now stands, for
- * the `sos-updated` event the caller appends once it has taken every row lock it needs
- * (live/outbox.ts: a writer takes no row lock after the outbox's lock).
+ * the kind by severity, a location if the SOS had none and, for a re-alert, `realertedAt` with
+ * the take-charge and the escalation undone (their entries stay on the timeline).
+ * Answers the SOS row as it now stands, for the `sos-updated` (and `sos-realerted`) events the
+ * caller appends once it has taken every row lock it needs (live/outbox.ts: a writer takes no
+ * row lock after the outbox's lock).
  */
 export async function addDeviceEvent(tx: Tx, open: SosRow, event: DeviceEvent): Promise<SosRow> {
-  const kind = upgradedKind(open.kind, event.kind);
+  const kinds = receivedKinds(open, event.kind, event.realert);
+  const kind = event.kind === undefined ? open.kind : moreSevere(open.kind, event.kind);
   const place = open.locationLat === null && event.location ? event.location : undefined;
   const [row] = await tx
     .update(sos)
     .set({
       kind,
+      ...(kinds.length > 1 || open.kinds !== null ? { kinds } : {}),
       updatedAt: sql`now()`,
       ...(place ? { locationLat: place.lat, locationLon: place.lon, locationAccuracyM: place.accuracyM } : {}),
+      ...(event.realert
+        ? {
+            realertedAt: sql`now()`,
+            acknowledgedAt: null,
+            acknowledgedById: null,
+            acknowledgedByUsername: null,
+            escalatedAt: null,
+          }
+        : {}),
     })
     .where(eq(sos.id, open.id))
     .returning();
+  // The timeline reads an escalation from escalated_at (sos/timeline.ts): one the re-alert
+  // undoes stays on it as a row.
+  if (event.realert && open.escalatedAt)
+    await tx.insert(sosTimeline).values({ sosId: open.id, type: 'ESCALATED', at: open.escalatedAt });
   await tx.insert(sosTimeline).values({ sosId: open.id, type: 'DEVICE_EVENT', text: event.text });
   return row ?? open;
 }
+
+/**
+ * What an alarm did: a new SOS (`new-sos`), or an entry on the open one (`sos-updated`) that
+ * re-alerted it (then also `sos-realerted`) or not.
+ */
+export interface AlarmOutcome {
+  raised: boolean;
+  realerted: boolean;
+}
+
+/** The live events of an alarm's outcome, in the order they are appended. */
+export const alarmEventsOf = (outcome: AlarmOutcome): LiveEventName[] =>
+  outcome.raised
+    ? [LIVE_EVENTS.newSos]
+    : outcome.realerted
+      ? [LIVE_EVENTS.sosUpdated, LIVE_EVENTS.sosRealerted]
+      : [LIVE_EVENTS.sosUpdated];

@@ -39,6 +39,7 @@ export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {
     ${isoOrNullSql(c('acknowledged_at'))} AS "acknowledgedAt",
     ${userRefSql(c('acknowledged_by_id'), c('acknowledged_by_username'))} AS "acknowledgedBy",
     ${isoOrNullSql(c('escalated_at'))} AS "escalatedAt",
+    ${isoOrNullSql(c('realerted_at'))} AS "realertedAt",
     ${c('outcome')} AS "outcome",
     ${c('note')} AS "note",
     CASE WHEN ${c('location_lat')} IS NULL OR ${c('location_lon')} IS NULL THEN NULL ELSE
@@ -47,6 +48,7 @@ export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {
         CASE WHEN ${c('location_accuracy_m')} IS NULL THEN NULL
           ELSE ${jsNumberSql(c('location_accuracy_m'))} END AS "accuracyM") place) END AS "location",
     ${c('kind')} AS "kind",
+    to_json(coalesce(${c('kinds')}, ARRAY[${c('kind')}])) AS "kinds",
     (SELECT row_to_json(src) FROM (SELECT ${c('source_protocol')} AS "protocol", ${c('source_code')} AS "code",
       ${c('source_detail')} AS "detail") src) AS "source",
     (SELECT row_to_json(device) FROM (SELECT ${deviceId} AS "id", ${displayName} AS "displayName") device)

@@ -28,6 +28,7 @@ export function toSosJson(row: SosRow, device: DeviceRef): Sos {
     acknowledgedAt: isoOrNull(row.acknowledgedAt),
     acknowledgedBy: userRef(row.acknowledgedById, row.acknowledgedByUsername),
     escalatedAt: isoOrNull(row.escalatedAt),
+    realertedAt: isoOrNull(row.realertedAt),
     outcome: row.outcome,
     note: row.note,
     location:
@@ -35,6 +36,7 @@ export function toSosJson(row: SosRow, device: DeviceRef): Sos {
         ? null
         : { lat: row.locationLat, lon: row.locationLon, accuracyM: row.locationAccuracyM },
     kind: row.kind,
+    kinds: row.kinds ?? [row.kind],
     source: { protocol: row.sourceProtocol, code: row.sourceCode, detail: row.sourceDetail },
     device: { id: device.id, displayName: device.displayName },
     // Voice (docs/voice.md): only a call-back SOS has the key; the crd itself stays here.

@@ -7,7 +7,7 @@ import { appendEvent, writeEachWithEvent } from '../live/outbox.js';
 import { sosJsonSql } from './json-sql.js';
 import { toSosJson, type DeviceRef } from './json.js';
 import { openSosOf } from './repository.js';
-import { addDeviceEvent } from './device-event.js';
+import { addDeviceEvent, alarmEventsOf } from './device-event.js';
 import { ALARM_KIND_LABELS_IT } from './device-event-text.js';
 import { claimCtes, isRepeatSql } from './repeats.js';
 
@@ -108,8 +108,9 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
  * In a transaction that holds the device's row (touched): the device's open SOS (200), the
  * one an already seen Idempotency-Key created (200, even if closed since), else a new open
  * SOS (201, `new-sos`) at `at`. A repeat answers the SOS as it was raised, unless it names a
- * kind other than the open SOS's: then the device said something new (docs/alarm-kinds.md),
- * a DEVICE_EVENT entry, the kind upgrade and `sos-updated`. `kind` undefined: none was sent.
+ * kind other than the open SOS's: then the device raised a further alarm, a DEVICE_EVENT entry
+ * that re-alerts the SOS (docs/alarm-handling.md, "Re-alert"), `sos-updated` and
+ * `sos-realerted`. `kind` undefined: none was sent.
  */
 export async function findOrRaiseSos(
   tx: Tx,
@@ -122,8 +123,9 @@ export async function findOrRaiseSos(
     const replayed = idempotencyKey !== undefined && row.idempotencyKey === idempotencyKey;
     if (row.state !== 'OPEN' || kind === undefined || kind === row.kind || replayed)
       return { created: false, value: toSosJson(row, device) };
-    const updated = toSosJson(await addDeviceEvent(tx, row, { text: ALARM_KIND_LABELS_IT[kind], kind }), device);
-    await appendEvent(tx, LIVE_EVENTS.sosUpdated, updated);
+    const event = { text: ALARM_KIND_LABELS_IT[kind], kind, realert: true };
+    const updated = toSosJson(await addDeviceEvent(tx, row, event), device);
+    for (const name of alarmEventsOf({ raised: false, realerted: true })) await appendEvent(tx, name, updated);
     return { created: false, value: updated };
   };
   // raiseNewSos just found an answer existing (or no device): look it up first. The

@@ -12,7 +12,7 @@ export async function ackTargetSeconds(db: Tx): Promise<number> {
 }
 
 /**
- * docs/alarm-handling.md "Reporting", in ONE statement over the SOS raised in [from, to). "Ack" is raise →
+ * docs/alarm-handling.md "Reports", in ONE statement over the SOS raised in [from, to). "Ack" is raise →
  * first acknowledgement, or → close for an SOS closed unacknowledged (credited to its closer);
  * an SOS with neither has no ack time, so it is never "within" (an open one past the target is
  * a miss). Percentiles and rounding run in PostgreSQL; days are days in `tz`.

@@ -23,7 +23,7 @@ const by = (id: number | null, username: string | null) => (username === null ? 
  * closed_by, outcome, note), so they are read from it rather than stored twice: raising and
  * closing stay one statement each (the ingest path), and the timeline cannot disagree with the
  * SOS. Steps that repeat (ACKNOWLEDGED on each take-over, NOTE, CALL) are sos_timeline rows, written
- * in the statement that makes the change. At equal times the order is raise, steps, close.
+ * in the statement that makes the change; so is an escalation a re-alert undid (sos/device-event.ts). At equal times the order is raise, steps, close.
  */
 export async function readTimeline(db: Tx, id: number): Promise<SosTimelineEntry[] | undefined> {
   const [row] = await db.select().from(sos).where(eq(sos.id, id));

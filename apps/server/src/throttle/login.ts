@@ -17,11 +17,6 @@ export interface LoginLimits {
 /** First half of the advisory lock key: the second half is the (username, address) pair's hash. */
 const THROTTLE_LOCK_CLASS = 0x5305;
 
-/** Failures are counted per username whatever its case, so "Admin" and "admin" share a window. */
-export function throttleKey(username: string): string {
-  return username.trim().toLowerCase();
-}
-
 const tooManyLogins = (retryAfterS: number) =>
   new DomainError(
     'too-many',
@@ -42,7 +37,8 @@ export async function paceSprayingAddress(db: Db, address: string, limits: Login
 }
 
 /**
- * Per (username, address): counts the pair's recent failures and, when one more attempt is
+ * Per (username, address) — the username as its keyed HMAC over the trimmed, lower-case name
+ * (audit/username-hash.ts), so "Admin" and "admin" share a window: counts the pair's recent failures and, when one more attempt is
  * allowed, records it as a failure BEFORE the password is checked (a success removes it).
  * The pair's advisory lock makes count-then-insert atomic: a burst of parallel guesses gets
  * exactly `perPair` tries, on one process or many. Refused: 429 until the window passes,

@@ -61,3 +61,24 @@ describeEachDb('request input', (kind) => {
     expect(good.statusCode).toBe(200);
   });
 });
+
+/** Answers carrying a token, a key or a profile are never cached (issue 37). */
+describeEachDb('Cache-Control: no-store', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(() => ctx.close());
+
+  it('on login, refresh, the API key and the profile, answered or refused', async () => {
+    const login = await ctx.app.inject({ method: 'POST', url: apiPath('login'), payload: { username: 'admin', password: 'admin-password' } });
+    expect(login.statusCode).toBe(200);
+    const refresh = await ctx.app.inject({ method: 'POST', url: `${apiPath('refreshAuth')}?refresh_token=${login.json<{ refresh_token: string }>().refresh_token}` });
+    const key = await ctx.app.inject({ method: 'GET', url: apiPath('confApiKey'), headers: ctx.bearer(ctx.admin.token) });
+    const profile = await ctx.app.inject({ method: 'GET', url: `${apiPath('deviceProfile')}?id=1`, headers: ctx.bearer(ctx.admin.token) });
+    const refused = await ctx.app.inject({ method: 'POST', url: apiPath('login'), payload: { username: 'admin', password: 'wrong' } });
+    for (const res of [login, refresh, key, profile, refused]) expect(res.headers['cache-control']).toBe('no-store');
+    expect(refresh.statusCode).toBe(200);
+    expect(key.statusCode).toBe(200);
+  });
+});

@@ -49,7 +49,7 @@ run('the signal sink, two app instances on one PostgreSQL', () => {
     expect(rows).toEqual(accounts.map((a) => ({ serial: `DC09-0-${a}`, kind: 'FIRE' })));
     const written = await db.select({ type: events.type }).from(events);
     const count = (type: string) => written.filter((e) => e.type === type).length;
-    expect([count('device-registered'), count('new-sos'), count('sos-updated')]).toEqual([12, 12, 12]);
+    expect([count('device-registered'), count('new-sos'), count('sos-updated'), count('sos-realerted')]).toEqual([12, 12, 12, 12]);
   });
 
   it('a known device’s alarm received by both (the batched raise): one SOS, one new-sos', async () => {

@@ -69,20 +69,20 @@ describeEachDb('the signal sink', (kind) => {
     expect(await sosOf(ctx, 'DC09-0-2C2C')).toHaveLength(2);
   });
 
-  it('adds what the device says about its open SOS to the timeline, upgrading the kind to a graver one', async () => {
+  it('adds what the device says about its open SOS to the timeline, a further alarm re-alerting it with the graver kind', async () => {
     const serial = 'DC09-0-3C3C';
     await accept(message('3C3C', [alarm('PANIC', '1120')]));
     let before = await lastEventId(ctx);
     expect(await accept(message('3C3C', [alarm('FIRE', '1110')]))).toBe('committed');
     const upgraded = await openSosOf(ctx, serial);
-    expect(upgraded).toMatchObject({ kind: 'FIRE', source: { protocol: 'DC09', code: '1120' } });
+    expect(upgraded).toMatchObject({ kind: 'FIRE', kinds: ['PANIC', 'FIRE'], source: { protocol: 'DC09', code: '1120' } });
     const written = await eventsAfter(ctx, before);
-    expect(written).toEqual([{ type: 'sos-updated', data: upgraded }]);
-    // A lesser kind afterwards is told, never replaces it; restores and cancels never close.
+    expect(written).toEqual([{ type: 'sos-updated', data: upgraded }, { type: 'sos-realerted', data: upgraded }]);
+    // A lesser kind afterwards re-alerts but never replaces it; restores and cancels never close.
     before = await lastEventId(ctx);
     await accept(message('3C3C', [alarm('INTRUSION', '1130'), { type: 'RESTORE', code: '3110', detail: null }]));
     await accept(message('3C3C', [{ type: 'CANCEL', code: '1406', detail: null }]));
-    expect(await types(before)).toEqual(['sos-updated', 'sos-updated', 'sos-updated']);
+    expect(await types(before)).toEqual(['sos-updated', 'sos-realerted', 'sos-updated', 'sos-updated']);
     const [sos] = await sosOf(ctx, serial);
     expect(sos!.timeline.map((e) => [e.type, e.text])).toEqual([
       ['RAISED', null],

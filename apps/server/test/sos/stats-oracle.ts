@@ -5,7 +5,7 @@ import { rowsOf } from '../../src/live/outbox.js';
 import type { ResolvedRange } from '../../src/sos/range.js';
 
 /*
- * The straightforward statistics (docs/alarm-handling.md "Reporting"), as the server computed
+ * The straightforward statistics (docs/alarm-handling.md "Reports"), as the server computed
  * them before src/sos/stats-repository.ts was made cheap: the oracle it is held equal to.
  * Kept as it was, word for word; a new figure goes into both.
  */

@@ -4,7 +4,7 @@ import { describeEachDb } from '../helpers/app.js';
 import { retryAfter, send } from '../helpers/net.js';
 import { DEFAULT_THROTTLES, listeningApp } from './helpers.js';
 
-/** docs/security.md "Device key guessing": wrong keys are counted per address, right keys never refused. */
+/** docs/security.md "Who is the client": wrong keys are counted per address, right keys never refused. */
 describeEachDb('device API key guessing', (kind) => {
   // A per-serial limit of 3: it must never hold back an SOS sent with the right key.
   const t = listeningApp(kind, { ...DEFAULT_THROTTLES, SOS_DEVICE_RATE_LIMIT: 3 });

@@ -5,7 +5,7 @@ import { retryAfter, send, type NetResponse } from '../helpers/net.js';
 import { DEFAULT_THROTTLES, listeningApp } from './helpers.js';
 
 /**
- * docs/security.md "No lockout of the real user", played with real sockets: each 127.0.0.x is
+ * docs/security.md "Who is the client", played with real sockets: each 127.0.0.x is
  * another client (another office, another attacker) of the same server.
  */
 describeEachDb('login throttling by (username, address) and by address', (kind) => {

@@ -6,7 +6,7 @@ import { retryAfter, send } from '../helpers/net.js';
 import { badTokens } from '../helpers/tokens.js';
 import { DEFAULT_THROTTLES, listeningApp } from './helpers.js';
 
-/** docs/security.md "Forged tokens": unverifiable bearer tokens are counted per address. */
+/** docs/security.md "Who is the client": unverifiable bearer tokens are counted per address. */
 describeEachDb('forged bearer tokens', (kind) => {
   const t = listeningApp(kind, DEFAULT_THROTTLES);
 

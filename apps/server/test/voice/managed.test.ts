@@ -39,6 +39,8 @@ async function until<T>(what: string, read: () => Promise<T | undefined> | T | u
   let dir: string;
   const phones: Baresip[] = [];
   const posted: VoiceEvent[] = [];
+  /** While true the server answers Kamailio's events 503, as a server that is down would not answer. */
+  let refuseEvents = false;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sos-voice-test-'));
@@ -49,8 +51,10 @@ async function until<T>(what: string, read: () => Promise<T | undefined> | T | u
       'embedded',
       {},
       (app) => {
-        app.addHook('preHandler', async (request) => {
-          if (request.url === '/api/voice/events') posted.push(request.body as VoiceEvent);
+        app.addHook('preHandler', async (request, reply) => {
+          if (request.url !== '/api/voice/events') return;
+          if (refuseEvents) return reply.code(503).send();
+          posted.push(request.body as VoiceEvent);
         });
       },
       undefined,
@@ -169,5 +173,27 @@ async function until<T>(what: string, read: () => Promise<T | undefined> | T | u
     const after = await phone('leaving-after', account);
     await until('the refusal', () => (/403 Voice not allowed/.test(after.log) ? true : undefined));
     expect(after.registered()).toBe(false);
+  }, 60_000);
+
+  it('keeps a call end the server could not take, and writes it once the server answers again', async () => {
+    const unitSos = await deviceWithOpenSos(ctx, 'SCAIP-4720', 'Casa Neri');
+    const op = ephemeralCredentials(SECRET, `op-${ctx.employee.id}`);
+    const operator = await phone('operator-retry', `<sip:op-${ctx.employee.id}@${at()};transport=udp>;auth_user=${op.username};auth_pass=${op.password};regint=600;answermode=auto`);
+    await until('the operator registered', () => (operator.registered() ? true : undefined));
+    const unit = await phone('unit-retry', `<sip:4720@${at()};transport=udp>;regint=0`, 'tone440.wav');
+    const calls = async () => sosTimelineSchema.parse((await timelineOf(ctx, unitSos.sosId)).json()).filter((e) => e.type === 'CALL');
+    refuseEvents = true;
+    unit.command('dial', `sip:sos@${at()}`);
+    await unit.event('CALL_ESTABLISHED');
+    await wait(1000);
+    unit.command('hangup');
+    await unit.event('CALL_CLOSED');
+    await wait(1500);
+    expect(await calls()).toEqual([]);
+    refuseEvents = false;
+    const [entry] = await until('the CALL entry', async () => ((await calls()).length > 0 ? calls() : undefined));
+    expect(entry!.call).toMatchObject({ to: 'DEVICE', direction: 'IN', result: 'ANSWERED', via: 'VOICE' });
+    await wait(1000);
+    expect(await calls()).toHaveLength(1);
   }, 60_000);
 });

@@ -17,3 +17,23 @@ describe('sos-updated', () => {
     expect(changeOf({ name: 'sos-updated', data: open }, current)).toBeNull();
   });
 });
+
+describe('sos-realerted', () => {
+  const taken = { ...sos(2, 'Casa Rossi', '2025-03-01T10:00:00.000Z', 20), kind: 'MEDICAL' as const, acknowledgedBy: { id: 1, username: 'anna' } };
+  const shown = device(2, 'Casa Rossi', taken);
+  const current = (id: number) => (id === 2 ? shown : undefined);
+
+  it('gives the card the SOS unacknowledged again, with its graver kind', () => {
+    const realerted = {
+      ...taken,
+      kind: 'FIRE' as const,
+      kinds: ['MEDICAL' as const, 'FIRE' as const],
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      realertedAt: '2025-03-01T10:05:00.000Z',
+      lastUpdated: '2025-03-01T10:05:00.000Z',
+    };
+    expect(changeOf({ name: 'sos-realerted', data: realerted }, current)).toEqual({ id: 2, next: { ...shown, lastSos: realerted } });
+    expect(changeOf({ name: 'sos-realerted', data: { ...realerted, id: 99 } }, current)).toBeNull();
+  });
+});

@@ -31,6 +31,7 @@ export function changeOf(event: LiveEvent, current: Current): DeviceChange | nul
     case 'sos-escalated':
       return handling(current(event.data.device.id), event.data);
     case 'sos-updated':
+    case 'sos-realerted':
       return updated(current(event.data.device.id), event.data);
     case 'sos-note':
       return null; // the detail's timeline shows it; the card does not change
@@ -69,8 +70,9 @@ export function handling(device: Device | undefined, sos: Sos): DeviceChange | n
 }
 
 /**
- * The device said more about its open SOS (docs/alarm-kinds.md): the card takes the SOS as
- * it now stands (its kind may have changed); only the SOS the device still shows.
+ * The device said more about its open SOS (docs/alarm-kinds.md), maybe a further alarm that
+ * re-alerted it (docs/alarm-handling.md): the card takes the SOS as it now stands (its kind and
+ * its take-charge may have changed); only the SOS the device still shows.
  */
 export function updated(device: Device | undefined, sos: Sos): DeviceChange | null {
   if (!device || device.lastSos?.id !== sos.id || sos.state !== 'OPEN') return null;

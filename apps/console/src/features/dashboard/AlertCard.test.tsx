@@ -20,4 +20,24 @@ describe('AlertCard', () => {
     expect(screen.queryByTestId('sos-kind')).toBeNull();
     expect(screen.queryByText('Allarme personale')).toBeNull();
   });
+
+  it('after a further alarm nobody has taken: the kinds, most severe first, and "Nuovo allarme" in place of the opening time', () => {
+    const base = sos(3, 'Casa Rossi', '2025-03-01T10:00:00Z');
+    const realerted = {
+      ...base,
+      kind: 'FIRE' as const,
+      kinds: ['MEDICAL' as const, 'FIRE' as const],
+      realertedAt: '2025-03-01T10:05:00Z',
+    };
+    const { unmount } = renderWithStore(signedInStore(), <AlertCard device={device(3, 'Casa Rossi', realerted)} sos={realerted} />);
+    expect(screen.getByTestId('sos-kind')).toHaveTextContent('Incendio · Emergenza medica');
+    expect(screen.getByTestId('sos-realerted')).toHaveTextContent('Nuovo allarme: Incendio');
+    expect(screen.queryByText(/SOS aperto il/)).toBeNull();
+    unmount();
+    // Taken in charge again: the opening time is back.
+    const taken = { ...realerted, acknowledgedAt: '2025-03-01T10:06:00Z', acknowledgedBy: { id: 2, username: 'anna' } };
+    renderWithStore(signedInStore(), <AlertCard device={device(3, 'Casa Rossi', taken)} sos={taken} />);
+    expect(screen.queryByTestId('sos-realerted')).toBeNull();
+    expect(screen.getByText(/SOS aperto il/)).toBeInTheDocument();
+  });
 });

@@ -6,10 +6,10 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { Device, Sos } from '@sos/contract';
 import { useState, type MouseEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { formatDateTime } from '../../lib/format.js';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { bodyLine } from './cardStyles.js';
 import { AlertCloseButton } from './AlertCloseButton.js';
+import { AlertFirstLine } from './AlertFirstLine.js';
 import {
   BLINK_MS,
   cardSx,
@@ -45,6 +45,9 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
   const handler = sos.acknowledgedBy?.username;
   const cycle = handler ? HANDLED_BLINK_MS : BLINK_MS;
   const name = device.displayName;
+  // A further alarm nobody has taken charge of since (docs/alarm-handling.md, "Re-alert"): the
+  // card says which, in place of its opening time, until someone takes charge again.
+  const realert = sos.realertedAt && !handler ? sos.kinds[sos.kinds.length - 1] : undefined;
   // The card's name and body open the detail; its buttons do their own thing.
   const open = (event: MouseEvent) => {
     if (!onOpen || (event.target as Element).closest('button')) return;
@@ -62,17 +65,22 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
     >
       <Box sx={headerSx}>
         <NotificationsActiveIcon aria-hidden className="alert-card-icon" sx={iconSx} />
-        {sos.kind === 'PANIC' ? (
+        {sos.kind === 'PANIC' && sos.kinds.length < 2 ? (
           <Typography variant="h6" component="h2" sx={nameSx} {...{ [TIP_ATTRIBUTE]: name }}>
             {name}
           </Typography>
         ) : (
           <Box sx={namedKindSx}>
-            <Typography variant="h6" component="h2" sx={oneLineNameSx} {...{ [TIP_ATTRIBUTE]: name }}>
+            <Typography
+              variant="h6"
+              component="h2"
+              sx={oneLineNameSx}
+              {...{ [TIP_ATTRIBUTE]: name }}
+            >
               {name}
             </Typography>
             <Typography variant="body1" sx={kindSx} data-testid="sos-kind">
-              <FormattedMessage id={`kind.${sos.kind}`} />
+              {kindsLabel(sos, intl)}
             </Typography>
           </Box>
         )}
@@ -87,19 +95,7 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
           </IconButton>
         )}
       </Box>
-      <Typography variant="body2" sx={bodyLine}>
-        <FormattedMessage
-          id="dashboard.sosOpenedAt"
-          values={{
-            // dir isolates the date inside right-to-left text: it still reads DD/MM/YYYY HH:mm.
-            time: (
-              <time dateTime={sos.dateCreated} dir="ltr">
-                {formatDateTime(sos.dateCreated)}
-              </time>
-            ),
-          }}
-        />
-      </Typography>
+      <AlertFirstLine sos={sos} realert={realert} />
       <Typography variant="body2" sx={bodyLine}>
         <SosAge since={sos.dateCreated} />
         {sos.escalatedAt && (
@@ -120,4 +116,10 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
       <AlertCloseButton device={device} sos={sos} sx={handler ? handledCloseSx : closeSx} />
     </Card>
   );
+}
+
+/** The SOS's kind, then the other kinds it received ("Incendio · Emergenza medica"). */
+function kindsLabel(sos: Sos, intl: IntlShape): string {
+  const others = sos.kinds.filter((k) => k !== sos.kind);
+  return [sos.kind, ...others].map((k) => intl.formatMessage({ id: `kind.${k}` })).join(' · ');
 }

@@ -1,7 +1,7 @@
 import { red } from '@mui/material/colors';
 import { keyframes, type Theme } from '@mui/material/styles';
 import { CARD_REM } from './gridLayout.js';
-import { twoLineName } from './cardStyles.js';
+import { bodyLine, twoLineName } from './cardStyles.js';
 
 // Fixed reds, the same in light and dark themes: white text keeps at least 4.5:1 on both.
 export const DEEP = red[900];
@@ -77,6 +77,9 @@ export const kindSx = {
   overflow: 'hidden',
   textOverflow: 'ellipsis',
 } as const;
+
+/** "Nuovo allarme: Incendio": in the opening time's line, as high, in bold. */
+export const realertSx = { ...bodyLine, fontWeight: 700 } as const;
 
 /** "In ritardo" as a white badge: it reads on the card's reds and is not colour alone. */
 export const lateSx = {

@@ -29,7 +29,7 @@ const closed = {
   calls: 3,
 };
 
-/** One server page of the history (docs/alarm-handling.md "History, paged"). */
+/** One server page of the history (docs/contract.md "Reports and history"). */
 const page = (items: unknown[], total = items.length, nextCursor: string | null = null) => ({ items, total, nextCursor });
 
 /** The history page answers `body`; the device lists (the device filter's choices) are empty. */

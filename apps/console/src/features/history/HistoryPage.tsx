@@ -14,7 +14,7 @@ import { useHistoryColumns } from './useHistoryColumns.js';
 
 /**
  * The closed-SOS history (docs/console.md /sos/history), newest closure first, paged and filtered on
- * the server (docs/alarm-handling.md "History, paged"; §7 "Bounded answers").
+ * the server (docs/contract.md "Reports and history"; §7 "Bounded answers").
  */
 export default function HistoryPage() {
   const intl = useIntl();

@@ -8,8 +8,8 @@ const params = (query: Partial<HistoryQuery>) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
 
 /**
- * The closed SOS, newest closure first, one server page at a time (docs/alarm-handling.md "History,
- * paged"), and the same filters as a CSV file (an object URL the caller revokes).
+ * The closed SOS, newest closure first, one server page at a time (docs/contract.md "Reports
+ * and history"), and the same filters as a CSV file (an object URL the caller revokes).
  */
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -14,7 +14,7 @@ const DAY = 'YYYY-MM-DD';
 const lastWeek = (): DateRange => ({ from: dayjs().subtract(6, 'day').format(DAY), to: dayjs().format(DAY) });
 
 /**
- * "Statistiche" (docs/alarm-handling.md "Reporting", /sos/stats): how fast SOS were taken in charge
+ * "Statistiche" (docs/alarm-handling.md "Reports", /sos/stats): how fast SOS were taken in charge
  * against the targets, their outcomes, and who handled them, over a range of days.
  */
 export default function StatsPage() {

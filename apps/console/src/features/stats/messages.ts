@@ -1,7 +1,7 @@
 import { defineCatalogue } from '../../i18n/define.js';
 
 /**
- * Reporting texts (docs/alarm-handling.md "Reporting"): the Statistiche page, the
+ * Reporting texts (docs/alarm-handling.md "Reports"): the Statistiche page, the
  * date range and export shared with the history page.
  */
 export const statsMessages = defineCatalogue(

@@ -2,7 +2,7 @@ import type { ReportRangeQuery, SosStats } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 
-/** docs/alarm-handling.md "Reporting": GET /api/sos/stats over a range of days. */
+/** docs/alarm-handling.md "Reports": GET /api/sos/stats over a range of days. */
 export const statsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSosStats: build.query<SosStats, ReportRangeQuery>({

@@ -45,8 +45,10 @@ export function useHiddenTabAlerts(audioOn: boolean): void {
       addListener({
         actionCreator: liveEventReceived,
         effect: ({ payload }) => {
-          if (payload.name !== 'new-sos' && payload.name !== 'sos-escalated') return;
-          if (!audioOn && payload.name !== 'new-sos') return;
+          // A re-alert is a new alarm on an open SOS (docs/alarm-handling.md): told as a new one.
+          const fresh = payload.name === 'new-sos' || payload.name === 'sos-realerted';
+          if (!fresh && payload.name !== 'sos-escalated') return;
+          if (!audioOn && !fresh) return;
           const texts = !audioOn ? BEFORE_CLICK : payload.name === 'sos-escalated' ? LATE : NEW;
           const sos = payload.data;
           if (sos.state !== 'OPEN' || document.visibilityState !== 'hidden') return;

@@ -58,7 +58,7 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
       tags: ['device API'],
       summary: "Raises an SOS (201), or answers the device's open one / the key's one (200)",
       description:
-        'An optional location {lat, lon, accuracyM} is kept with a new SOS (docs/alarm-handling.md). An optional kind (default PANIC; an unknown one is a 400 and raises nothing): on an open SOS of another kind it adds a DEVICE_EVENT timeline entry, may upgrade the kind (FIRE, GAS, FALL, MEDICAL over the others) and sends sos-updated; the answer is the SOS as it then stands (docs/alarm-kinds.md). Never rate limited with the right key (docs/security.md): a repeat answers the open SOS. Wrong keys are counted per address.',
+        'An optional location {lat, lon, accuracyM} is kept with a new SOS (docs/alarm-handling.md). An optional kind (default PANIC; an unknown one is a 400 and raises nothing): on an open SOS of another kind it is a further alarm that re-alerts it (docs/alarm-handling.md, "Re-alert"): a DEVICE_EVENT timeline entry, the most severe kind received (FIRE, GAS, MEDICAL, FALL, PANIC, INTRUSION, FLOOD, INACTIVITY, WANDERING, OTHER), realertedAt set, unacknowledged again, the escalation clock restarted, sos-updated then sos-realerted; the answer is the SOS as it then stands (docs/alarm-kinds.md). Never rate limited with the right key (docs/security.md): a repeat answers the open SOS. Wrong keys are counted per address.',
       security,
       body: deviceSosRequestSchema,
       headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),

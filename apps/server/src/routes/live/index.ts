@@ -35,6 +35,7 @@ Events (\`event:\` name, \`data:\` JSON):
 - \`${LIVE_EVENTS.deviceDeletedSos}\`: a deleted device sent an SOS, refused to it (the device; a technical alarm)
 - \`${LIVE_EVENTS.deviceDeletedSosDismissed}\`: \`{ id }\` of that device: a super administrator dismissed its technical alarm
 - \`${LIVE_EVENTS.sosUpdated}\`: a device said more about its open SOS (another alarm, a restore, a cancel): a DEVICE_EVENT timeline entry, perhaps a graver kind (the SOS with its device)
+- \`${LIVE_EVENTS.sosRealerted}\`: right after its \`sos-updated\`, a further alarm re-alerted the open SOS: unacknowledged again, its escalation clock restarted, the alarm sounds again (the SOS with its device; docs/alarm-handling.md, "Re-alert")
 - \`${LIVE_EVENTS.technicalAlarm}\`: \`{ type, device, since }\`, a device reported low battery, power failure or tamper
 - \`${LIVE_EVENTS.technicalAlarmCleared}\`: \`{ type, deviceId }\`, that technical alarm was restored by the device or dismissed
 - \`${LIVE_EVENTS.resync}\`: \`{ reason }\`, the client missed more than the server keeps: reload the lists

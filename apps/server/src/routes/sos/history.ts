@@ -24,7 +24,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const FILTERS =
   'Closed SOS, newest closure first (then id). from/to bound the raise time: an ISO 8601 instant, or a date ' +
   "YYYY-MM-DD (that day's start for from, its end for to, in the server's TZ).";
-/** The paged history and its CSV export (docs/alarm-handling.md "History, paged"), for super administrators. */
+/** The paged history and its CSV export (docs/contract.md "Reports and history"), for super administrators. */
 export default async function sosHistoryRoutes(app: FastifyInstance, options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [app.authenticate, app.requireRole('SUPER_ADMIN')];

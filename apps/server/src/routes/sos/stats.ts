@@ -5,7 +5,7 @@ import type { RouteOptions } from '../../app-env.js';
 import { resolveStatsRange } from '../../sos/range.js';
 import { ackTargetSeconds, sosStats } from '../../sos/stats-repository.js';
 
-/** GET /api/sos/stats (docs/alarm-handling.md "Reporting"): response times against the target, for managers. */
+/** GET /api/sos/stats (docs/alarm-handling.md "Reports"): response times against the target, for managers. */
 export default async function sosStatsRoutes(app: FastifyInstance, options: RouteOptions) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',

@@ -7,6 +7,11 @@ import { ackTargetSecondsSql } from '../../conf/alarm-repository.js';
 
 /** The predicate of sos_escalation_due_idx: what can still escalate. */
 const PENDING = sql`state = 'OPEN' AND acknowledged_at IS NULL AND escalated_at IS NULL`;
+/**
+ * When the escalation clock started: the raise, or the latest re-alert (docs/alarm-handling.md,
+ * "Re-alert"); the expression sos_escalation_due_idx is on.
+ */
+const CLOCK = sql`coalesce(realerted_at, created_at)`;
 
 /**
  * Escalates the oldest overdue SOS, if any, with its `sos-escalated` event, in ONE statement.
@@ -23,8 +28,8 @@ export async function escalateOldestDue(db: Db): Promise<boolean> {
     LIVE_EVENTS.sosEscalated,
     sql`due AS (
       SELECT id FROM sos
-      WHERE ${PENDING} AND created_at <= now() - make_interval(secs => ${ackTargetSecondsSql})
-      ORDER BY created_at LIMIT 1
+      WHERE ${PENDING} AND ${CLOCK} <= now() - make_interval(secs => ${ackTargetSecondsSql})
+      ORDER BY ${CLOCK} LIMIT 1
       FOR UPDATE SKIP LOCKED
     ),
     escalated AS (
@@ -49,7 +54,7 @@ export async function escalateOldestDue(db: Db): Promise<boolean> {
 export async function msToNextDeadline(db: Tx): Promise<number | null> {
   const result = await db.execute(sql`
     SELECT greatest(0, extract(epoch FROM
-      min(created_at) + make_interval(secs => ${ackTargetSecondsSql}) - now()) * 1000)::float8 AS ms
+      min(${CLOCK}) + make_interval(secs => ${ackTargetSecondsSql}) - now()) * 1000)::float8 AS ms
     FROM sos WHERE ${PENDING}`);
   const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);

@@ -6,7 +6,7 @@ import { openSse, type SseStream } from '../../live/sse-client.js';
 import { restoreUsers, snapshotUsers } from '../employee/reset.js';
 import { addUser, loginAs, refreshByBody, registerProbe } from './helpers.js';
 
-/** docs/security.md "Logout ends the session" (ASVS 7.4.1), and so do a role or password change. */
+/** docs/security.md "Sessions" (ASVS 7.4.1), and so do a role or password change. */
 describeEachDb('the end of a session', (kind) => {
   let ctx: TestContext;
   let base: string;

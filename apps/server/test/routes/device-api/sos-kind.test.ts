@@ -43,7 +43,7 @@ describeEachDb('POST /api/device/sos with a kind', (kind) => {
     expect((await raise('k-bad')).statusCode).toBe(201);
   });
 
-  it('a differing kind on the open SOS: DEVICE_EVENT, the upgrade and sos-updated; a plain repeat stays as it was', async () => {
+  it('a differing kind on the open SOS: DEVICE_EVENT, the kind by severity, sos-updated and sos-realerted; a plain repeat stays as it was', async () => {
     await register(ctx, 'k-up');
     const raised = sosSchema.parse((await raise('k-up', {}, 'first')).json());
     let before = await lastEventId(ctx);
@@ -56,12 +56,12 @@ describeEachDb('POST /api/device/sos with a kind', (kind) => {
     const upgraded = await raise('k-up', { kind: 'MEDICAL' });
     expect(upgraded.statusCode).toBe(200);
     const sos = sosSchema.parse(upgraded.json());
-    expect(sos).toMatchObject({ id: raised.id, state: 'OPEN', kind: 'MEDICAL', source: { protocol: 'HTTP' } });
-    expect(await eventsAfter(ctx, before)).toEqual([{ type: 'sos-updated', data: sos }]);
+    expect(sos).toMatchObject({ id: raised.id, state: 'OPEN', kind: 'MEDICAL', kinds: ['PANIC', 'MEDICAL'], source: { protocol: 'HTTP' } });
+    expect(await eventsAfter(ctx, before)).toEqual([{ type: 'sos-updated', data: sos }, { type: 'sos-realerted', data: sos }]);
     before = await lastEventId(ctx);
-    // A lesser kind is told on the timeline but never replaces a graver one.
+    // A lesser kind is told on the timeline (and re-alerts) but never replaces a graver one.
     expect(sosSchema.parse((await raise('k-up', { kind: 'INTRUSION' })).json()).kind).toBe('MEDICAL');
-    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['sos-updated']);
+    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['sos-updated', 'sos-realerted']);
     expect(await timeline(raised.id)).toEqual([
       ['RAISED', null],
       ['DEVICE_EVENT', 'Emergenza medica'],

@@ -35,12 +35,13 @@ export function raiseSos(ctx: TestContext, serial: string, idempotencyKey?: stri
   });
 }
 
-export function heartbeat(ctx: TestContext, serial: string) {
+/** A heartbeat, with the battery level (%) the device reports when given. */
+export function heartbeat(ctx: TestContext, serial: string, battery?: number) {
   return ctx.app.inject({
     method: 'POST',
     url: apiPath('deviceHeartbeat'),
     headers: deviceHeaders(ctx),
-    payload: { serial },
+    payload: battery === undefined ? { serial } : { serial, battery },
   });
 }
 

@@ -11,7 +11,7 @@ import { openSse, type SseStream } from '../../live/sse-client.js';
 import { lastEventId, raiseSos, register } from './fixtures.js';
 import { listDevicesMapped } from './mapped-list.js';
 
-/** docs/security.md "Never miss an SOS on load": the list says which event it includes. */
+/** docs/security.md "Never miss an SOS": the list says which event it includes. */
 describeEachDb('GET /api/device/getAll and X-Last-Event-Id', (kind) => {
   let ctx: TestContext;
   let base: string;
