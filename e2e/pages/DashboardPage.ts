@@ -50,6 +50,16 @@ export class DashboardPage {
     return this.card(displayName).getByTestId('sos-kind');
   }
 
+  /** "Nuovo allarme: {kind}" on a card a further alarm re-alerted (docs/alarm-handling.md, "Re-alert"). */
+  realertLine(displayName: string): Locator {
+    return this.card(displayName).getByTestId('sos-realerted');
+  }
+
+  /** "SOS da gestire: {n}" above the audio prompt, before the enabling click. */
+  get promptBanner(): Locator {
+    return this.page.getByTestId('prompt-banner');
+  }
+
   /** The alert card's button that opens its detail ("Dettaglio", docs/alarm-handling.md). */
   detailButton(displayName: string): Locator {
     return this.card(displayName).getByRole('button', { name: `Dettaglio di ${displayName}` });

@@ -1,6 +1,7 @@
 import { ConfigError, isInteractive, loadEnv } from './env.js';
 import { DataDirLockedError } from './db/lock.js';
 import { preferSmallHeap } from './lib/heap.js';
+import { deferWasmTierUp } from './lib/wasm-tiering.js';
 import type { Companion } from './companion.js';
 import { startServer } from './server.js';
 
@@ -18,7 +19,10 @@ async function main(companion: Companion | undefined) {
     }
     throw err;
   }
-  if (!env.DATABASE_URL) preferSmallHeap();
+  if (!env.DATABASE_URL) {
+    preferSmallHeap();
+    deferWasmTierUp();
+  }
   let server;
   try {
     server = await startServer(env, isInteractive(), companion);

@@ -24,10 +24,13 @@ export function peakRssBytes(pid: number): number {
   }
 }
 
-/** User + system CPU seconds used so far by a process. */
-export function cpuSeconds(pid: number): number {
+/** User + system CPU seconds used so far by a process (or, given `tid`, by one of its threads). */
+export function cpuSeconds(pid: number, tid?: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(
+      tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+      'utf8',
+    );
     // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;

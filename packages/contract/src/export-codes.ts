@@ -157,7 +157,7 @@ export const AUDIT_ACTION_LABELS: Record<ExportLanguage, Record<AuditAction, str
     PROFILE_VIEWED: 'Scheda assistito consultata',
     PROFILE_UPDATED: 'Scheda assistito modificata',
     SOS_ACKNOWLEDGED: 'SOS preso in carico',
-    SOS_TAKEN_OVER: 'SOS rilevato da altro operatore',
+    SOS_TAKEN_OVER: 'SOS preso in carico da un altro operatore',
     SOS_NOTE_ADDED: 'Nota aggiunta a un SOS',
     SOS_CALL_LOGGED: 'Chiamata registrata su un SOS',
     VOICE_CALL: 'Chiamata vocale su un SOS',

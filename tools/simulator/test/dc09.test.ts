@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { crc16, dc09Frame, envelope, parseAnswer } from '../src/dc09/frame.js';
 import { runDc09Cli } from '../src/dc09/cli.js';
+import { Dc09Client, seqOfNow } from '../src/dc09/client.js';
 
 const AT = new Date(Date.UTC(2026, 10, 25, 12, 0, 0));
 const KEY = Buffer.from('000102030405060708090A0B0C0D0E0F', 'hex');
@@ -38,6 +39,29 @@ describe('DC-09 frames of the simulator', () => {
     server.close();
     expect(code).toBe(0);
     expect(out).toContain('ADM-CID 1110 01 001 → ACK (seq 0001, receiver time 12:00:00,11-25-2026)');
+  });
+
+  it('advances the sequence number per message, and a CLI run starts where the clock says', async () => {
+    const seqs: string[] = [];
+    const server = createServer((socket) =>
+      socket.on('data', (data) => {
+        const seq = /"ADM-CID"(\d{4})/.exec(data.toString('latin1'))?.[1] ?? '';
+        seqs.push(seq);
+        socket.write(envelope(`"ACK"${seq}L0#12AB[]_12:00:00,11-25-2026`));
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const client = new Dc09Client({ host: '127.0.0.1', port, transport: 'tcp', key: null, firstSeq: 9998 });
+    for (let i = 0; i < 3; i++) await client.send({ token: 'ADM-CID', account: '12AB', data: '1110 01 001' });
+    client.close();
+    server.close();
+    expect(seqs).toEqual(['9998', '9999', '0001']);
+    // Two runs a second apart start from different numbers, each within 1–9999.
+    const at = new Date('2026-11-27T21:00:00Z');
+    expect(seqOfNow(new Date(at.getTime() + 1000))).toBe((seqOfNow(at) % 9999) + 1);
+    expect(seqOfNow(at)).toBeGreaterThanOrEqual(1);
+    expect(seqOfNow(at)).toBeLessThanOrEqual(9999);
   });
 
   it('names the bad option', async () => {

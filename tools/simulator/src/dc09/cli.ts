@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { Dc09Client } from './client.js';
+import { Dc09Client, seqOfNow } from './client.js';
 
 export const DC09_USAGE = `Usage: npm run simulate -- dc09 --port PORT --account ACCT [options]
 
@@ -61,7 +61,8 @@ export async function runDc09Cli(argv: string[], io: Io): Promise<number> {
     return 2;
   }
   const key = values.key ? Buffer.from(values.key, 'hex') : null;
-  const client = new Dc09Client({ host: values.host, port, transport: values.udp ? 'udp' : 'tcp', key, attempts: 3 });
+  const transport = values.udp ? 'udp' : 'tcp';
+  const client = new Dc09Client({ host: values.host, port, transport, key, attempts: 3, firstSeq: seqOfNow() });
   const token = values.null ? 'NULL' : values.sia ? 'SIA-DCS' : 'ADM-CID';
   const data = values.null ? '' : (values.sia ?? values.cid ?? '1110 01 001');
   try {

@@ -11,7 +11,17 @@ export interface Dc09ClientOptions {
   answerTimeoutMs?: number;
   /** Attempts per message (default 3); then send rejects. */
   attempts?: number;
+  /** The first message's sequence number, 1–9999 (default 1); each later message the next one. */
+  firstSeq?: number;
 }
+
+/**
+ * A first sequence number that differs from one run to the next (the second of the day, 1–9999):
+ * one CLI run sends one message, and a receiver takes the same seq and data within 10 minutes
+ * for a repeat (docs/receivers.md), so an installer's second test of a zone must not reuse it.
+ */
+export const seqOfNow = (now = new Date()): number =>
+  (Math.floor(now.getTime() / 1000) % 9999) + 1;
 
 /**
  * A DC-09 transmitter as panels behave: one message at a time, each waiting for its answer;
@@ -27,7 +37,9 @@ export class Dc09Client {
   /** Messages go one after the other, each after the previous one's answer. */
   private chain: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: Dc09ClientOptions) {}
+  constructor(private readonly options: Dc09ClientOptions) {
+    this.seq = (options.firstSeq ?? 1) - 1;
+  }
 
   /** Sends one message and resolves with the receiver's answer (ACK, NAK or DUH). */
   send(message: Omit<Dc09Message, 'seq' | 'key' | 'at'>): Promise<Dc09Answer> {

@@ -18,7 +18,7 @@ export const auditActionMessages = defineCatalogue(
     'auditAction.PROFILE_VIEWED': 'Scheda assistito consultata',
     'auditAction.PROFILE_UPDATED': 'Scheda assistito modificata',
     'auditAction.SOS_ACKNOWLEDGED': 'SOS preso in carico',
-    'auditAction.SOS_TAKEN_OVER': 'SOS rilevato da altro operatore',
+    'auditAction.SOS_TAKEN_OVER': 'SOS preso in carico da un altro operatore',
     'auditAction.SOS_NOTE_ADDED': 'Nota aggiunta a un SOS',
     'auditAction.SOS_CALL_LOGGED': 'Chiamata registrata su un SOS',
     'auditAction.VOICE_CALL': 'Chiamata vocale su un SOS',

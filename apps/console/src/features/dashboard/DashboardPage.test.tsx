@@ -88,6 +88,19 @@ describe('dashboard', () => {
     ]);
   });
 
+  it('before the click, says how many SOS are open above the prompt; none with none open', async () => {
+    setup([device(1, 'Magazzino'), device(2, 'Reception', sos(2, 'Reception', OPENED_AT)), device(3, 'Cucina', sos(3, 'Cucina', OPENED_AT))]);
+    const banner = await screen.findByText('SOS da gestire: 2');
+    const prompt = screen.getByText("Per abilitare l'audio clicca in un punto qualsiasi dello schermo");
+    expect(banner.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await enableAudio();
+    expect(screen.queryByText('SOS da gestire: 2')).not.toBeInTheDocument();
+    cleanup();
+    setup([device(1, 'Magazzino')]);
+    await screen.findByText(/Per abilitare l'audio/);
+    expect(screen.queryByText(/SOS da gestire/)).not.toBeInTheDocument();
+  });
+
   it('shows an open SOS as an alert card first, with its time and a close button', async () => {
     setup([device(1, 'Magazzino'), device(2, 'Reception', sos(2, 'Reception', OPENED_AT))]);
     await enableAudio();

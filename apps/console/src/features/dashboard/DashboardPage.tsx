@@ -10,6 +10,7 @@ import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { DeviceBoard } from './DeviceBoard.js';
 import { TechnicalAlarmList } from '../devices/TechnicalAlarmList.js';
 import { LiveStatusChip } from './LiveStatusChip.js';
+import { PromptBanner } from './PromptBanner.js';
 
 /**
  * The SOS dashboard (docs/console.md), inside its live channel: its subscription to the layout's
@@ -52,9 +53,12 @@ function Dashboard() {
           <DeviceBoard loading={loading} failed={failed} retry={() => void refetch()} />
         </>
       ) : (
-        <Alert severity="info" icon={<VolumeUpIcon />}>
-          <FormattedMessage id="dashboard.enableAudio" />
-        </Alert>
+        <>
+          <PromptBanner />
+          <Alert severity="info" icon={<VolumeUpIcon />}>
+            <FormattedMessage id="dashboard.enableAudio" />
+          </Alert>
+        </>
       )}
     </Stack>
   );

@@ -7,7 +7,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { editUserPath } from '../../lib/routes.js';
 
-/** Username, Email, and the Edit and Delete actions (docs/console.md Users list). */
+/** Username, Email, Ruolo, and the Edit and Delete actions (docs/console.md Users list). */
 export function useUserColumns(onDelete: (user: Employee) => void): GridColDef<Employee>[] {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -24,6 +24,14 @@ export function useUserColumns(onDelete: (user: Employee) => void): GridColDef<E
         headerName: intl.formatMessage({ id: 'users.email' }),
         flex: 1.5,
         minWidth: 150,
+      },
+      {
+        field: 'role',
+        headerName: intl.formatMessage({ id: 'shift.role' }),
+        flex: 1,
+        minWidth: 120,
+        valueFormatter: (value: Employee['role']) =>
+          intl.formatMessage({ id: value === 'SUPER_ADMIN' ? 'shift.roleSuperAdmin' : 'shift.roleEmployee' }),
       },
       {
         field: 'actions',
