@@ -41,6 +41,8 @@ import deletedDeviceRoutes from './routes/deleted-devices/index.js';
 import deviceRenameRoutes from './routes/device-rename/index.js';
 import auditRoutes from './routes/audit/index.js';
 import pushRoutes from './routes/push/index.js';
+import expectationsPlugin, { type ExpectationsPluginOptions } from './plugins/expectations.js';
+import expectationRoutes from './routes/expectations/index.js';
 import voiceRoutes from './routes/voice/index.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
@@ -58,6 +60,8 @@ export interface BuildAppOptions {
   heartbeats?: HeartbeatsOptions;
   /** The alarm receivers (DC-09, SCAIP): HOST and their variables; default all off. */
   receivers?: ReceiversPluginOptions;
+  /** The expected-events engine's poll (tests shorten it); its zone is TZ. */
+  expectations?: Omit<ExpectationsPluginOptions, 'zone'>;
   /** The push dispatcher's timers and limits (tests shorten them). */
   push?: Partial<DispatcherOptions>;
   /** Voice (docs/voice.md); unset: off, nothing of it runs. */
@@ -78,6 +82,7 @@ const ROUTE_PLUGINS = [
   deviceRenameRoutes,
   auditRoutes,
   pushRoutes,
+  expectationRoutes,
   voiceRoutes,
 ];
 
@@ -127,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(heartbeatsPlugin, options.heartbeats ?? {});
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
+  await app.register(expectationsPlugin, { ...options.expectations, zone: options.env.TZ });
   await app.register(sosWritesPlugin);
   await app.register(signalSinkPlugin);
   await app.register(receiversPlugin, options.receivers ?? { host: '127.0.0.1' });

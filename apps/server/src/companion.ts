@@ -23,6 +23,8 @@ export interface Reached {
   /** The DC-09 receiver when on: its port and key in hex (none: plain frames). */
   dc09: { port: number; key: string | undefined } | null;
   scaip: { port: number } | null;
+  /** TZ: the demo's check-in windows are in it. */
+  zone: string;
 }
 
 /** What a companion gets: the loopback addresses of this server and its receivers, and its reads. */
@@ -38,7 +40,10 @@ export function serverSide(db: Db, log: FastifyBaseLogger, reached: Reached) {
     log,
     openSosCount: () => countOpenSos(db),
     offlineAfterSeconds: () => readOfflineAfterSeconds(db),
-    /** Fictitious residents for the devices whose serial starts with the prefix (demo-profiles.ts). */
-    writeResidents: (serialPrefix: string) => writeDemoProfiles(db, serialPrefix),
+    /**
+     * Fictitious residents for the devices whose serial starts with the prefix (demo-profiles.ts),
+     * four of them with check-in windows the demo never keeps: one missed every hour.
+     */
+    writeResidents: (serialPrefix: string) => writeDemoProfiles(db, serialPrefix, reached.zone),
   };
 }

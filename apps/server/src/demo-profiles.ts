@@ -1,5 +1,6 @@
 import { like, sql } from 'drizzle-orm';
-import type { DeviceProfile } from '@sos/contract';
+import { CHECK_IN_DAYS, CHECK_IN_WINDOWS_MAX, type CheckInWindow, type DeviceProfile } from '@sos/contract';
+import { scheduleCheckIn } from './expectations/schedule.js';
 import type { Db } from './db/client.js';
 import { deviceProfiles, devices } from './db/schema.js';
 
@@ -34,21 +35,42 @@ export function demoProfile(id: number): DeviceProfile {
       { name: `${at(FIRST, id + 3)} ${surname}`, phone: phone(id + 1, true), relation: at(RELATIONS, id) },
       ...(id % 2 === 0 ? [{ name: `${at(FIRST, id + 5)} ${at(LAST, id + 2)}`, phone: phone(id + 2, true), relation: at(RELATIONS, id + 2) }] : []),
     ],
+    checkIns: [],
   };
+}
+
+/** Residents who check in (never, in the demo): between them a window ends every hour. */
+const CHECKING_IN = Math.ceil(24 / CHECK_IN_WINDOWS_MAX);
+
+/**
+ * The n-th of those residents' windows (docs/expected-events.md): every day, five minutes from
+ * each hour h with h % CHECKING_IN === n, so one of them misses a window every hour at :05.
+ */
+export function demoCheckIns(n: number): CheckInWindow[] {
+  const hours = Array.from({ length: 24 }, (_, h) => h).filter((h) => h % CHECKING_IN === n);
+  const hh = (h: number) => String(h).padStart(2, '0');
+  return hours.map((h) => ({ days: [...CHECK_IN_DAYS], from: `${hh(h)}:00`, to: `${hh(h)}:05` }));
 }
 
 /**
  * Writes a resident profile for every demo device that has none, through the database
  * (never through the API, whose requests are logged): an administrator's edits are kept.
+ * The first few residents get check-in windows, scheduled in `zone`.
  */
-export async function writeDemoProfiles(db: Db, serialPrefix: string): Promise<void> {
+export async function writeDemoProfiles(db: Db, serialPrefix: string, zone: string): Promise<void> {
   const rows = await db
     .select({ id: devices.id })
     .from(devices)
-    .where(like(devices.serial, `${serialPrefix}%`));
+    .where(like(devices.serial, `${serialPrefix}%`))
+    .orderBy(devices.id);
   if (rows.length === 0) return;
-  await db
+  const profiles = rows.map(({ id }, i) => ({ ...demoProfile(id), ...(i < CHECKING_IN ? { checkIns: demoCheckIns(i) } : {}) }));
+  const written = await db
     .insert(deviceProfiles)
-    .values(rows.map(({ id }) => ({ deviceId: id, ...demoProfile(id), updatedAt: sql`now()` })))
-    .onConflictDoNothing();
+    .values(rows.map(({ id }, i) => ({ deviceId: id, ...profiles[i]!, updatedAt: sql`now()` })))
+    .onConflictDoNothing()
+    .returning({ deviceId: deviceProfiles.deviceId, checkIns: deviceProfiles.checkIns });
+  for (const row of written) {
+    if (row.checkIns.length > 0) await scheduleCheckIn(db, row.deviceId, row.checkIns as CheckInWindow[], zone, new Date());
+  }
 }

@@ -73,6 +73,7 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
           apiKey: boot.apiKey,
           dc09: dc09Port === null ? null : { port: dc09Port, key: env.SOS_DC09_KEY },
           scaip: scaipPort === null ? null : { port: scaipPort },
+          zone: env.TZ,
         }),
       ).catch((err: unknown) => {
         app.log.error({ err }, 'the companion started beside the server could not start');

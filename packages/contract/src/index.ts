@@ -19,6 +19,7 @@ export * from './sos-handling.js';
 export * from './health.js';
 export * from './contacts.js';
 export * from './profile.js';
+export * from './expectations.js';
 export * from './sos.js';
 export * from './reporting.js';
 export * from './audit.js';

@@ -45,7 +45,8 @@ export function compareSeverity(a: AlarmKind, b: AlarmKind): number {
 export const moreSevere = (a: AlarmKind, b: AlarmKind): AlarmKind => (compareSeverity(b, a) < 0 ? b : a);
 
 /** How an alarm reached us. */
-export const ALARM_PROTOCOLS = ['HTTP', 'DC09', 'SCAIP'] as const;
+/** SYSTEM: raised by the server itself, for an expected event that did not come (docs/expected-events.md). */
+export const ALARM_PROTOCOLS = ['HTTP', 'DC09', 'SCAIP', 'SYSTEM'] as const;
 export const alarmProtocolSchema = z.enum(ALARM_PROTOCOLS);
 export type AlarmProtocol = z.infer<typeof alarmProtocolSchema>;
 
@@ -61,5 +62,9 @@ export const alarmSourceSchema = z.object({
 export type AlarmSource = z.infer<typeof alarmSourceSchema>;
 
 /** Technical alarms that device events set and their restores clear (beside DEVICE_OFFLINE). */
-export const DEVICE_TECHNICAL_TYPES = ['LOW_BATTERY', 'POWER_FAILURE', 'TAMPER'] as const;
+/**
+ * TEST_MISSED (docs/expected-events.md) is set by the server when a periodic test is overdue,
+ * and cleared by the device's next test; the others by the device's own reports.
+ */
+export const DEVICE_TECHNICAL_TYPES = ['LOW_BATTERY', 'POWER_FAILURE', 'TAMPER', 'TEST_MISSED'] as const;
 export type DeviceTechnicalType = (typeof DEVICE_TECHNICAL_TYPES)[number];

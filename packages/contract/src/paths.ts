@@ -34,6 +34,12 @@ export const PATHS = {
   deviceRename: '/device/rename',
   deviceRestore: '/device/restore',
   devicePurge: '/device/purge',
+  // Expected events (docs/expected-events.md).
+  deviceSupervision: '/device/supervision',
+  deviceExpectations: '/device/expectations',
+  deviceTest: '/device/test',
+  deviceCheckin: '/device/checkin',
+  sosCheckin: '/sos/checkin',
   alarmsTechnical: '/alarms/technical',
   alarmsTechnicalDismiss: '/alarms/technical/dismiss',
   // The audit log (docs/audit.md).

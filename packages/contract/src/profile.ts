@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readableText } from './rules.js';
+import { checkInsSchema, checkInWindowSchema } from './expectations.js';
 
 /** Limits of the resident profile (docs/alarm-handling.md), named in the errors. */
 export const PROFILE_LIMITS = {
@@ -58,6 +59,8 @@ export const deviceProfileSchema = z.object({
     .array(profileContactSchema)
     .max(PROFILE_LIMITS.contacts, `must have at most ${PROFILE_LIMITS.contacts} contacts`)
     .default([]),
+  /** "Check-in": the windows a check-in is expected in (docs/expected-events.md); none by default. */
+  checkIns: checkInsSchema.default([]),
 });
 /** What the form holds (strings, possibly blank). */
 export type DeviceProfileInput = z.input<typeof deviceProfileSchema>;
@@ -73,4 +76,5 @@ export const deviceProfileResponseSchema = z.object({
   contacts: z.array(
     z.object({ name: z.string(), phone: z.string().nullable(), relation: z.string().nullable() }),
   ),
+  checkIns: z.array(checkInWindowSchema),
 });

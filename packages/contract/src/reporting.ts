@@ -76,6 +76,10 @@ export const sosStatsSchema = z.object({
   callsPerSos: z.number().nonnegative().nullable(),
   /** ANSWERED CONTACT calls ÷ CONTACT calls on those SOS, 0–100 one decimal; null with none. */
   contactReachedPct: pctSchema,
+  /** Check-in windows that ended with no check-in, in the range (docs/expected-events.md). */
+  checkInsMissed: z.number().int().nonnegative(),
+  /** Periodic tests found missing, in the range. */
+  testsMissed: z.number().int().nonnegative(),
 });
 export type SosStats = z.infer<typeof sosStatsSchema>;
 export type SosStatsDay = SosStats['byDay'][number];

@@ -23,6 +23,7 @@ Options:
   -h, --help         this help
 
 SIA DC-09 instead (one message to the alarm receiver): npm run simulate -- dc09 --help
+One periodic test or check-in of a device: npm run simulate -- test|checkin --help
 `;
 
 /** A bad command line: the message names the option; the CLI prints it with the usage. */

@@ -69,6 +69,16 @@ export class DeviceApiClient {
     await this.post<void>('deviceHeartbeat', body, {}, undefined);
   }
 
+  /** A periodic test (docs/expected-events.md): contact, no SOS; clears "Test periodico mancante". */
+  async test(serial: string): Promise<void> {
+    await this.post<void>('deviceTest', { serial }, {}, undefined);
+  }
+
+  /** The resident's check-in (docs/expected-events.md): contact, no SOS. */
+  async checkIn(serial: string): Promise<void> {
+    await this.post<void>('deviceCheckin', { serial }, {}, undefined);
+  }
+
   close(): Promise<void> {
     return this.agent.close();
   }

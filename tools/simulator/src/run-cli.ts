@@ -1,6 +1,7 @@
 import { parseCli, USAGE, UsageError, type CliOptions } from './args.js';
 import { DeviceApiError } from './errors.js';
 import { runDc09Cli } from './dc09/cli.js';
+import { runExpectCli } from './expect-cli.js';
 import { Reporter, summaryLine } from './report.js';
 import { runScaip } from './run-scaip.js';
 import { startSimulation } from './simulation.js';
@@ -71,6 +72,8 @@ function eventPrinter(reporter: Reporter, verbose: boolean) {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   // `dc09`: one SIA DC-09 message to a receiver, instead of devices over HTTP.
   if (argv[0] === 'dc09') return runDc09Cli(argv.slice(1), io);
+  // `test`, `checkin`: one periodic test or check-in of a device (docs/expected-events.md).
+  if (argv[0] === 'test' || argv[0] === 'checkin') return runExpectCli(argv[0], argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCli(argv, io.env);

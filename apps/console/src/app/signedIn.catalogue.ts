@@ -6,6 +6,7 @@ import { callOutMessages } from '../widgets/alarm/callout.messages.js';
 import { auditMessages } from '../features/audit/messages.js';
 import { auditActionMessages } from '../features/audit/action.messages.js';
 import { healthMessages } from '../features/devices/messages.js';
+import { expectationsMessages } from '../features/devices/expectations.messages.js';
 import { historyMessages } from '../features/history/messages.js';
 import { statsMessages } from '../features/stats/messages.js';
 import { receiversMessages } from '../features/settings/receivers.messages.js';
@@ -26,6 +27,7 @@ export const signedInCatalogues = [
   auditMessages,
   auditActionMessages,
   healthMessages,
+  expectationsMessages,
   historyMessages,
   statsMessages,
   receiversMessages,

@@ -100,12 +100,24 @@ export const devices = pgTable(
      * sweep or a contact wrote, so each transition yields exactly one event (docs/alarm-handling.md).
      */
     online: boolean('online'),
+    // Expected events (docs/expected-events.md; migration 0013).
+    /** Offline after this long silent; null: the global offlineAfterSeconds. */
+    supervisionSeconds: integer('supervision_seconds'),
+    /** A periodic test is expected this often; null: none. */
+    testIntervalHours: integer('test_interval_hours'),
+    lastTestAt: tstz('last_test_at'),
+    lastCheckInAt: tstz('last_check_in_at'),
   },
   (t) => [
-    // The offline sweep: monitored, online, visible devices by last contact.
+    // The offline sweep: monitored, online, visible devices on the global setting by last
+    // contact, and those with their own supervision by their own deadline (sos_seconds_after,
+    // an IMMUTABLE function of migration 0013).
     index('devices_online_last_seen_idx')
       .on(t.lastSeenAt)
-      .where(sql`online AND deleted_at IS NULL`),
+      .where(sql`online AND deleted_at IS NULL AND supervision_seconds IS NULL`),
+    index('devices_supervision_due_idx')
+      .using('btree', sql`sos_seconds_after(${t.lastSeenAt}, ${t.supervisionSeconds})`)
+      .where(sql`online AND deleted_at IS NULL AND supervision_seconds IS NOT NULL`),
   ],
 );
 
@@ -219,8 +231,51 @@ export const deviceProfiles = pgTable('device_profiles', {
   contacts: jsonb('contacts').$type<{ name: string; phone: string | null; relation: string | null }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** "Check-in" windows [{days, from, to}] in TZ (docs/expected-events.md), at most 7. */
+  checkIns: jsonb('check_ins').$type<{ days: string[]; from: string; to: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * What is expected of a device and when it falls due (docs/expected-events.md): one row per
+ * device and kind, TEST (its next test) or CHECK_IN (the end of its next window, which starts
+ * at window_start). due_at null: nothing pending. The engine claims due rows with FOR UPDATE
+ * SKIP LOCKED, so each is handled by one process, once.
+ */
+export const expectations = pgTable(
+  'expectations',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['TEST', 'CHECK_IN'] }).notNull(),
+    dueAt: tstz('due_at'),
+    windowStart: tstz('window_start'),
+    /** The window as its SOS names it: "08:00–10:00". */
+    windowLabel: text('window_label'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.kind] }),
+    index('expectations_due_idx').on(t.dueAt).where(sql`due_at IS NOT NULL`),
+  ],
+);
+
+/** Every expectation missed, for the stats (checkInsMissed, testsMissed). */
+export const expectationMisses = pgTable(
+  'expectation_misses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['TEST', 'CHECK_IN'] }).notNull(),
+    dueAt: tstz('due_at').notNull(),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('expectation_misses_at_idx').on(t.at)],
+);
 
 /**
  * Stored technical alarms: an SOS from a deleted device, and what devices report of

@@ -13,7 +13,7 @@ async function targetOf(tx: Tx, id: number) {
   return row && deviceTarget({ id, name: row.name });
 }
 
-const PROFILE_FIELDS = ['residentName', 'address', 'phone', 'notes', 'contacts'] as const;
+const PROFILE_FIELDS = ['residentName', 'address', 'phone', 'notes', 'contacts', 'checkIns'] as const;
 
 /**
  * Reading, replacing and erasing a resident's profile, each recorded with the reading or the
@@ -31,25 +31,36 @@ export function viewProfile(db: Db, id: number, by: AuditBy): Promise<DeviceProf
   });
 }
 
-export function updateProfile(db: Db, id: number, profile: DeviceProfile, by: AuditBy): Promise<DeviceProfile | undefined> {
+/** What else a profile change does in its transaction (the check-in windows' schedule). */
+export type AfterProfileWrite = (tx: Tx, id: number, profile: DeviceProfile) => Promise<unknown>;
+
+export function updateProfile(
+  db: Db,
+  id: number,
+  profile: DeviceProfile,
+  by: AuditBy,
+  afterWrite?: AfterProfileWrite,
+): Promise<DeviceProfile | undefined> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const target = await targetOf(tx, id);
     if (!target) return undefined;
     const before = await readProfile(tx, id);
     const written = await writeProfile(tx, id, profile);
+    await afterWrite?.(tx, id, written);
     const fields = PROFILE_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(written[f]));
     await appendAudit(tx, { by, action: 'PROFILE_UPDATED', target, details: { fields } });
     return written;
   });
 }
 
-export function eraseProfile(db: Db, id: number, by: AuditBy): Promise<boolean> {
+export function eraseProfile(db: Db, id: number, by: AuditBy, afterWrite?: AfterProfileWrite): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const target = await targetOf(tx, id);
     if (!target) return false;
     await purgeProfile(tx, id);
+    await afterWrite?.(tx, id, await readProfile(tx, id));
     await appendAudit(tx, { by, action: 'DEVICE_PURGED', target });
     return true;
   });

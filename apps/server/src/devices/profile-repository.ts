@@ -3,14 +3,16 @@ import type { DeviceProfile } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { deviceProfiles } from '../db/schema.js';
 
-const EMPTY: DeviceProfile = { residentName: null, address: null, phone: null, notes: null, contacts: [] };
+const EMPTY: DeviceProfile = { residentName: null, address: null, phone: null, notes: null, contacts: [], checkIns: [] };
 
 /** The device's profile, empty (null fields, no contacts) when none was written. */
 export async function readProfile(db: Tx, deviceId: number): Promise<DeviceProfile> {
   const [row] = await db.select().from(deviceProfiles).where(eq(deviceProfiles.deviceId, deviceId));
   if (!row) return EMPTY;
   const { residentName, address, phone, notes, contacts } = row;
-  return { residentName, address, phone, notes, contacts };
+  // Stored as the contract's schema validated them (docs/expected-events.md).
+  const checkIns = row.checkIns as DeviceProfile['checkIns'];
+  return { residentName, address, phone, notes, contacts, checkIns };
 }
 
 /** Replaces the whole profile. */

@@ -4,6 +4,7 @@ import { Counter } from 'prom-client';
 import { createDc09Protocol } from '../receivers/dc09/protocol.js';
 import { createScaipProtocol } from '../receivers/scaip/protocol.js';
 import { Receivers } from '../receivers/receivers.js';
+import { heartbeatIntervalOf } from '../expectations/supervision.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
             voice: options.voice === true,
             // A failure other than the database being unreachable: a bug, answered 503.
             onSinkError: (err) => app.log.error({ protocol: 'SCAIP', err }, 'SCAIP message: unexpected failure, answered 503'),
+            heartbeatInterval: (serial) => heartbeatIntervalOf(app.db, serial),
           }),
       },
     ],

@@ -32,8 +32,15 @@ export type DeviceSignal =
   | { type: 'TECHNICAL'; alarm: DeviceTechnicalType; code: string | null; detail: string | null }
   /** Its restore: clears that technical alarm. */
   | { type: 'TECHNICAL_CLEAR'; alarm: DeviceTechnicalType; code: string | null; detail: string | null }
-  /** Test reports, open/close, other non-alarm codes: contact only. */
+  /** Open/close and other non-alarm codes: contact only. */
   | { type: 'CONTACT'; code: string | null }
+  /**
+   * A periodic test (Contact ID 602/603, SIA RP, SCAIP stc 0102/0103): contact that sets the
+   * device's lastTestAt and clears TEST_MISSED (docs/expected-events.md).
+   */
+  | { type: 'TEST'; code: string | null }
+  /** A check-in from an activity detector (SCAIP dty 0010, stc 0119/0121): contact, lastCheckInAt. */
+  | { type: 'CHECK_IN'; code: string | null }
   /** DC-09 NULL, SCAIP PI: contact that also starts monitoring (the device can go offline). */
   | { type: 'HEARTBEAT' };
 

@@ -16,6 +16,7 @@ import { noteDeviceEvent, raiseDeviceAlarm } from '../sos/device-alarm.js';
 import { alarmEventsOf } from '../sos/device-event.js';
 import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { recordCheckIn, recordTest } from '../expectations/signals.js';
 import { SinkUnavailableError, type DeviceSignal, type ReceivedMessage, type SignalSink } from './signal.js';
 
 /** An event to append once every row is written; some need the device as it ends up. */
@@ -152,6 +153,16 @@ async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, 
       const type = signal.alarm;
       if (await clearDeviceTechnicalAlarm(tx, device.id, type))
         pending.push((t) => appendEvent(t, LIVE_EVENTS.technicalAlarmCleared, { type, deviceId: device.id }));
+      return;
+    }
+    case 'TEST': {
+      if (await recordTest(tx, device.id))
+        pending.push((t) => appendEvent(t, LIVE_EVENTS.technicalAlarmCleared, { type: 'TEST_MISSED', deviceId: device.id }));
+      return;
+    }
+    case 'CHECK_IN': {
+      const updated = await recordCheckIn(tx, device.id);
+      if (updated) pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, toSosJson(updated, device)));
       return;
     }
     // Contact (and monitoring, for a heartbeat) is recorded once for the whole message.

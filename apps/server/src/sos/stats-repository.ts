@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
 import { rowsOf } from '../live/outbox.js';
 import { median, pct, r1, seconds } from './stats-sql.js';
+import { expectationStats, type ExpectationStats } from '../expectations/stats.js';
 import type { ResolvedRange } from './range.js';
 
 /** The current target of /api/conf/alarm (its default when unset). */
@@ -22,7 +23,7 @@ export async function sosStats(db: Db, range: ResolvedRange, tz: string, targetS
   // (measured on PostgreSQL: 0.58 s → 0.48 s), for this statement only.
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    return statsIn(tx, range, tz, targetS);
+    return { ...(await statsIn(tx, range, tz, targetS)), ...(await expectationStats(tx, range)) };
   });
 }
 
@@ -32,7 +33,7 @@ export async function sosStats(db: Db, range: ResolvedRange, tz: string, targetS
  * by acknowledger, the calls by joining the timeline's CALL entries (docs/call-out.md).
  * test/sos/stats-oracle.test.ts holds it equal to the straightforward statements on random data.
  */
-async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
+async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<Omit<SosStats, keyof ExpectationStats>> {
   const within = `count(*) FILTER (WHERE ack_s <= ${Number(targetS)})`;
   const result = await db.execute(sql`
     WITH base AS MATERIALIZED (

@@ -29,6 +29,7 @@ import {
   oneLineNameSx,
 } from './alertCardStyles.js';
 import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
+import { CheckInMissedLine } from '../../widgets/alarm/CheckInMissed.js';
 import { SosAge } from '../../widgets/alarm/SosAge.js';
 
 export interface AlertCardProps {
@@ -82,6 +83,7 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
             <Typography variant="body1" sx={kindSx} data-testid="sos-kind">
               {kindsLabel(sos, intl)}
             </Typography>
+            <CheckInMissedLine sos={sos} />
           </Box>
         )}
         {onOpen && (

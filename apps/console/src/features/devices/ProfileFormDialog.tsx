@@ -6,12 +6,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PROFILE_LIMITS, type DeviceProfile } from '@sos/contract';
+import { PROFILE_LIMITS, type DeviceExpectations, type DeviceProfile } from '@sos/contract';
 import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
 import { useGetProfileQuery, usePutProfileMutation, useRenameDeviceMutation } from '../../entities/devices/healthApi.js';
 import { ProfileField } from './ProfileField.js';
+import { useGetExpectationsQuery, useSetSupervisionMutation } from '../../entities/devices/expectationsApi.js';
+import { useGetAlarmConfQuery } from '../../entities/sos/sosHandlingApi.js';
+import { CheckInWindows } from './CheckInWindows.js';
+import { SupervisionFields } from './SupervisionFields.js';
+import { supervisionChange } from './supervisionForm.js';
 import { profileFormDefaults, profileFormSchema, profileOf, type ProfileFormInput, type ProfileFormValues } from './profileForm.js';
 
 export interface ProfileFormDialogProps {
@@ -26,10 +31,12 @@ export interface ProfileFormDialogProps {
  */
 export function ProfileFormDialog({ deviceId, deviceName, onClose }: ProfileFormDialogProps) {
   const { data, isFetching } = useGetProfileQuery(deviceId, { refetchOnMountOrArgChange: true });
+  const expected = useGetExpectationsQuery(deviceId, { refetchOnMountOrArgChange: true });
+  const ready = data && !isFetching && !expected.isFetching;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      {data && !isFetching ? (
-        <ProfileForm deviceId={deviceId} deviceName={deviceName} profile={data} onClose={onClose} />
+      {ready ? (
+        <ProfileForm deviceId={deviceId} deviceName={deviceName} profile={data} expectations={expected.data} onClose={onClose} />
       ) : (
         <DialogTitle>
           <FormattedMessage id="health.profile" />
@@ -39,18 +46,28 @@ export function ProfileFormDialog({ deviceId, deviceName, onClose }: ProfileForm
   );
 }
 
-function ProfileForm({ deviceId, deviceName, profile, onClose }: ProfileFormDialogProps & { profile: DeviceProfile }) {
+function ProfileForm({
+  deviceId,
+  deviceName,
+  profile,
+  expectations,
+  onClose,
+}: ProfileFormDialogProps & { profile: DeviceProfile; expectations: DeviceExpectations | undefined }) {
   const titleId = useId();
   const [save, { isLoading }] = usePutProfileMutation();
   const [rename, { isLoading: renaming }] = useRenameDeviceMutation();
+  const [supervise, { isLoading: supervising }] = useSetSupervisionMutation();
+  const { data: conf } = useGetAlarmConfQuery();
   const { control, handleSubmit } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: profileFormDefaults(profile, deviceName),
+    defaultValues: profileFormDefaults(profile, deviceName, expectations),
   });
   const contacts = useFieldArray({ control, name: 'contacts' });
   const submit = handleSubmit(async (values) => {
     // The new name reaches every console (and this one's card) as device-renamed.
     if (values.displayName !== deviceName && 'error' in (await rename({ id: deviceId, displayName: values.displayName }))) return;
+    const change = supervisionChange(expectations, values);
+    if (change && 'error' in (await supervise({ id: deviceId, body: change }))) return;
     const result = await save({ id: deviceId, profile: profileOf(values) });
     if (!('error' in result)) onClose();
   });
@@ -87,13 +104,15 @@ function ProfileForm({ deviceId, deviceName, profile, onClose }: ProfileFormDial
               <FormattedMessage id="health.addContact" />
             </Button>
           )}
+          <CheckInWindows control={control} />
+          <SupervisionFields control={control} expectations={expectations} globalSeconds={conf?.offlineAfterSeconds} />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>
           <FormattedMessage id="health.cancel" />
         </Button>
-        <Button type="submit" variant="contained" disabled={isLoading || renaming}>
+        <Button type="submit" variant="contained" disabled={isLoading || renaming || supervising}>
           <FormattedMessage id="health.save" />
         </Button>
       </DialogActions>

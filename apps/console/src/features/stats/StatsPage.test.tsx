@@ -25,6 +25,8 @@ const stats = (over: Partial<SosStats> = {}): SosStats => ({
   byOperator: [{ username: 'maria', acknowledged: 150, closed: 149, medianAckSeconds: 19.5 }],
   callsPerSos: 2.4,
   contactReachedPct: 62.5,
+  checkInsMissed: 3,
+  testsMissed: 1,
   ...over,
 });
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DateRangeFields, isReversed, type DateRange } from '../../components/DateRangeFields.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { CallFigures } from './CallFigures.js';
+import { ExpectationFigures } from './ExpectationFigures.js';
 import { HeadlineFigures } from './HeadlineFigures.js';
 import { OperatorTable } from './OperatorTable.js';
 import { DailyChart, KindsChart, OutcomesChart } from './StatsCharts.js';
@@ -32,6 +33,7 @@ export default function StatsPage() {
         <>
           <HeadlineFigures stats={data} />
           <CallFigures stats={data} />
+          <ExpectationFigures stats={data} />
           <Grid container spacing={2} sx={{ mb: 3 }}>
             <DailyChart days={data.byDay} />
             <OutcomesChart byOutcome={data.byOutcome} />

@@ -20,6 +20,7 @@ import { SosAckButton } from './SosAckButton.js';
 import { SosCallOut } from './SosCallOut.js';
 import { SosCloseForm } from './SosCloseForm.js';
 import { SosKind } from './SosKind.js';
+import { CheckInConfirmButton } from './CheckInMissed.js';
 import { SosLocation } from './SosLocation.js';
 import { SosNoteForm } from './SosNoteForm.js';
 import { SosStatus } from './SosStatus.js';
@@ -90,6 +91,7 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
             <SosKind sos={sos} />
             <SosStatus sos={sos} open={open} />
             {open && <SosAckButton sos={sos} />}
+            {open && <CheckInConfirmButton sos={sos} />}
             {open && sos.callBack && <CallBackButton sosId={sos.id} />}
             <CallsInProgress sosId={sos.id} />
           </Section>

@@ -12,6 +12,7 @@ const profile: DeviceProfile = {
     { name: 'Luigi Bianchi', phone: null, relation: null },
     { name: 'Anna Russo', phone: '011 555 0199', relation: 'vicina' },
   ],
+  checkIns: [],
 };
 
 let second = 0;

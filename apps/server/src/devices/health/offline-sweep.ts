@@ -12,9 +12,10 @@ export async function readOfflineAfterSeconds(db: Tx): Promise<number> {
 }
 
 /**
- * Marks offline every monitored, visible device silent for longer than offlineAfterSeconds,
- * with one `device-offline` event each, in ONE set-based statement (the partial index
- * devices_online_last_seen_idx finds them). `WHERE online` is re-checked on each row after
+ * Marks offline every monitored, visible device silent for longer than its own supervision
+ * (supervisionSeconds; docs/expected-events.md), or offlineAfterSeconds when it has none,
+ * with one `device-offline` event each, in ONE set-based statement (the partial indexes
+ * devices_online_last_seen_idx and devices_supervision_due_idx find them). `WHERE online` is re-checked on each row after
  * any concurrent writer commits: of all processes sweeping at once, and of a contact racing
  * the sweep, exactly one writes the transition. Answers how many went offline.
  */
@@ -34,7 +35,9 @@ export function sweepOfflineSql(offlineAfterSeconds: number): EventsWrite {
   const ctes = sql`
     due AS MATERIALIZED (
       SELECT id FROM devices
-      WHERE online AND deleted_at IS NULL AND last_seen_at < ${cutoffSql(offlineAfterSeconds)}
+      WHERE online AND deleted_at IS NULL AND (
+        (supervision_seconds IS NULL AND last_seen_at < ${cutoffSql(offlineAfterSeconds)})
+        OR (supervision_seconds IS NOT NULL AND ${SUPERVISION_DUE} < ${NOW_LESS_GRACE}))
       -- Row locks in id order, as a heartbeat batch takes them (devices/contact.ts):
       -- a sweep and a batch sharing two devices wait for each other, never deadlock. A row a
       -- batch just refreshed is re-checked after its lock and skipped.
@@ -67,8 +70,17 @@ function cutoffSql(offlineAfterSeconds: number) {
   return sql`(now() - make_interval(secs => ${offlineAfterSeconds}::int) - ${HEARTBEAT_SWEEP_GRACE_MS}::int * interval '1 millisecond')`;
 }
 
+/** A device's own deadline: the expression devices_supervision_due_idx indexes (migration 0013). */
+const SUPERVISION_DUE = sql`sos_seconds_after(last_seen_at, supervision_seconds)`;
+const NOW_LESS_GRACE = sql`(now() - ${HEARTBEAT_SWEEP_GRACE_MS}::int * interval '1 millisecond')`;
+
+/** The nearer of the two deadlines: the global setting's oldest contact, a device's own supervision. */
 export function nextOfflineSql(offlineAfterSeconds: number) {
   return sql`
-    SELECT (EXTRACT(EPOCH FROM (min(last_seen_at) - ${cutoffSql(offlineAfterSeconds)})) * 1000)::float8 AS ms
-    FROM devices WHERE online AND deleted_at IS NULL`;
+    SELECT least(
+      (SELECT EXTRACT(EPOCH FROM (min(last_seen_at) - ${cutoffSql(offlineAfterSeconds)})) * 1000
+        FROM devices WHERE online AND deleted_at IS NULL AND supervision_seconds IS NULL),
+      (SELECT EXTRACT(EPOCH FROM (min(${SUPERVISION_DUE}) - ${NOW_LESS_GRACE})) * 1000
+        FROM devices WHERE online AND deleted_at IS NULL AND supervision_seconds IS NOT NULL)
+    )::float8 AS ms`;
 }

@@ -6,6 +6,7 @@ type Meaning =
   | { is: 'alarm'; kind: AlarmKind }
   | { is: 'technical'; alarm: DeviceTechnicalType }
   | { is: 'cancel' }
+  | { is: 'test' }
   | { is: 'contact'; user: boolean };
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -22,7 +23,7 @@ set([137, 383], { is: 'technical', alarm: 'TAMPER' });
 set([301], { is: 'technical', alarm: 'POWER_FAILURE' });
 set([302, 309, 384], { is: 'technical', alarm: 'LOW_BATTERY' });
 set([406], { is: 'cancel' });
-set([602, 603], { is: 'contact', user: false });
+set([602, 603], { is: 'test' });
 // Open/close reports: their last field is the user who armed or disarmed.
 set([...range(400, 405), ...range(407, 409), 441], { is: 'contact', user: true });
 
@@ -49,6 +50,8 @@ export function parseContactId(content: string): DeviceSignal[] | null {
   switch (meaning.is) {
     case 'contact':
       return [{ type: 'CONTACT', code }];
+    case 'test':
+      return [{ type: 'TEST', code }];
     case 'cancel':
       return [{ type: 'CANCEL', code, detail }];
     case 'technical':

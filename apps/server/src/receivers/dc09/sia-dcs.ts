@@ -7,6 +7,7 @@ type Meaning =
   | { is: 'technical'; alarm: DeviceTechnicalType }
   | { is: 'technical-clear'; alarm: DeviceTechnicalType }
   | { is: 'restore' }
+  | { is: 'test' }
   | { is: 'contact' };
 
 const TABLE: Record<string, Meaning> = {
@@ -24,7 +25,7 @@ const TABLE: Record<string, Meaning> = {
   TR: { is: 'technical-clear', alarm: 'TAMPER' },
   YR: { is: 'technical-clear', alarm: 'LOW_BATTERY' },
   AR: { is: 'technical-clear', alarm: 'POWER_FAILURE' },
-  RP: { is: 'contact' },
+  RP: { is: 'test' },
   OP: { is: 'contact' },
   CL: { is: 'contact' },
 };
@@ -57,6 +58,8 @@ function signalOf(code: string, zone: string, area: string | null): DeviceSignal
       return { type: 'RESTORE', code, detail };
     case 'contact':
       return { type: 'CONTACT', code };
+    case 'test':
+      return { type: 'TEST', code };
   }
 }
 

@@ -79,6 +79,9 @@ export function deviceTypeWords(dty: string): string {
 export const ALARM_STATUS_CODES: readonly string[] = ['0009', '0010', '0011'];
 export const CANCEL_STATUS_CODE = '0019';
 export const TEST_STATUS_CODES: readonly string[] = ['0102', '0103'];
+/** An activity detector (dty) reporting activity (stc): the resident's check-in (docs/expected-events.md). */
+export const ACTIVITY_DETECTOR_TYPE = '0010';
+export const CHECK_IN_STATUS_CODES: readonly string[] = ['0119', '0121'];
 
 /** stc that set a technical alarm, and the stc that clears each (tamper clears on RE only). */
 export const TECHNICAL_BY_STC: Readonly<Record<string, DeviceTechnicalType>> = {

@@ -5,6 +5,8 @@ import {
   TECHNICAL_BY_STC,
   TECHNICAL_CLEAR_BY_STC,
   TEST_STATUS_CODES,
+  ACTIVITY_DETECTOR_TYPE,
+  CHECK_IN_STATUS_CODES,
   deviceTypeWords,
   kindOfDeviceType,
 } from './codes.js';
@@ -54,8 +56,9 @@ function signalOf(mrq: Mrq): DeviceSignal {
   const cleared = TECHNICAL_CLEAR_BY_STC[stc];
   if (cleared) return { type: 'TECHNICAL_CLEAR', alarm: cleared, code, detail };
   if (stc === CANCEL_STATUS_CODE) return { type: 'CANCEL', code, detail };
-  // Test reports, and every other status: the device is alive, nothing more.
-  if (TEST_STATUS_CODES.includes(stc)) return { type: 'CONTACT', code };
+  if (TEST_STATUS_CODES.includes(stc)) return { type: 'TEST', code };
+  if (mrq.dty === ACTIVITY_DETECTOR_TYPE && CHECK_IN_STATUS_CODES.includes(stc)) return { type: 'CHECK_IN', code };
+  // Every other status: the device is alive, nothing more.
   return { type: 'CONTACT', code };
 }
 
@@ -90,6 +93,9 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** `<hbo>` of a unit whose heartbeat interval the receiver may set (docs/expected-events.md). */
+export const HBO_ADJUSTABLE = '001';
+
 /**
  * `mre` of the answer (docs/voice.md): with voice on, an alarm of a duplex unit (`cha` 0 or
  * absent) is answered 1, "call in now"; a call-back unit (`cha` 1) 0, the operator calls its
@@ -99,7 +105,11 @@ export function mreOf(mrq: Mrq, voice: boolean): 0 | 1 {
   return voice && signalOf(mrq).type === 'ALARM' && mrq.cha !== '1' ? 1 : 0;
 }
 
-/** The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`. */
-export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0): Buffer {
-  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>${mre}</mre></mrs>`, 'utf8');
+/**
+ * The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`, with `<hbi>` (the
+ * heartbeat interval in seconds; docs/expected-events.md) last when the unit is to be told it.
+ */
+export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0, hbi?: number): Buffer {
+  const interval = hbi === undefined ? '' : `<hbi>${hbi}</hbi>`;
+  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>${mre}</mre>${interval}</mrs>`, 'utf8');
 }

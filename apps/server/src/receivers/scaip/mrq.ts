@@ -18,6 +18,8 @@ const MAX_TEXT = 200;
 export const MANDATORY_TAGS = ['ref', 'cid', 'dty'] as const;
 export const OPTIONAL_TAGS = [
   'ver', 'mty', 'did', 'dco', 'dte', 'stc', 'stt', 'pri', 'lco', 'lva', 'lte', 'ico', 'ite',
+  // Heartbeat options: 001, the unit's interval may be set by the receiver (`<hbi>` in `<mrs>`).
+  'hbo',
   // Voice (docs/voice.md): the unit's call handling (0 duplex, 1 call-back) and its call-back address.
   'cha', 'crd',
 ] as const;

@@ -1,5 +1,5 @@
 import { SinkUnavailableError, type ReceiverAnswer, type ReceiverProtocol, type SignalSink } from '../signal.js';
-import { mreOf, toReceivedMessage, mrsBody } from './message.js';
+import { HBO_ADJUSTABLE, mreOf, toReceivedMessage, mrsBody } from './message.js';
 import { parseMrq } from './mrq.js';
 import {
   SIP_MAX_MESSAGE_BYTES,
@@ -25,6 +25,11 @@ export interface ScaipProtocolOptions {
   /** Told of a sink failure that is not the database being unreachable (a bug): never personal data. */
   onSinkError?: (error: unknown) => void;
   now?: () => number;
+  /**
+   * The heartbeat interval (s) a unit sending `<hbo>001</hbo>` is told in `<hbi>`: its
+   * supervision (docs/expected-events.md). Unset: never told.
+   */
+  heartbeatInterval?: (serial: string) => Promise<number>;
   /** Voice is on (docs/voice.md): alarms are answered with `mre` 1 unless the unit calls back. */
   voice?: boolean;
 }
@@ -53,22 +58,26 @@ export function createScaipProtocol(sink: SignalSink, options: ScaipProtocolOpti
       return reply(request, 415, 'Unsupported Media Type', true, [['Accept', SCAIP_CONTENT_TYPE]]);
     }
     const parsed = parseMrq(request.body);
-    const mrs = (ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0): Outcome => ({
+    const mrs = (ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0, hbi?: number): Outcome => ({
       answer: {
-        bytes: buildSipResponse(request, 200, 'OK', { contentType: SCAIP_CONTENT_TYPE, body: mrsBody(ref, snu, mre) }),
+        bytes: buildSipResponse(request, 200, 'OK', { contentType: SCAIP_CONTENT_TYPE, body: mrsBody(ref, snu, mre, hbi) }),
         refused: snu !== 0,
       },
       remember: true,
     });
     if (!parsed.ok) return mrs(parsed.ref, parsed.snu);
+    const received = toReceivedMessage(parsed.mrq);
+    let hbi: number | undefined;
     try {
-      await sink.accept(toReceivedMessage(parsed.mrq));
+      await sink.accept(received);
+      if (parsed.mrq.hbo === HBO_ADJUSTABLE && options.heartbeatInterval)
+        hbi = await options.heartbeatInterval(received.serial);
     } catch (error) {
       if (!(error instanceof SinkUnavailableError)) options.onSinkError?.(error);
       // Nothing was committed: the unit must try again (or its backup receiver), so no 200.
       return reply(request, 503, 'Service Unavailable', true, [['Retry-After', '5']]);
     }
-    return mrs(parsed.mrq.ref, 0, mreOf(parsed.mrq, options.voice === true));
+    return mrs(parsed.mrq.ref, 0, mreOf(parsed.mrq, options.voice === true), hbi);
   }
 
   async function answer(request: SipRequest): Promise<Outcome> {

@@ -12,6 +12,7 @@ import { notFound } from '../../lib/http-error.js';
 import type { RouteOptions } from '../../app-env.js';
 import { auditByOf } from '../../audit/by.js';
 import { eraseProfile, updateProfile, viewProfile } from '../../devices/profile-audited.js';
+import { scheduleProfileCheckIns } from '../../expectations/settings.js';
 
 const tags = ['device profile'];
 const security = [{ bearerAuth: [] }];
@@ -26,7 +27,9 @@ const errors = {
  * The person behind a device (docs/alarm-handling.md): personal data. Never logged (the logger writes no
  * bodies, test/routes/profile/profile.test.ts checks), never in the live stream.
  */
-export default async function profileRoutes(app: FastifyInstance, _options: RouteOptions) {
+export default async function profileRoutes(app: FastifyInstance, options: RouteOptions) {
+  // Check-in windows are in TZ (docs/expected-events.md).
+  const schedule = scheduleProfileCheckIns(options.env.TZ);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const superAdmin = [app.authenticate, app.requireRole('SUPER_ADMIN')];
   const found = <T>(value: T | undefined | false): T => {
@@ -63,7 +66,7 @@ export default async function profileRoutes(app: FastifyInstance, _options: Rout
     },
     onRequest: superAdmin,
     handler: async (request) =>
-      found(await updateProfile(app.db, request.query.id, request.body, auditByOf(request))),
+      found(await updateProfile(app.db, request.query.id, request.body, auditByOf(request), schedule)),
   });
 
   routes.route({
@@ -78,7 +81,7 @@ export default async function profileRoutes(app: FastifyInstance, _options: Rout
     },
     onRequest: superAdmin,
     handler: async (request, reply) => {
-      found(await eraseProfile(app.db, request.query.id, auditByOf(request)));
+      found(await eraseProfile(app.db, request.query.id, auditByOf(request), schedule));
       return reply.code(204).send(null);
     },
   });

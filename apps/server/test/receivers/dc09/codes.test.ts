@@ -31,7 +31,7 @@ describe('Contact ID codes', () => {
     [[301], 'TECHNICAL:POWER_FAILURE'],
     [[302, 309, 384], 'TECHNICAL:LOW_BATTERY'],
     [[406], 'CANCEL'],
-    [[602, 603], 'CONTACT'],
+    [[602, 603], 'TEST'],
     [[...range(400, 405), ...range(407, 409), 441], 'CONTACT'],
     [[102, 119, 124, 129, 138, 150, 152, 155, 300, 410, 570, 601], 'OTHER'],
   ];
@@ -88,7 +88,8 @@ describe('SIA DCS codes', () => {
     [['TA'], 'TECHNICAL:TAMPER'],
     [['YT'], 'TECHNICAL:LOW_BATTERY'],
     [['AT'], 'TECHNICAL:POWER_FAILURE'],
-    [['RP', 'OP', 'CL'], 'CONTACT'],
+    [['RP'], 'TEST'],
+    [['OP', 'CL'], 'CONTACT'],
     [['MH', 'QH', 'PH', 'HH', 'FH', 'GH', 'WH', 'BH', 'FR', 'BR'], 'RESTORE'],
     [['TR'], 'TECHNICAL_CLEAR:TAMPER'],
     [['YR'], 'TECHNICAL_CLEAR:LOW_BATTERY'],

@@ -67,11 +67,18 @@ describe('SCAIP <mrq> → signal', () => {
     ['0086', { type: 'TECHNICAL_CLEAR', alarm: 'POWER_FAILURE' }],
     ['0125', { type: 'TECHNICAL', alarm: 'TAMPER' }],
     ['0019', { type: 'CANCEL' }],
-    ['0102', { type: 'CONTACT' }],
-    ['0103', { type: 'CONTACT' }],
+    ['0102', { type: 'TEST' }],
+    ['0103', { type: 'TEST' }],
+    ['0119', { type: 'CONTACT' }],
     ['0042', { type: 'CONTACT' }],
   ])('stc %s → %o', (stc, expected) => {
     expect(signalOf({ mty: 'ME', dty: '0001', stc })).toMatchObject({ ...expected, code: `0001/${stc}` });
+  });
+
+  it('an activity detector (dty 0010) reporting stc 0119 or 0121 is a check-in (docs/expected-events.md)', () => {
+    for (const stc of ['0119', '0121']) expect(signalOf({ mty: 'ME', dty: '0010', stc })).toEqual({ type: 'CHECK_IN', code: `0010/${stc}` });
+    // Its alarm is still an alarm.
+    expect(signalOf({ mty: 'ME', dty: '0010', stc: '0010' })).toMatchObject({ type: 'ALARM', kind: 'INACTIVITY' });
   });
 
   it('mty RE is a restore; the reset of a technical status clears it', () => {

@@ -17,6 +17,24 @@ describe('SCAIP answers', () => {
     expect(sink.accepted.map((m) => m.serial)).toEqual(['SCAIP-unit7']);
   });
 
+  it('tells a unit sending <hbo>001</hbo> its heartbeat interval in <hbi>, after commit (docs/expected-events.md)', async () => {
+    const sink = new RecordingSink();
+    const asked: string[] = [];
+    const protocol = createScaipProtocol(sink, {
+      heartbeatInterval: async (serial) => {
+        asked.push(serial);
+        return 900;
+      },
+    });
+    const beat = mrq({ ref: 'h-1', cid: 'unit8', mty: 'PI', dty: '0001', hbo: '001' });
+    const { text } = readAnswer((await protocol.handle(sipMessage(beat), 'udp')).bytes);
+    expect(text.endsWith('<mrs><ref>h-1</ref><snu>0</snu><mre>0</mre><hbi>900</hbi></mrs>')).toBe(true);
+    expect(asked).toEqual(['SCAIP-unit8']);
+    // Without hbo 001, the answer is as before.
+    const plain = readAnswer((await protocol.handle(sipMessage(mrq({ ref: 'h-2', cid: 'unit8', mty: 'PI', dty: '0001' })), 'udp')).bytes);
+    expect(plain.text.endsWith('<mrs><ref>h-2</ref><snu>0</snu><mre>0</mre></mrs>')).toBe(true);
+  });
+
   it('answers only once the sink has committed', async () => {
     let commit: (() => void) | undefined;
     const sink: SignalSink = {

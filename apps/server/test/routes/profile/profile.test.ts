@@ -11,8 +11,9 @@ const FULL = {
   phone: '+39 011 555 0101',
   notes: 'Diabetica; chiavi dalla vicina al piano terra',
   contacts: [{ name: 'Marco Ferraro', phone: '+39 333 123 4567', relation: 'figlio' }],
+  checkIns: [],
 };
-const EMPTY = { residentName: null, address: null, phone: null, notes: null, contacts: [] };
+const EMPTY = { residentName: null, address: null, phone: null, notes: null, contacts: [], checkIns: [] };
 
 describeEachDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => {
   let ctx: TestContext;

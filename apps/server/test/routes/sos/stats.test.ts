@@ -74,6 +74,8 @@ describeEachDb('GET /api/sos/stats', (kind) => {
       // No call was logged on these SOS (test/sos/call-stats.test.ts counts them).
       callsPerSos: 0,
       contactReachedPct: null,
+      checkInsMissed: 0,
+      testsMissed: 0,
     });
   });
 
@@ -113,6 +115,8 @@ describeEachDb('GET /api/sos/stats', (kind) => {
       byOperator: [],
       callsPerSos: null,
       contactReachedPct: null,
+      checkInsMissed: 0,
+      testsMissed: 0,
     });
   });
 
