@@ -79,8 +79,12 @@ test.describe('the close policy', () => {
       await page.screenshot({ path: `${SHOTS}settings-ar-dark-390.png`, animations: 'disabled' });
       await page.goto('/sos');
       await page.locator('h1').first().click();
-      await page.getByRole('button', { name: `إغلاق نداء الاستغاثة لـ ${names[1]}` }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      // The cards take the URGENT order once the settings load: a click on a card that just
+      // moved is held back for a second (docs/shift.md), so try again until the form opens.
+      await expect(async () => {
+        await page.getByRole('button', { name: `إغلاق نداء الاستغاثة لـ ${names[1]}` }).click();
+        await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1_500 });
+      }).toPass({ timeout: 15_000 });
       await page.screenshot({ path: `${SHOTS}close-form-ar-dark-390.png`, animations: 'disabled' });
     } finally {
       await admin.setAlarmConf(conf);

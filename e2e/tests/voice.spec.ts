@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { SosTimelineEntry } from '@sos/contract';
 import { VOICE, VOICE_MISSING } from '../voice.env.js';
@@ -25,11 +26,13 @@ if (VOICE_MISSING.length > 0) {
 test.skip(VOICE_MISSING.length > 0, `voice packages not installed: ${VOICE_MISSING.join(', ')}`);
 
 const sip = `127.0.0.1:${VOICE.sipPort}`;
+const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 let dir: string;
 const phones: Baresip[] = [];
 
 test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'sos-voice-e2e-'));
+  mkdirSync(SHOTS, { recursive: true });
   sineWav(join(dir, 'tone1000.wav'), 1000, 30);
 });
 test.afterEach(async () => {
@@ -42,13 +45,18 @@ const baresip = async (name: string, account: string) => {
   return phone;
 };
 
-/** A signed-in dashboard whose softphone has registered. */
-async function operatorConsole(page: Page): Promise<Voice> {
-  const dashboard = new DashboardPage(page);
-  await dashboard.goto();
-  await dashboard.enableAudio();
-  await dashboard.waitLive();
+/** A signed-in dashboard whose softphone has registered (Italian: live stream checked too). */
+async function operatorConsole(page: Page, italian = true): Promise<Voice> {
   const voice = new Voice(page);
+  if (italian) {
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await dashboard.enableAudio();
+    await dashboard.waitLive();
+  } else {
+    await page.goto('/sos');
+    await page.getByRole('heading', { level: 1 }).click(); // the first click enables audio
+  }
   await voice.waitRegistered();
   return voice;
 }
@@ -68,16 +76,19 @@ test.describe('voice (docs/voice.md)', () => {
     await signIn();
     const first = await operatorConsole(page);
     const employee = await people.create({ role: 'EMPLOYEE' });
-    const other = await browser.newContext();
+    // The colleague reads Arabic, in the dark theme, on a phone (390 px): the screenshots' second look.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const otherPage = await other.newPage();
-    await seedStorage(otherPage, sessionStorageItems(await login(employee.username, employee.password)));
-    const second = await operatorConsole(otherPage);
+    const items = sessionStorageItems(await login(employee.username, employee.password));
+    await seedStorage(otherPage, { ...items, language: 'ar', 'current-theme': 'dark' });
+    const second = await operatorConsole(otherPage, false);
 
     const unit = await baresip('unit', `<sip:${cid}@${sip};transport=udp>;regint=0`);
     unit.command('dial', `sip:sos@${sip}`);
-    for (const console of [first, second]) {
-      await expect(console.banner).toContainText(`Chiamata dal dispositivo Ciondolo ${cid}`);
-    }
+    await expect(first.banner).toContainText(`Chiamata dal dispositivo Ciondolo ${cid}`);
+    await expect(second.banner).toContainText(`مكالمة من الجهاز Ciondolo ${cid}`);
+    await page.screenshot({ path: `${SHOTS}voice-banner-it-light.png`, animations: 'disabled' });
+    await otherPage.screenshot({ path: `${SHOTS}voice-banner-ar-dark-390.png`, animations: 'disabled' });
     await first.answer.click();
     const answeredAt = Date.now();
     const detail = new SosDetail(page);
@@ -98,6 +109,7 @@ test.describe('voice (docs/voice.md)', () => {
       await expect(second.banner).toHaveCount(0);
       await expect(detail.takeCharge).toHaveCount(0); // "Rispondi" took charge of the SOS
       await expect(inCall.timer).toHaveText(/^In chiamata \d\d:\d\d$/);
+      await detail.dialog.screenshot({ path: `${SHOTS}voice-in-call-it-light.png`, animations: 'disabled' });
       const controls = inCall.inCall.getByRole('group', { name: 'Audio del dispositivo' });
       for (const name of ['Parla e ascolta', 'Solo ascolto', 'Solo parla']) await expect(controls.getByRole('button', { name })).toBeVisible();
       await inCall.hangUp.click();
@@ -171,6 +183,8 @@ test.describe('voice (docs/voice.md)', () => {
     await detail.waitOpen();
     const callOut = new CallOut(page, detail.dialog);
     const inCall = new Voice(page, detail.dialog);
+    await expect(voice.dial(callOut.row('Giuseppina Ferraro'))).toBeEnabled();
+    await callOut.list.screenshot({ path: `${SHOTS}voice-call-out-it-light.png`, animations: 'disabled' });
 
     // Answered: the phone picks up, the operator hangs up after a while.
     await voice.dial(callOut.row('Giuseppina Ferraro')).click();

@@ -10,12 +10,14 @@ export const FORM_ERRORS = {
   email: 'validation.email',
   passwordMin: 'validation.passwordMin',
   passwordsDiffer: 'validation.passwordsDiffer',
+  passwordMinSuperAdmin: 'validation.passwordMinSuperAdmin',
+  passwordCommon: 'validation.passwordCommon',
   apiKeyMin: 'validation.apiKeyMin',
   apiKeyAscii: 'validation.apiKeyAscii',
   textControls: 'validation.textControls',
   textControlChars: 'validation.textControlChars',
   textInvisible: 'validation.textInvisible',
-} as const satisfies Record<RuleId | 'passwordsDiffer', string>;
+} as const satisfies Record<RuleId | 'passwordsDiffer' | 'passwordMinSuperAdmin' | 'passwordCommon', string>;
 
 /**
  * A form error is a message id, its values after a '|' (`validation.tooLong|max=50`):

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FORM_ERRORS, sayFormError } from './form-errors.js';
 import { fieldRules } from './rules.js';
 import { roleSchema } from './roles.js';
+import { SUPER_ADMIN_PASSWORD_MIN_LENGTH } from './limits.js';
 
 /**
  * Console form schemas (docs/console.md), built from the API's own field rules (rules.ts); their
@@ -34,6 +35,9 @@ export function userFormSchema(mode: 'create' | 'edit') {
         // The API's rule for a new password, with its first message.
         const issue = rules.password.safeParse(v.password).error?.issues[0];
         if (issue) ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
+        else if (v.role === 'SUPER_ADMIN' && v.password.length < SUPER_ADMIN_PASSWORD_MIN_LENGTH) {
+          ctx.addIssue({ code: 'custom', path: ['password'], message: FORM_ERRORS.passwordMinSuperAdmin });
+        }
       }
       if ((mode === 'create' || v.password !== '') && v.confirmPassword === '') {
         ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: FORM_ERRORS.required });

@@ -90,9 +90,14 @@ export const emptyOutcomeCounts = (): Record<(typeof SOS_OUTCOMES)[number], numb
 export const emptyKindCounts = (): Record<(typeof ALARM_KINDS)[number], number> =>
   Object.fromEntries(ALARM_KINDS.map((k) => [k, 0])) as Record<(typeof ALARM_KINDS)[number], number>;
 
-/** Filters shared by the paged history and its CSV export. */
+/** The history's outcome filter for SOS closed without one ("Non indicato", docs/alarm-handling.md). */
+export const NO_OUTCOME_FILTER = 'NONE';
+
+/** Filters shared by the paged history and its CSV export; outcome NONE: closed without one. */
 export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
-  outcome: sosOutcomeSchema.optional(),
+  outcome: z
+    .enum([...SOS_OUTCOMES, NO_OUTCOME_FILTER], { error: `must be one of ${[...SOS_OUTCOMES, NO_OUTCOME_FILTER].join(', ')}` })
+    .optional(),
   deviceId: idSchema.optional(),
 });
 export type HistoryFilterQuery = z.infer<typeof historyFilterQuerySchema>;

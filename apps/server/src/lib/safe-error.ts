@@ -1,5 +1,5 @@
 /**
- * Errors as they may appear in a log (docs/security.md, "What goes in"): a failed
+ * Errors as they may appear in a log (docs/hardening.md, "Logged once, and without personal data"): a failed
  * statement is kept by its SQL text (field names, `$1` placeholders) and its codes, never its
  * parameters. Drizzle's DrizzleQueryError says `Failed query: <sql>\nparams: <values>` in its
  * message and stack; PostgreSQL's `detail` and `where` quote the values (`Key (username)=(bob)`),

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { HistoryFilterQuery, HistoryItem } from '@sos/contract';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { NO_OUTCOME_FILTER, type HistoryFilterQuery, type HistoryItem } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { devices, sos } from '../db/schema.js';
 import { toSosJson } from './json.js';
@@ -14,7 +14,11 @@ export function historyWhere(filter: HistoryFilterQuery, tz: string, after?: His
     eq(sos.state, 'CLOSED'),
     filter.from === undefined ? undefined : sql`${sos.createdAt} >= ${boundSql(filter.from, 'from', tz)}`,
     filter.to === undefined ? undefined : sql`${sos.createdAt} < ${boundSql(filter.to, 'to', tz)}`,
-    filter.outcome === undefined ? undefined : eq(sos.outcome, filter.outcome),
+    filter.outcome === undefined
+      ? undefined
+      : filter.outcome === NO_OUTCOME_FILTER
+        ? isNull(sos.outcome)
+        : eq(sos.outcome, filter.outcome),
     filter.deviceId === undefined ? undefined : eq(sos.deviceId, filter.deviceId),
     // Keyset: strictly after the previous page's last row in (closed_at DESC, id DESC) order.
     after === undefined ? undefined : sql`(${sos.closedAt}, ${sos.id}) < (${after.closedAt}::timestamptz, ${after.id})`,

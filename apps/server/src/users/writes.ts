@@ -2,6 +2,7 @@ import type { CreateEmployeeRequest, Employee, Role, UpdateEmployeeRequest } fro
 import type { Db } from '../db/client.js';
 import { DomainError, invalid, notFound } from '../lib/domain-error.js';
 import { hashPassword } from '../lib/password.js';
+import { checkNewPassword } from './password-policy.js';
 import { appendAudit, lockAuditChain } from '../audit/append.js';
 import type { AuditBy } from '../audit/by.js';
 import { userTarget } from '../audit/targets.js';
@@ -38,6 +39,7 @@ export async function createEmployee(
   body: CreateEmployeeRequest & { role: Role },
   by: AuditBy,
 ): Promise<Employee> {
+  checkNewPassword(body.password, body.role);
   // Hashed before the lock: the lock is held only for the checks and the write.
   const passwordHash = await hashPassword(body.password);
   return mapDuplicate(body.username, () =>
@@ -89,6 +91,7 @@ export async function changeEmployee(
       if (!current) throw notFound('User');
       if (await usernameTaken(tx, body.username, id)) throw usernameTakenError(body.username);
       const role = body.role ?? current.role;
+      if (body.password) checkNewPassword(body.password, role);
       if (current.role === 'SUPER_ADMIN' && role !== 'SUPER_ADMIN' && (await otherSuperAdmins(tx, id)) === 0) {
         throw lastSuperAdmin();
       }

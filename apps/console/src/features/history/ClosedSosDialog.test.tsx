@@ -22,6 +22,8 @@ const closed = {
   acknowledgedBy: { id: 2, username: 'maria' },
   escalatedAt: null,
   outcome: 'NO_RESPONSE',
+  kind: 'FALL',
+  source: { protocol: 'SCAIP', code: '0005/0010', detail: null },
   note: null,
   location: null,
   device: { id: 4, displayName: 'Portineria' },
@@ -57,6 +59,8 @@ describe('a history row', () => {
     expect(await within(dialog).findByText(/Chiamata la figlia/)).toBeInTheDocument();
     expect(await within(dialog).findByText(/Anna Bianchi/)).toBeInTheDocument();
     expect(within(dialog).getAllByText(/Nessuna risposta/).length).toBeGreaterThan(0);
+    expect(within(dialog).getByTestId('sos-detail-kind')).toHaveTextContent('Tipo: Caduta');
+    expect(within(dialog).getByTestId('sos-detail-source')).toHaveTextContent(/^Origine: SCAIP/);
     expect(within(dialog).queryByRole('button', { name: /Chiudi SOS|Aggiungi nota|Prendi in carico/ })).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Indietro' }));
     expect(screen.queryByRole('dialog')).toBeNull();

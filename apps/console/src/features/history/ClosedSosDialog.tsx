@@ -14,6 +14,7 @@ import type { MessageId } from '../../i18n/messageId.js';
 import { formatDateTimeSeconds } from '../../lib/format.js';
 import { ResidentProfile } from '../../widgets/alarm/ResidentProfile.js';
 import { SosLocation } from '../../widgets/alarm/SosLocation.js';
+import { SosKind } from '../../widgets/alarm/SosKind.js';
 import { SosStatus } from '../../widgets/alarm/SosStatus.js';
 import { SosTimeline } from '../../widgets/alarm/SosTimeline.js';
 
@@ -30,7 +31,8 @@ function Section({ title, children }: { title: MessageId; children: ReactNode })
 
 /**
  * A closed SOS, opened from its history row (docs/shift.md): the detail's content, read
- * only — device, resident, timeline with its notes and calls, outcome — and no action.
+ * only — device with its kind and origin, resident, timeline with its notes and calls,
+ * outcome — and no action.
  */
 export function ClosedSosDialog({ sos, onClose }: { sos: Sos; onClose: () => void }) {
   const titleId = useId();
@@ -49,6 +51,8 @@ export function ClosedSosDialog({ sos, onClose }: { sos: Sos; onClose: () => voi
           <Section title="alarm.device">
             <Typography variant="body2">{sos.device.displayName}</Typography>
             <SosStatus sos={sos} open={false} />
+            {/* "Tipo" and "Origine", as the open SOS's detail says them (docs/shift.md). */}
+            <SosKind sos={sos} />
           </Section>
           <Section title="alarm.location">
             <SosLocation location={sos.location} />

@@ -12,7 +12,7 @@ import { useFilterDevices } from './useFilterDevices.js';
 export interface HistoryFilter {
   from: string;
   to: string;
-  outcome: SosOutcome | '';
+  outcome: SosOutcome | 'NONE' | '';
   deviceId: number | '';
 }
 
@@ -64,13 +64,15 @@ export function HistoryFilters({ value, onChange }: { value: HistoryFilter; onCh
         name="outcome"
         label={intl.formatMessage({ id: 'report.outcome' })}
         value={value.outcome}
-        onChange={(outcome) => onChange({ ...value, outcome: outcome as SosOutcome | '' })}
+        onChange={(outcome) => onChange({ ...value, outcome: outcome as SosOutcome | 'NONE' | '' })}
       >
         {SOS_OUTCOMES.map((outcome) => (
           <MenuItem key={outcome} value={outcome}>
             {intl.formatMessage({ id: `outcome.${outcome}` })}
           </MenuItem>
         ))}
+        {/* Closed without an outcome (docs/alarm-handling.md): the server's NONE. */}
+        <MenuItem value="NONE">{intl.formatMessage({ id: 'alarm.noOutcome' })}</MenuItem>
       </FilterSelect>
       <FilterSelect
         name="deviceId"

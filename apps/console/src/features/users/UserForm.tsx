@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { userFormSchema, type UserForm as UserValues } from '@sos/contract';
+import { FORM_ERRORS, userFormSchema, type UserForm as UserValues } from '@sos/contract';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -11,7 +11,7 @@ import { RoleField } from './RoleField.js';
 
 export type UserFormMode = 'create' | 'edit';
 /** What a save may answer: a taken username is shown on its field. */
-export type SaveOutcome = 'saved' | 'usernameTaken' | 'failed';
+export type SaveOutcome = 'saved' | 'usernameTaken' | 'commonPassword' | 'failed';
 
 interface Props {
   mode: UserFormMode;
@@ -37,8 +37,12 @@ export function UserForm({ mode, initial, disabled = false, ownAccount = false, 
     values: initial,
   });
   const onSubmit = handleSubmit(async (values) => {
-    if ((await onSave(values)) === 'usernameTaken') {
+    const saved = await onSave(values);
+    if (saved === 'usernameTaken') {
       setError('username', { message: 'error.usernameTaken' }, { shouldFocus: true });
+    } else if (saved === 'commonPassword') {
+      // The server keeps the list of common passwords (docs/security.md): the form says why.
+      setError('password', { message: FORM_ERRORS.passwordCommon }, { shouldFocus: true });
     }
   });
   const busy = disabled || formState.isSubmitting;

@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -129,8 +130,28 @@ describe('UserFormPage, create mode', () => {
     await user.click(screen.getByRole('combobox', { name: 'Ruolo' }));
     await user.click(await screen.findByRole('option', { name: 'Super amministratore' }));
     await user.click(screen.getByRole('button', { name: 'Salva' }));
+    // NIST SP 800-63B as docs/security.md applies it: 12 characters for a super administrator.
+    expect(await screen.findByText('La password di un super amministratore deve avere almeno 12 caratteri')).toBeInTheDocument();
+    await user.type(field(container, 'password'), '23');
+    await user.type(field(container, 'confirmPassword'), '23');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Utente creato!');
     expect(await bodyOf(spy, 'POST')).toMatchObject({ username: 'carla', role: 'SUPER_ADMIN' });
+  });
+
+  it('says on the password field when the server finds it among the common passwords', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve({
+      'POST /api/employee': () =>
+        json(400, { statusCode: 400, error: 'Bad Request', message: COMMON_PASSWORD_MESSAGE, code: 'VALIDATION_ERROR' }),
+    });
+    const { user, container } = await open('/user');
+    await user.type(field(container, 'username'), 'dino');
+    await user.type(field(container, 'email'), 'dino@example.com');
+    await user.type(field(container, 'password'), 'iloveyou');
+    await user.type(field(container, 'confirmPassword'), 'iloveyou');
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText("Questa password è tra le più comuni: scegline un'altra")).toBeInTheDocument();
   });
 
   it('shows a taken username on the field and in the snackbar', async () => {

@@ -1,5 +1,5 @@
 import Paper from '@mui/material/Paper';
-import type { UserForm as UserValues } from '@sos/contract';
+import { COMMON_PASSWORD_MESSAGE, type UserForm as UserValues } from '@sos/contract';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
@@ -13,7 +13,9 @@ import { useCreateUserMutation, useGetUserQuery, useUpdateUserMutation } from '.
 
 const outcome = (result: { error?: unknown }): SaveOutcome => {
   if (!result.error) return 'saved';
-  return errorCodeOf(result.error) === 'USERNAME_TAKEN' ? 'usernameTaken' : 'failed';
+  if (errorCodeOf(result.error) === 'USERNAME_TAKEN') return 'usernameTaken';
+  const message = (result.error as { data?: { message?: unknown } }).data?.message;
+  return message === COMMON_PASSWORD_MESSAGE ? 'commonPassword' : 'failed';
 };
 
 /** Create (/user) or edit (/user/{id}) a user (docs/console.md); a bad id goes back to the list. */

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useAlarm } from '../alarm/useAlarm.js';
 import { useAudioUnlock } from '../alarm/useAudioUnlock.js';
 import { useHiddenTabAlerts } from '../alarm/useHiddenTabAlerts.js';
+import { useHandOffNotices } from '../alarm/useHandOffNotices.js';
 import { useTabTitle } from '../alarm/useTabTitle.js';
 import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { useLiveStream } from './useLiveStream.js';
@@ -28,6 +29,7 @@ function ConsoleWatch() {
   const audioOn = useAudioUnlock();
   useAlarm();
   useHiddenTabAlerts(audioOn);
+  useHandOffNotices();
   useTabTitle();
   return null;
 }

@@ -5,9 +5,6 @@ import type { AppDispatch } from '../../store/store.js';
 import { callRemoved, callUpdated, type VoiceCall } from '../../entities/voice/voiceSlice.js';
 import { attachRemoteAudio, detachRemoteAudio } from './remoteAudio.js';
 
-/** Kamailio's X-SOS-Unit: 1 (docs/voice.md) says the caller is the SCAIP unit itself. */
-const UNIT_HEADER = 'X-SOS-Unit';
-
 const positiveInt = (value: string | undefined) => {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
@@ -26,7 +23,7 @@ function decoded(value: string | undefined): string | null {
 export function inboundCall(id: string, request: Pick<IncomingRequest, 'getHeader'>, fallbackUser: string): VoiceCall {
   const header = (name: string) => request.getHeader(name) || undefined;
   const deviceId = positiveInt(header(VOICE_HEADERS.deviceId));
-  const unitHeader = header(UNIT_HEADER);
+  const unitHeader = header(VOICE_HEADERS.unit);
   return {
     id,
     direction: 'IN',
@@ -35,7 +32,7 @@ export function inboundCall(id: string, request: Pick<IncomingRequest, 'getHeade
     deviceName: deviceId === null ? null : decoded(header(VOICE_HEADERS.deviceName)),
     caller: header(VOICE_HEADERS.caller) ?? fallbackUser,
     sosId: positiveInt(header(VOICE_HEADERS.sosId)),
-    // Without the header (an older Kamailio configuration), a matched device is taken for its unit.
+    // X-SOS-Unit: 1 the SCAIP unit itself, 0 a phone of its profile; without it, a matched device is taken for its unit.
     unit: unitHeader === undefined ? deviceId !== null : unitHeader === '1',
     number: null,
     answeredAt: null,

@@ -54,18 +54,18 @@ describeEachDb('POST /api/employee', (kind) => {
   });
 
   it.each([
-    ['missing username', { email: 'a@example.com', password: 'password1' }, 'body.username'],
-    ['blank username', { username: '  ', email: 'a@example.com', password: 'password1' }, 'body.username'],
-    ['too long username', { username: 'u'.repeat(51), email: 'a@example.com', password: 'password1' }, 'body.username'],
-    ['number username', { username: 7, email: 'a@example.com', password: 'password1' }, 'body.username'],
-    ['missing email', { username: 'a1', password: 'password1' }, 'body.email'],
-    ['bad email', { username: 'a1', email: 'not-an-email', password: 'password1' }, 'body.email'],
-    ['email with a 5-letter TLD', { username: 'a1', email: 'a@example.abcde', password: 'password1' }, 'body.email'],
-    ['too long email', { username: 'a1', email: `${'e'.repeat(250)}@x.it`, password: 'password1' }, 'body.email'],
+    ['missing username', { email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
+    ['blank username', { username: '  ', email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
+    ['too long username', { username: 'u'.repeat(51), email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
+    ['number username', { username: 7, email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
+    ['missing email', { username: 'a1', password: 'first-pass-1' }, 'body.email'],
+    ['bad email', { username: 'a1', email: 'not-an-email', password: 'first-pass-1' }, 'body.email'],
+    ['email with a 5-letter TLD', { username: 'a1', email: 'a@example.abcde', password: 'first-pass-1' }, 'body.email'],
+    ['too long email', { username: 'a1', email: `${'e'.repeat(250)}@x.it`, password: 'first-pass-1' }, 'body.email'],
     ['missing password', { username: 'a1', email: 'a@example.com' }, 'body.password'],
     ['short password', { username: 'a1', email: 'a@example.com', password: 'short7c' }, 'body.password'],
     ['too long password', { username: 'a1', email: 'a@example.com', password: 'p'.repeat(201) }, 'body.password'],
-    ['unknown role', { username: 'a1', email: 'a@example.com', password: 'password1', role: 'ROOT' }, 'body.role'],
+    ['unknown role', { username: 'a1', email: 'a@example.com', password: 'first-pass-1', role: 'ROOT' }, 'body.role'],
   ])('answers 400 VALIDATION_ERROR for %s', async (_name, payload, field) => {
     const res = await create(payload);
     expect(res.statusCode).toBe(400);

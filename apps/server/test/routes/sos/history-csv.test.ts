@@ -65,7 +65,7 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
   });
 
   it('holds the same SOS in the same order as the paged history, with its filters', async () => {
-    for (const query of ['', '?outcome=TEST', '?from=2026-02-01T11:00:00Z&to=2026-02-01T12:30:00Z']) {
+    for (const query of ['', '?outcome=TEST', '?outcome=NONE', '?from=2026-02-01T11:00:00Z&to=2026-02-01T12:30:00Z']) {
       const grid = historyPageSchema.parse(
         (await ctx.app.inject({ url: `${apiPath('sosHistory')}${query}`, headers: ctx.bearer(ctx.admin.token) })).json(),
       );
@@ -73,6 +73,8 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
       // A quoted name may hold a line break: count rows by their id at a line's start.
       const csvIds = rows.filter((line) => /^\d+,/.test(line)).map((line) => Number(line.split(',')[0]));
       expect(csvIds).toEqual(grid.items.map((s) => s.id));
+      // "Non indicato" (outcome=NONE): the SOS closed without an outcome.
+      if (query === '?outcome=NONE') expect(csvIds).toEqual([ids[3], ids[1]]);
     }
   });
 
