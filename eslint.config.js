@@ -29,7 +29,10 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
@@ -46,7 +49,8 @@ export default tseslint.config(
         {
           object: 'process',
           property: 'env',
-          message: 'Read variables through apps/server/src/env.ts (the server) or scripts/lib/env.mjs (tooling).',
+          message:
+            'Read variables through apps/server/src/env.ts (the server) or scripts/lib/env.mjs (tooling).',
         },
       ],
     },

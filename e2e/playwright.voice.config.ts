@@ -38,7 +38,11 @@ export default defineConfig({
     env: {
       ...server.env,
       ...(VOICE_MISSING.length === 0
-        ? { SOS_VOICE_SIP_PORT: String(VOICE.sipPort), SOS_VOICE_RTP_PORTS: VOICE.rtpPorts, SOS_VOICE_SECRET: VOICE.secret }
+        ? {
+            SOS_VOICE_SIP_PORT: String(VOICE.sipPort),
+            SOS_VOICE_RTP_PORTS: VOICE.rtpPorts,
+            SOS_VOICE_SECRET: VOICE.secret,
+          }
         : {}),
     },
   },

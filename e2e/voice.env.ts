@@ -14,10 +14,16 @@ exportVar('E2E_VOICE_PORT', String(port));
 exportVar('E2E_PORT', String(port));
 
 /** Debian's packages the run needs; the spec says which are missing and skips. */
-const PROGRAMS = { kamailio: 'kamailio', rtpengine: 'rtpengine-daemon', baresip: 'baresip-core' } as const;
+const PROGRAMS = {
+  kamailio: 'kamailio',
+  rtpengine: 'rtpengine-daemon',
+  baresip: 'baresip-core',
+} as const;
 const has = (program: string) => {
   try {
-    execFileSync('sh', ['-c', `command -v ${program} || test -x /usr/sbin/${program}`], { stdio: 'ignore' });
+    execFileSync('sh', ['-c', `command -v ${program} || test -x /usr/sbin/${program}`], {
+      stdio: 'ignore',
+    });
     return true;
   } catch {
     return false;

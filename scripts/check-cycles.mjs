@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const WORKSPACES = ['packages/contract', 'tools/simulator', 'apps/server', 'apps/console', 'bench', 'e2e'];
+const WORKSPACES = [
+  'packages/contract',
+  'tools/simulator',
+  'apps/server',
+  'apps/console',
+  'bench',
+  'e2e',
+];
 /** A workspace's sources: src, except where its folders sit at its root. */
 const SOURCES = { e2e: '.' };
 /**
@@ -127,7 +134,10 @@ function importGraph(workspace) {
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = new Set();
-    specifiers.set(file, importedFiles.map((i) => i.fileName));
+    specifiers.set(
+      file,
+      importedFiles.map((i) => i.fileName),
+    );
     for (const { fileName } of importedFiles) {
       const resolved = ts.resolveModuleName(fileName, file, config.options, ts.sys).resolvedModule;
       const target = resolved?.resolvedFileName;
@@ -201,7 +211,8 @@ function layerViolations(workspace, src, graph, specifiers) {
     const layer = layers.layerOf(from);
     for (const specifier of specifiers.get(file) ?? []) {
       const refusal = layers.refused?.[layer]?.find((pattern) => pattern.test(specifier));
-      if (refusal) found.push(`${from} (${layer}) imports ${specifier}: ${layer} may not import ${refusal}`);
+      if (refusal)
+        found.push(`${from} (${layer}) imports ${specifier}: ${layer} may not import ${refusal}`);
     }
     const allowed = layers.allowed[layer];
     if (!allowed) continue; // a layer without a list may import anything

@@ -19,12 +19,7 @@ const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
 const problems = [];
 
 /** A heading or a cited section, compared without case, quotes, backticks or extra spaces. */
-const normal = (text) =>
-  text
-    .toLowerCase()
-    .replace(/[`*_]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+const normal = (text) => text.toLowerCase().replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
 
 const headingsOf = new Map();
 function headings(page) {
@@ -33,7 +28,9 @@ function headings(page) {
     const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
     headingsOf.set(
       page,
-      text === null ? null : [...text.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((m) => normal(m[1])),
+      text === null
+        ? null
+        : [...text.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((m) => normal(m[1])),
     );
   }
   return headingsOf.get(page);
@@ -41,7 +38,8 @@ function headings(page) {
 
 /** A heading names the section when it is the cited text, or starts with it then punctuation. */
 const names = (heading, section) =>
-  heading === section || (heading.startsWith(section) && /^[\s:(,.—–-]/.test(heading.slice(section.length)));
+  heading === section ||
+  (heading.startsWith(section) && /^[\s:(,.—–-]/.test(heading.slice(section.length)));
 
 // 1. Sections cited in code. A citation may run over a comment's line break.
 const CODE = /\.(ts|tsx|mjs|js|cjs)$/;
@@ -61,9 +59,13 @@ for (const file of tracked.filter((f) => CODE.test(f) && !f.startsWith('scripts/
 }
 
 // 2. Paths named in the docs.
-const PAGES = tracked.filter((f) => f.endsWith('.md') && (f.startsWith('docs/') || /(^|\/)README\.md$/.test(f)));
+const PAGES = tracked.filter(
+  (f) => f.endsWith('.md') && (f.startsWith('docs/') || /(^|\/)README\.md$/.test(f)),
+);
 /** Every file and folder, so that a path written from its folder (`scaip/xml.ts`) is found too. */
-const ENTRIES = new Set(tracked.flatMap((f) => f.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+const ENTRIES = new Set(
+  tracked.flatMap((f) => f.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))),
+);
 const ENTRY_LIST = [...ENTRIES];
 const looksLikePath = (token) =>
   /^[\w.@-]+(\/[\w.@-]+)+\/?$/.test(token) &&
@@ -88,12 +90,15 @@ for (const page of PAGES) {
     if (fenced) return;
     const tokens = [
       ...[...line.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]),
-      ...[...line.matchAll(/\]\(([^)\s#]+)(#[^)]*)?\)/g)].map((m) => m[1]).filter((t) => !/^[a-z]+:/.test(t)),
+      ...[...line.matchAll(/\]\(([^)\s#]+)(#[^)]*)?\)/g)]
+        .map((m) => m[1])
+        .filter((t) => !/^[a-z]+:/.test(t)),
     ];
     for (const raw of tokens) {
       const token = raw.replace(/:\d+(-\d+)?$/, '').replace(/^\.\//, '');
       if (!looksLikePath(token)) continue;
-      if (!exists(page, token)) problems.push(`${page}:${i + 1}: names ${token}, which does not exist`);
+      if (!exists(page, token))
+        problems.push(`${page}:${i + 1}: names ${token}, which does not exist`);
     }
   });
 }

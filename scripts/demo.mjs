@@ -24,7 +24,8 @@ ensureBuilt();
 // Voice (docs/voice.md) when Kamailio and rtpengine are installed: the server runs them and the
 // console becomes a telephone; otherwise one line says so and the demo runs without voice.
 if (!toolVar('SOS_VOICE_SIP_PORT')) {
-  const { findVoicePrograms, VOICE_PACKAGES } = await import('../apps/server/dist/src/voice/packages.js');
+  const { findVoicePrograms, VOICE_PACKAGES } =
+    await import('../apps/server/dist/src/voice/packages.js');
   if ('missing' in findVoicePrograms()) {
     console.log(`  demo: voice off (to turn it on: apt-get install ${VOICE_PACKAGES.join(' ')})`);
   } else {

@@ -31,7 +31,8 @@ function schemaObject() {
     }
     node.forEachChild(visit);
   });
-  if (!found || !ts.isObjectLiteralExpression(found)) throw new Error(`${ENV}: no envSchema = z.object({…})`);
+  if (!found || !ts.isObjectLiteralExpression(found))
+    throw new Error(`${ENV}: no envSchema = z.object({…})`);
   return found;
 }
 
@@ -43,7 +44,8 @@ function defaultOf(initializer) {
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'default') {
       const arg = node.arguments[0];
       if (ts.isStringLiteral(arg)) return `\`${arg.text}\``;
-      if (ts.isArrayLiteralExpression(arg)) return `\`${arg.elements.map((e) => e.getText(source)).join('-')}\``;
+      if (ts.isArrayLiteralExpression(arg))
+        return `\`${arg.elements.map((e) => e.getText(source)).join('-')}\``;
       return `\`${arg.getText(source).replaceAll('_', '')}\``;
     }
     node = ts.isPropertyAccessExpression(callee) ? callee.expression : callee;
@@ -65,7 +67,15 @@ const rows = schemaObject().properties.map((property) => {
   if (!meaning) problems.push(`${ENV}: ${name} has no JSDoc comment to say what it means`);
   return `| \`${name}\` | ${defaultOf(property.initializer)} | ${meaning.replaceAll('|', '\\|')} |`;
 });
-const table = [BEGIN, '', '| variable | default | meaning |', '| --- | --- | --- |', ...rows, '', END].join('\n');
+const table = [
+  BEGIN,
+  '',
+  '| variable | default | meaning |',
+  '| --- | --- | --- |',
+  ...rows,
+  '',
+  END,
+].join('\n');
 
 const write = process.argv.includes('--write');
 for (const page of PAGES) {
@@ -80,7 +90,10 @@ for (const page of PAGES) {
   const next = current.slice(0, from) + table + current.slice(to + END.length);
   if (next === current) continue;
   if (write) writeFileSync(path, next);
-  else problems.push(`${page}: its env table is not what ${ENV} says: run node scripts/env-tables.mjs --write`);
+  else
+    problems.push(
+      `${page}: its env table is not what ${ENV} says: run node scripts/env-tables.mjs --write`,
+    );
 }
 for (const problem of problems) console.log(`  env tables: ${problem}`);
 console.log(`env tables: ${rows.length} variables, ${problems.length} problem(s)`);

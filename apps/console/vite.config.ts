@@ -7,7 +7,9 @@ import { preloadLogin } from './build/preloadLogin.js';
 import { toolVar } from '../../scripts/lib/env.mjs';
 
 const catalogue = fileURLToPath(new URL('./src/app/catalogue.ts', import.meta.url));
-const signedInCatalogue = fileURLToPath(new URL('./src/app/signedIn.catalogue.ts', import.meta.url));
+const signedInCatalogue = fileURLToPath(
+  new URL('./src/app/signedIn.catalogue.ts', import.meta.url),
+);
 const loginPage = fileURLToPath(new URL('./src/features/auth/LoginPage.tsx', import.meta.url));
 
 /** `npm run dev` (scripts/dev.mjs) sets both; `npm run dev -w apps/console` alone has these defaults. */

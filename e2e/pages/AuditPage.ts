@@ -30,7 +30,9 @@ export class AuditPage {
   }
 
   /** Clicks "Esporta CSV", then "CSV" or "CSV per Excel", and answers the downloaded file's name and text. */
-  async exportCsv(choice: 'CSV' | 'CSV per Excel' = 'CSV'): Promise<{ filename: string; text: string }> {
+  async exportCsv(
+    choice: 'CSV' | 'CSV per Excel' = 'CSV',
+  ): Promise<{ filename: string; text: string }> {
     await this.page.getByRole('button', { name: 'Esporta CSV' }).click();
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),

@@ -5,7 +5,10 @@ import { apiPath } from '@sos/contract/paths';
 export class CallOut {
   readonly list: Locator;
 
-  constructor(readonly page: Page, dialog: Locator = page.getByRole('dialog')) {
+  constructor(
+    readonly page: Page,
+    dialog: Locator = page.getByRole('dialog'),
+  ) {
     this.list = dialog.getByRole('list', { name: 'Chiamate' });
   }
 

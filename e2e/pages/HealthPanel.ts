@@ -19,12 +19,17 @@ export class HealthPanel {
   }
 
   deletedSos(displayName: string): Locator {
-    return this.alarms.getByRole('listitem').filter({ hasText: `SOS da dispositivo eliminato: ${displayName}` });
+    return this.alarms
+      .getByRole('listitem')
+      .filter({ hasText: `SOS da dispositivo eliminato: ${displayName}` });
   }
 
   /** A line of the list: what ("Batteria scarica"…) and the device. */
   line(what: string, displayName: string): Locator {
-    return this.alarms.getByRole('listitem').filter({ hasText: what }).filter({ hasText: displayName });
+    return this.alarms
+      .getByRole('listitem')
+      .filter({ hasText: what })
+      .filter({ hasText: displayName });
   }
 
   profileButton(card: Locator): Locator {
@@ -45,6 +50,9 @@ export class DeletedDevicesPage {
   }
 
   restoreButton(displayName: string): Locator {
-    return this.page.getByRole('listitem').filter({ hasText: displayName }).getByRole('button', { name: 'Ripristina' });
+    return this.page
+      .getByRole('listitem')
+      .filter({ hasText: displayName })
+      .getByRole('button', { name: 'Ripristina' });
   }
 }

@@ -1,4 +1,11 @@
-import { expect, type BrowserContext, type CDPSession, type Locator, type Page, type Worker } from '@playwright/test';
+import {
+  expect,
+  type BrowserContext,
+  type CDPSession,
+  type Locator,
+  type Page,
+  type Worker,
+} from '@playwright/test';
 import type { PushPayload } from '@sos/contract';
 import { E2E } from '../env.js';
 import { Shell } from './Shell.js';
@@ -67,7 +74,9 @@ export class PushNotifications {
   }
 
   async waitForNotification(title: string): Promise<ShownNotification> {
-    await expect.poll(async () => (await this.notifications()).map((n) => n.title)).toContain(title);
+    await expect
+      .poll(async () => (await this.notifications()).map((n) => n.title))
+      .toContain(title);
     return (await this.notifications()).find((n) => n.title === title)!;
   }
 

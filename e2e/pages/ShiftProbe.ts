@@ -42,7 +42,10 @@ export class ShiftProbe {
   /** The tab as the browser sees it when the operator looks at another one. */
   async hideTab(): Promise<void> {
     await this.page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'hidden',
+      });
       document.dispatchEvent(new Event('visibilitychange'));
     });
   }

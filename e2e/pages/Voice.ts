@@ -10,7 +10,10 @@ export class Voice {
   readonly hangUp: Locator;
   readonly lost: Locator;
 
-  constructor(readonly page: Page, scope: Locator = page.locator('body')) {
+  constructor(
+    readonly page: Page,
+    scope: Locator = page.locator('body'),
+  ) {
     this.banner = page.getByTestId('incoming-call');
     this.answer = this.banner.getByRole('button', { name: 'Rispondi' });
     this.reject = this.banner.getByRole('button', { name: 'Rifiuta' });
@@ -22,7 +25,11 @@ export class Voice {
 
   /** The softphone has registered with Kamailio. */
   async waitRegistered(): Promise<void> {
-    await expect(this.page.locator('header[data-voice]')).toHaveAttribute('data-voice', 'registered', { timeout: 20_000 });
+    await expect(this.page.locator('header[data-voice]')).toHaveAttribute(
+      'data-voice',
+      'registered',
+      { timeout: 20_000 },
+    );
   }
 
   /** "Chiama" in a callee's row of the call-out. */
@@ -48,10 +55,12 @@ export class Voice {
       for (let i = 0; i < 10; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         analyser.getFloatFrequencyData(frame);
-        for (let bin = 0; bin < frame.length; bin++) sums[bin] = (sums[bin] ?? 0) + (frame[bin] ?? 0);
+        for (let bin = 0; bin < frame.length; bin++)
+          sums[bin] = (sums[bin] ?? 0) + (frame[bin] ?? 0);
       }
       let peak = 1;
-      for (let bin = 2; bin < sums.length; bin++) if ((sums[bin] ?? -Infinity) > (sums[peak] ?? -Infinity)) peak = bin;
+      for (let bin = 2; bin < sums.length; bin++)
+        if ((sums[bin] ?? -Infinity) > (sums[peak] ?? -Infinity)) peak = bin;
       const hz = (peak * context.sampleRate) / analyser.fftSize;
       await context.close();
       return hz;

@@ -15,7 +15,11 @@ const { migrate } = await import(`${server}/db/migrate.js`);
 const { setSetting, SETTING_KEYS } = await import(`${server}/db/settings.js`);
 const database = await openEmbedded({ dataDir });
 await migrate(database);
-await setSetting(database.db, SETTING_KEYS.offlineAfterSeconds, toolVar('E2E_OFFLINE_AFTER_S') ?? '10');
+await setSetting(
+  database.db,
+  SETTING_KEYS.offlineAfterSeconds,
+  toolVar('E2E_OFFLINE_AFTER_S') ?? '10',
+);
 await database.close();
 
 await import(`${server}/main.js`);

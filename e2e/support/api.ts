@@ -153,12 +153,17 @@ export class AdminApi {
   }
 
   setAlarmConf(conf: AlarmConf) {
-    return this.call<AlarmConf>(apiPath('confAlarm'), { method: 'POST', body: JSON.stringify(conf) });
+    return this.call<AlarmConf>(apiPath('confAlarm'), {
+      method: 'POST',
+      body: JSON.stringify(conf),
+    });
   }
 
   /** POST /api/alarms/technical/dismiss (docs/alarm-handling.md): "Ignora" a deleted device's SOS. */
   dismissTechnicalAlarm(deviceId: number) {
-    return this.call<null>(`${apiPath('alarmsTechnicalDismiss')}?deviceId=${deviceId}`, { method: 'POST' });
+    return this.call<null>(`${apiPath('alarmsTechnicalDismiss')}?deviceId=${deviceId}`, {
+      method: 'POST',
+    });
   }
 
   /** Closes every open SOS: for tests that need a quiet dashboard. */

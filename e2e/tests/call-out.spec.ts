@@ -5,7 +5,13 @@ import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { login } from '../support/api.js';
 import { E2E } from '../env.js';
 import { raiseSos } from '../support/devices.js';
-import { expect, seedStorage, sessionStorageItems, test, type Preferences } from '../support/fixtures.js';
+import {
+  expect,
+  seedStorage,
+  sessionStorageItems,
+  test,
+  type Preferences,
+} from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
 import { CallOut } from '../pages/CallOut.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
@@ -49,7 +55,10 @@ test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
     const other = await browser.newContext();
     try {
       const operatorPage = await other.newPage();
-      await seedStorage(operatorPage, sessionStorageItems(await login(employee.username, employee.password)));
+      await seedStorage(
+        operatorPage,
+        sessionStorageItems(await login(employee.username, employee.password)),
+      );
       const operator = await liveDashboard(operatorPage);
       await raiseSos(sim);
       await expect(operator.closeButton(device.displayName)).toBeVisible();
@@ -63,25 +72,30 @@ test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
       await detail.waitOpen();
       const calls = new CallOut(operatorPage, detail.dialog);
       await expect(calls.row('Giuseppina Ferraro')).toContainText('+39 011 555 0101');
-      await expect(calls.row('Marco Ferraro').getByRole('link', { name: '+39 333 123 4567' })).toHaveAttribute(
-        'href',
-        'tel:+393331234567',
-      );
+      await expect(
+        calls.row('Marco Ferraro').getByRole('link', { name: '+39 333 123 4567' }),
+      ).toHaveAttribute('href', 'tel:+393331234567');
 
       // Click one: the resident does not answer; the first contact is now the one to call.
       expect(await calls.record('Giuseppina Ferraro', 'Non risponde')).toBe(201);
       await expect(calls.row('Giuseppina Ferraro')).toContainText('Non risponde');
       await expect(calls.row('Marco Ferraro')).toContainText('Da chiamare ora');
-      await expect(colleagueDetail.timeline).toContainText('Giuseppina Ferraro +39 011 555 0101: Non risponde', {
-        timeout: 1000,
-      });
+      await expect(colleagueDetail.timeline).toContainText(
+        'Giuseppina Ferraro +39 011 555 0101: Non risponde',
+        {
+          timeout: 1000,
+        },
+      );
       await expectNoSeriousA11yViolations(operatorPage, 'SOS detail with the call-out');
 
       // Click two: the son answers.
       expect(await calls.record('Marco Ferraro', 'Risponde')).toBe(201);
-      await expect(colleagueDetail.timeline).toContainText('Marco Ferraro +39 333 123 4567: Risponde', {
-        timeout: 1000,
-      });
+      await expect(colleagueDetail.timeline).toContainText(
+        'Marco Ferraro +39 333 123 4567: Risponde',
+        {
+          timeout: 1000,
+        },
+      );
       await expect(colleagueDetail.timeline).toContainText(`Chiamata da ${employee.username}`);
       await expect(detail.timeline).toContainText('Marco Ferraro +39 333 123 4567: Risponde');
       await expect(calls.row('Marco Ferraro')).not.toContainText('Da chiamare ora');
@@ -99,7 +113,9 @@ test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
       const it = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
       await expect(figures.value('stats.callsPerSos')).toHaveText(it.format(stats.callsPerSos!));
       await expect(figures.value('stats.contactReached')).toHaveText(
-        new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1 }).format(stats.contactReachedPct! / 100),
+        new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 1 }).format(
+          stats.contactReachedPct! / 100,
+        ),
       );
     } finally {
       await other.close();
@@ -130,7 +146,11 @@ test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
       { language: 'it', theme: 'light', width: 390, name: 'it-light-phone-390' },
     ];
     for (const { language, theme, width, name } of variants) {
-      const shot = await browser.newPage({ viewport: { width, height: 844 }, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+      const shot = await browser.newPage({
+        viewport: { width, height: 844 },
+        locale: 'it-IT',
+        timezoneId: 'Europe/Rome',
+      });
       await seedStorage(shot, { ...sessionStorageItems(auth), language, 'current-theme': theme });
       await shot.goto('/sos');
       // The enabling click (the page shows only its prompt before it).
@@ -140,7 +160,10 @@ test.describe('call-out from the SOS detail (docs/call-out.md)', () => {
       const callOut = dialog.getByTestId('call-out');
       await expect(callOut.locator('[data-next="true"]')).toBeVisible();
       await callOut.scrollIntoViewIfNeeded();
-      await shot.screenshot({ path: `${SHOTS}call-out-detail-${name}.png`, animations: 'disabled' });
+      await shot.screenshot({
+        path: `${SHOTS}call-out-detail-${name}.png`,
+        animations: 'disabled',
+      });
       await shot.close();
     }
   });

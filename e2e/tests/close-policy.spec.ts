@@ -39,7 +39,9 @@ test.describe('the close policy', () => {
       await dashboard.goto();
       await dashboard.enableAudio();
       // The spec's order: newest first.
-      await expect.poll(async () => (await dashboard.names()).slice(0, 3)).toEqual([...names].reverse());
+      await expect
+        .poll(async () => (await dashboard.names()).slice(0, 3))
+        .toEqual([...names].reverse());
 
       // Settings: "Più urgenti prima" and "Esito obbligatorio alla chiusura".
       await page.goto('/settings');
@@ -47,14 +49,23 @@ test.describe('the close policy', () => {
       await page.getByRole('combobox', { name: 'Ordine della dashboard' }).click();
       await page.getByRole('option', { name: 'Più urgenti prima' }).click();
       await page.getByRole('button', { name: 'Salva' }).last().click();
-      await expect(page.getByText('Prima i non presi in carico, poi per gravità, poi i più vecchi')).toBeVisible();
+      await expect(
+        page.getByText('Prima i non presi in carico, poi per gravità, poi i più vecchi'),
+      ).toBeVisible();
       await expect.poll(async () => (await admin.alarmConf()).dashboardOrder).toBe('URGENT');
-      await page.screenshot({ path: `${SHOTS}settings-it-light.png`, fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: `${SHOTS}settings-it-light.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
 
       await dashboard.goto();
       await dashboard.enableAudio();
       await expect.poll(async () => (await dashboard.names()).slice(0, 3)).toEqual(names);
-      await page.screenshot({ path: `${SHOTS}dashboard-urgent-it-light.png`, animations: 'disabled' });
+      await page.screenshot({
+        path: `${SHOTS}dashboard-urgent-it-light.png`,
+        animations: 'disabled',
+      });
 
       // "Chiudi SOS" opens the close form: nothing closes without an outcome.
       await dashboard.closeButton(names[0]!).click();

@@ -6,14 +6,26 @@ import { DashboardPage } from '../pages/DashboardPage.js';
 import { DeletedDevicesPage, HealthPanel } from '../pages/HealthPanel.js';
 import { Shell } from '../pages/Shell.js';
 import { login, type AdminApi } from '../support/api.js';
-import { expect, seedStorage, sessionStorageItems, test, type Fleet, type Preferences } from '../support/fixtures.js';
+import {
+  expect,
+  seedStorage,
+  sessionStorageItems,
+  test,
+  type Fleet,
+  type Preferences,
+} from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
 
 const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 /** scripts/serve.mjs stores offlineAfterSeconds = 10: a silent device is offline within ~10 s. */
 const OFFLINE_WITHIN = { timeout: 25_000 };
 const hhmm = (iso: string) =>
-  new Date(iso).toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Europe/Rome' });
+  new Date(iso).toLocaleTimeString('it-IT', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'Europe/Rome',
+  });
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -44,7 +56,10 @@ test.describe('device health and the person behind the device (docs/alarm-handli
     await expect(dashboard.card(name)).toContainText(`Ultimo contatto ${hhmm(heard.lastSeenAt!)}`);
     await expect(dashboard.card(name)).toContainText('Batteria 12%');
 
-    await expect(health.offline(name)).toContainText(`da ${hhmm(heard.lastSeenAt!)}`, OFFLINE_WITHIN);
+    await expect(health.offline(name)).toContainText(
+      `da ${hhmm(heard.lastSeenAt!)}`,
+      OFFLINE_WITHIN,
+    );
     await expect(dashboard.card(name)).toBeVisible(); // it keeps its card
     await sim.heartbeat();
     await expect(health.offline(name)).toBeHidden();
@@ -104,13 +119,21 @@ test.describe('device health and the person behind the device (docs/alarm-handli
     await expect(dialog).toContainText(name);
     await dialog.getByRole('button', { name: 'Elimina' }).click();
     await expect(dashboard.card(name)).toBeHidden();
-    await new Shell(page).snackbar('Device eliminato').getByRole('button', { name: 'Annulla' }).click();
+    await new Shell(page)
+      .snackbar('Device eliminato')
+      .getByRole('button', { name: 'Annulla' })
+      .click();
     await expect(dashboard.card(name)).toBeVisible();
   });
 
   /** A deleted device's SOS, refused to it, shown as a technical alarm on the signed-in page. */
   async function deletedDeviceSos(
-    { page, signIn, fleet, admin }: { page: Page; signIn: () => Promise<unknown>; fleet: Fleet; admin: AdminApi },
+    {
+      page,
+      signIn,
+      fleet,
+      admin,
+    }: { page: Page; signIn: () => Promise<unknown>; fleet: Fleet; admin: AdminApi },
     name: string,
   ) {
     const { sim, device } = await fleet.add(name);
@@ -182,14 +205,25 @@ test.describe('device health and the person behind the device (docs/alarm-handli
       { language: 'ar', theme: 'dark' },
     ];
     for (const prefs of variants) {
-      const shotPage = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'it-IT', timezoneId: 'Europe/Rome' });
-      await seedStorage(shotPage, { ...sessionStorageItems(auth), language: prefs.language, 'current-theme': prefs.theme });
+      const shotPage = await browser.newPage({
+        viewport: { width: 1280, height: 800 },
+        locale: 'it-IT',
+        timezoneId: 'Europe/Rome',
+      });
+      await seedStorage(shotPage, {
+        ...sessionStorageItems(auth),
+        language: prefs.language,
+        'current-theme': prefs.theme,
+      });
       await shotPage.goto('/sos');
       await shotPage.getByRole('heading', { level: 1 }).click();
       const health = new HealthPanel(shotPage);
       await expect(health.offlineList).toBeVisible(OFFLINE_WITHIN);
       const name = `${prefs.language}-${prefs.theme}`;
-      await shotPage.screenshot({ path: `${SHOTS}health-technical-${name}.png`, animations: 'disabled' });
+      await shotPage.screenshot({
+        path: `${SHOTS}health-technical-${name}.png`,
+        animations: 'disabled',
+      });
       await shotPage
         .locator('.sos-plain-card')
         .filter({ hasText: `Bracciale Anna Greco ${tag}` })
@@ -197,8 +231,14 @@ test.describe('device health and the person behind the device (docs/alarm-handli
         .first()
         .click();
       await expect(health.profileDialog).toBeVisible();
-      await health.profileDialog.getByRole('button').filter({ hasText: /Aggiungi|إضافة/ }).click();
-      await shotPage.screenshot({ path: `${SHOTS}health-profile-${name}.png`, animations: 'disabled' });
+      await health.profileDialog
+        .getByRole('button')
+        .filter({ hasText: /Aggiungi|إضافة/ })
+        .click();
+      await shotPage.screenshot({
+        path: `${SHOTS}health-profile-${name}.png`,
+        animations: 'disabled',
+      });
       await shotPage.close();
     }
   });

@@ -100,7 +100,8 @@ test.describe('history (docs/console.md /sos/history)', () => {
       await admin.closeSos(sos.id);
       const at = new Date((await admin.history()).find((s) => s.id === sos.id)!.dateCreated);
       // Two days off either way: no time zone between browser and server moves the day across.
-      const shifted = (days: number) => day(new Date(at.getTime() + days * 86_400_000).toISOString());
+      const shifted = (days: number) =>
+        day(new Date(at.getTime() + days * 86_400_000).toISOString());
 
       await signIn();
       const history = new HistoryPage(page);

@@ -3,7 +3,11 @@ import { expect, test } from '../support/fixtures.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 
 test.describe('alarm kinds (docs/alarm-kinds.md)', () => {
-  test('an HTTP SOS with kind FIRE appears as a card labelled "Incendio" and rings', async ({ page, signIn, fleet }) => {
+  test('an HTTP SOS with kind FIRE appears as a card labelled "Incendio" and rings', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const { sim, device } = await fleet.add();
     await watchMedia(page);
     await signIn();

@@ -1,7 +1,14 @@
 import { expect, test } from '../support/fixtures.js';
 import { Shell } from '../pages/Shell.js';
 
-const ADMIN_ENTRIES = ['SOS', 'Gestione utenti', 'Storico', 'Statistiche', 'Registro attività', 'Impostazioni'];
+const ADMIN_ENTRIES = [
+  'SOS',
+  'Gestione utenti',
+  'Storico',
+  'Statistiche',
+  'Registro attività',
+  'Impostazioni',
+];
 
 test.describe('main layout on a large screen (docs/console.md, §9)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -42,7 +49,14 @@ test.describe('main layout on a large screen (docs/console.md, §9)', () => {
     expect(await shell.entryLabels()).toEqual(ADMIN_ENTRIES);
     await expect(shell.nav.locator('li > hr')).toHaveCount(ADMIN_ENTRIES.length);
     const paths = ['/sos', '/users', '/sos/history', '/sos/stats', '/audit', '/settings'];
-    const headings = ['Dashboard', 'Gestione utenti', 'Storico', 'Statistiche', 'Registro attività', 'Impostazioni'];
+    const headings = [
+      'Dashboard',
+      'Gestione utenti',
+      'Storico',
+      'Statistiche',
+      'Registro attività',
+      'Impostazioni',
+    ];
     for (const [i, label] of ADMIN_ENTRIES.entries()) {
       await shell.entry(label).click();
       await expect(page).toHaveURL(new RegExp(`${paths[i]}$`));

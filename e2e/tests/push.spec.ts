@@ -23,10 +23,16 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
     await signIn();
     await page.goto('/sos');
     await push.waitActive();
-    expect(await push.registration()).toEqual({ scope: `${E2E.baseURL}/`, script: `${E2E.baseURL}/sw.js` });
+    expect(await push.registration()).toEqual({
+      scope: `${E2E.baseURL}/`,
+      script: `${E2E.baseURL}/sw.js`,
+    });
   });
 
-  test('the manifest makes it installable: standalone, 192 and 512 px PNG icons, maskable too', async ({ page, request }) => {
+  test('the manifest makes it installable: standalone, 192 and 512 px PNG icons, maskable too', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = (await (await request.get(href!)).json()) as {
@@ -34,10 +40,16 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
       start_url: string;
       icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
     };
-    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/sos', name: 'SOS Console' });
+    expect(manifest).toMatchObject({
+      display: 'standalone',
+      start_url: '/sos',
+      name: 'SOS Console',
+    });
     for (const size of [192, 512]) {
       for (const purpose of ['any', 'maskable']) {
-        const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.purpose === purpose);
+        const icon = manifest.icons.find(
+          (i) => i.sizes === `${size}x${size}` && i.purpose === purpose,
+        );
         expect(icon?.type).toBe('image/png');
         const png = await (await request.get(icon!.src)).body();
         // PNG header: width and height, big-endian, at bytes 16 and 20.
@@ -72,7 +84,10 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
     };
     await push.deliver(payload);
     const shown = await push.waitForNotification(`SOS: ${name}`);
-    expect(shown).toMatchObject({ tag: `sos-${sos.id}`, data: { url: `/sos?sos=${sos.id}&device=${device.id}` } });
+    expect(shown).toMatchObject({
+      tag: `sos-${sos.id}`,
+      data: { url: `/sos?sos=${sos.id}&device=${device.id}` },
+    });
     // An escalation of the same SOS replaces it (same tag), in words of its own.
     await push.deliver({ ...payload, type: 'SOS_ESCALATED' });
     await push.waitForNotification(`In ritardo: ${name}`);
@@ -88,7 +103,11 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
     await expect(page).toHaveURL(/\/sos$/);
   });
 
-  test('the notifications speak the language the console last used', async ({ page, context, signIn }) => {
+  test('the notifications speak the language the console last used', async ({
+    page,
+    context,
+    signIn,
+  }) => {
     await context.grantPermissions(['notifications'], { origin: E2E.baseURL });
     await signIn(undefined, { language: 'ar' });
     await page.goto('/sos');
@@ -98,7 +117,14 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
     // The console hands the worker its texts once the Arabic catalogue is on screen.
     await expect
       .poll(async () => {
-        await push.deliver({ type: 'DEVICE_OFFLINE', sosId: null, deviceId: 424242, deviceName: 'Sensore 7', kind: null, at: new Date().toISOString() });
+        await push.deliver({
+          type: 'DEVICE_OFFLINE',
+          sosId: null,
+          deviceId: 424242,
+          deviceName: 'Sensore 7',
+          kind: null,
+          at: new Date().toISOString(),
+        });
         return (await push.notifications()).find((n) => n.tag === 'off-424242');
       })
       .toMatchObject({ title: 'تعذّر الوصول: Sensore 7', dir: 'rtl' });
@@ -121,7 +147,9 @@ test.describe('installable console and Web Push (docs/push.md)', () => {
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await page.getByRole('banner').getByRole('button').last().click();
-    await expect(page.getByRole('menuitemcheckbox', { name: /الإشعارات على هذا الجهاز/ })).toBeVisible();
+    await expect(
+      page.getByRole('menuitemcheckbox', { name: /الإشعارات على هذا الجهاز/ }),
+    ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}menu-ar-dark.png`, animations: 'disabled' });
     await expectNoSeriousA11yViolations(page, 'options menu with notifications, ar dark');
   });

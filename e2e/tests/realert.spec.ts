@@ -43,7 +43,10 @@ test.describe('a further alarm re-alerts (docs/alarm-handling.md)', () => {
     const other = await browser.newContext();
     try {
       const operatorPage = await other.newPage();
-      await seedStorage(operatorPage, sessionStorageItems(await login(employee.username, employee.password)));
+      await seedStorage(
+        operatorPage,
+        sessionStorageItems(await login(employee.username, employee.password)),
+      );
       const operator = await liveDashboard(operatorPage);
 
       expect((await sim.raiseSosOfKind('MEDICAL')).status).toBe(201);
@@ -80,7 +83,11 @@ test.describe('a further alarm re-alerts (docs/alarm-handling.md)', () => {
     }
   });
 
-  test('after a reload, "SOS da gestire" shows above the audio prompt', async ({ page, signIn, fleet }) => {
+  test('after a reload, "SOS da gestire" shows above the audio prompt', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const { sim } = await fleet.add(`Ingresso ${uid('d')}`);
     await signIn();
     expect((await sim.raiseSosOfKind('FALL')).status).toBe(201);
@@ -94,7 +101,11 @@ test.describe('a further alarm re-alerts (docs/alarm-handling.md)', () => {
     await expect(dashboard.promptBanner).toHaveCount(0);
   });
 
-  test('Arabic, dark, phone width: the re-alerted card and the prompt', async ({ page, signIn, fleet }) => {
+  test('Arabic, dark, phone width: the re-alerted card and the prompt', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { sim } = await fleet.add(`منزل ${uid('d')}`);
     await signIn(undefined, { language: 'ar', theme: 'dark' });

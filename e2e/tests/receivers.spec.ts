@@ -15,7 +15,12 @@ const account = () => (0x100000 + Math.floor(Math.random() * 0xeffff)).toString(
 test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
   const clients: Dc09Client[] = [];
   const client = (transport: 'tcp' | 'udp') => {
-    const c = new Dc09Client({ host: '127.0.0.1', port: E2E.dc09Port, transport, key: Buffer.from(E2E.dc09Key, 'hex') });
+    const c = new Dc09Client({
+      host: '127.0.0.1',
+      port: E2E.dc09Port,
+      transport,
+      key: Buffer.from(E2E.dc09Key, 'hex'),
+    });
     clients.push(c);
     return c;
   };
@@ -23,7 +28,10 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
     for (const c of clients.splice(0)) c.close();
   });
 
-  test('a DC-09 fire from the simulator appears as a card labelled "Incendio" and rings', async ({ page, signIn }) => {
+  test('a DC-09 fire from the simulator appears as a card labelled "Incendio" and rings', async ({
+    page,
+    signIn,
+  }) => {
     const acct = account();
     const name = `DC-09 ${acct}`;
     await watchMedia(page);
@@ -32,14 +40,21 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
     await dashboard.goto();
     await dashboard.enableAudio();
     await dashboard.waitLive();
-    const answer = await client('tcp').send({ token: 'ADM-CID', account: acct, data: '1110 01 001' });
+    const answer = await client('tcp').send({
+      token: 'ADM-CID',
+      account: acct,
+      data: '1110 01 001',
+    });
     expect(answer.type).toBe('ACK');
     await expect(dashboard.kindLabel(name)).toHaveText('Incendio');
     await expect(dashboard.closeButton(name)).toBeVisible();
     await expect.poll(() => isRinging(page)).toBe(true);
   });
 
-  test('a low battery over UDP appears in "Allarmi tecnici" and clears on its restore', async ({ page, signIn }) => {
+  test('a low battery over UDP appears in "Allarmi tecnici" and clears on its restore', async ({
+    page,
+    signIn,
+  }) => {
     const acct = account();
     const name = `DC-09 ${acct}`;
     await signIn();
@@ -55,13 +70,19 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
     await expect(health.line('Batteria scarica', name)).toBeHidden();
   });
 
-  test('Settings shows the receivers: DC-09 and SCAIP listening on their ports', async ({ page, signIn, admin }) => {
+  test('Settings shows the receivers: DC-09 and SCAIP listening on their ports', async ({
+    page,
+    signIn,
+    admin,
+  }) => {
     await signIn();
     const settings = new SettingsPage(page);
     await settings.goto(await admin.apiKey());
     await expect(settings.receivers.getByRole('heading', { name: 'Ricevitori' })).toBeVisible();
     await expect(settings.receiver('DC09')).toContainText(`In ascolto sulla porta ${E2E.dc09Port}`);
-    await expect(settings.receiver('SCAIP')).toContainText(`In ascolto sulla porta ${E2E.scaipPort}`);
+    await expect(settings.receiver('SCAIP')).toContainText(
+      `In ascolto sulla porta ${E2E.scaipPort}`,
+    );
   });
 
   for (const { name, language, theme } of [
@@ -77,8 +98,15 @@ test.describe('SIA DC-09 receiver (docs/receivers.md)', () => {
       const block = page.getByRole('region').filter({ has: page.getByTestId('receiver-DC09') });
       await expect(block.getByTestId('receiver-DC09')).toContainText(String(E2E.dc09Port));
       await block.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}receivers-${name}.png`, animations: 'disabled', fullPage: true });
-      await block.screenshot({ path: `${shots}receivers-block-${name}.png`, animations: 'disabled' });
+      await page.screenshot({
+        path: `${shots}receivers-${name}.png`,
+        animations: 'disabled',
+        fullPage: true,
+      });
+      await block.screenshot({
+        path: `${shots}receivers-block-${name}.png`,
+        animations: 'disabled',
+      });
       await expectNoSeriousA11yViolations(page, `receivers ${name}`);
     });
   }

@@ -103,9 +103,15 @@ test.describe('reporting (docs/alarm-handling.md)', () => {
     // "CSV per Excel": ";", the grid's local times to the second, Italian words (docs/alarm-handling.md "Exports").
     const excel = await history.exportCsv('CSV per Excel');
     expect(excel.filename).toMatch(/^sos-history-\d{4}-\d{2}-\d{2}-excel\.csv$/);
-    const [excelHeader, ...excelRows] = excel.text.slice(1).split('\r\n').filter(Boolean).map((line) => line.split(';'));
+    const [excelHeader, ...excelRows] = excel.text
+      .slice(1)
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(';'));
     expect(excelHeader?.slice(0, 4)).toEqual(['ID', 'Dispositivo', 'Tipo', 'Data di apertura']);
-    expect(excelRows.map((r) => ({ device: r[1], kind: r[2], raised: r[3], closed: r[7] }))).toEqual(
+    expect(
+      excelRows.map((r) => ({ device: r[1], kind: r[2], raised: r[3], closed: r[7] })),
+    ).toEqual(
       grid.map((cells) => ({
         device: cells.Dispositivo,
         kind: 'Allarme personale',

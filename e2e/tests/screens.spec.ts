@@ -107,7 +107,11 @@ for (const { name, prefs } of VARIANTS) {
     await shoot('09-settings');
     await page.locator('input[name="apiKey"]').fill('a-key-never-saved');
     // The API key's own form: the alarm settings below have a 'Salva' of their own.
-    await page.locator('form').filter({ has: page.locator('input[name="apiKey"]') }).locator('button[type="submit"]').click();
+    await page
+      .locator('form')
+      .filter({ has: page.locator('input[name="apiKey"]') })
+      .locator('button[type="submit"]')
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await shoot('10-settings-confirm-dialog');
     await page.keyboard.press('Escape');

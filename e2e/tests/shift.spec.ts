@@ -138,10 +138,16 @@ test.describe('a shift as operators live it (docs/shift.md)', () => {
     await expect(dashboard.card(device.displayName)).not.toContainText('Batteria');
     // No live event carries a heartbeat: only the card's poll can show the low battery.
     await sim.heartbeat(undefined, 15);
-    await expect(dashboard.card(device.displayName)).toContainText('Batteria 15%', { timeout: 60_000 });
+    await expect(dashboard.card(device.displayName)).toContainText('Batteria 15%', {
+      timeout: 60_000,
+    });
   });
 
-  test('a history row opens the closed SOS with its notes, read only', async ({ page, signIn, fleet }) => {
+  test('a history row opens the closed SOS with its notes, read only', async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
     const { sim, device } = await fleet.add(`Ingresso ${uid('r')}`);
     await signIn();
     const dashboard = new DashboardPage(page);
@@ -164,7 +170,12 @@ test.describe('a shift as operators live it (docs/shift.md)', () => {
     await expect(dialog.getByRole('button', { name: /Chiudi SOS|Aggiungi nota/ })).toHaveCount(0);
   });
 
-  test('a super administrator creates another one, who can then open /users', async ({ page, signIn, people, browser }) => {
+  test('a super administrator creates another one, who can then open /users', async ({
+    page,
+    signIn,
+    people,
+    browser,
+  }) => {
     const username = uid('capo');
     people.forget(username);
     await signIn();

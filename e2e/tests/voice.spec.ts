@@ -21,7 +21,9 @@ import { Voice } from '../pages/Voice.js';
  * sends 440 Hz. Run by playwright.voice.config.ts (its own server, voice on).
  */
 if (VOICE_MISSING.length > 0) {
-  console.warn(`voice.spec: SKIPPED, not installed: ${VOICE_MISSING.join(', ')} (apt-get install ${VOICE_MISSING.join(' ')})`);
+  console.warn(
+    `voice.spec: SKIPPED, not installed: ${VOICE_MISSING.join(', ')} (apt-get install ${VOICE_MISSING.join(' ')})`,
+  );
 }
 test.skip(VOICE_MISSING.length > 0, `voice packages not installed: ${VOICE_MISSING.join(', ')}`);
 
@@ -40,7 +42,11 @@ test.afterEach(async () => {
 });
 
 const baresip = async (name: string, account: string) => {
-  const phone = await Baresip.start(join(dir, `${name}-${uid('b')}`), account, join(dir, 'tone1000.wav'));
+  const phone = await Baresip.start(
+    join(dir, `${name}-${uid('b')}`),
+    account,
+    join(dir, 'tone1000.wav'),
+  );
   phones.push(phone);
   return phone;
 };
@@ -61,14 +67,20 @@ async function operatorConsole(page: Page, italian = true): Promise<Voice> {
   return voice;
 }
 
-const voiceCalls = (timeline: SosTimelineEntry[]) => timeline.filter((entry) => entry.call?.via === 'VOICE');
+const voiceCalls = (timeline: SosTimelineEntry[]) =>
+  timeline.filter((entry) => entry.call?.via === 'VOICE');
 
 test.describe('voice (docs/voice.md)', () => {
   /**
    * A SCAIP-style unit (the server knows it by its serial SCAIP-<cid>, with an open SOS) calls
    * sos@ while two operators are signed in; the first answers. Returns what the tests check.
    */
-  async function unitCallsIn({ page, browser, signIn, people }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'browser' | 'signIn' | 'people'>) {
+  async function unitCallsIn({
+    page,
+    browser,
+    signIn,
+    people,
+  }: Pick<Parameters<Parameters<typeof test>[2]>[0], 'page' | 'browser' | 'signIn' | 'people'>) {
     const cid = uid('unit').replace(/[^a-z0-9]/gi, '');
     const sim = new SimDevice(`SCAIP-${cid}`, `Ciondolo ${cid}`);
     expect((await sim.register()).status).toBe(201);
@@ -88,12 +100,24 @@ test.describe('voice (docs/voice.md)', () => {
     await expect(first.banner).toContainText(`Chiamata dal dispositivo Ciondolo ${cid}`);
     await expect(second.banner).toContainText(`مكالمة من الجهاز Ciondolo ${cid}`);
     await page.screenshot({ path: `${SHOTS}voice-banner-it-light.png`, animations: 'disabled' });
-    await otherPage.screenshot({ path: `${SHOTS}voice-banner-ar-dark-390.png`, animations: 'disabled' });
+    await otherPage.screenshot({
+      path: `${SHOTS}voice-banner-ar-dark-390.png`,
+      animations: 'disabled',
+    });
     await first.answer.click();
     const answeredAt = Date.now();
     const detail = new SosDetail(page);
     await detail.waitOpen();
-    return { sos, first, second, other, unit, detail, inCall: new Voice(page, detail.dialog), answeredAt };
+    return {
+      sos,
+      first,
+      second,
+      other,
+      unit,
+      detail,
+      inCall: new Voice(page, detail.dialog),
+      answeredAt,
+    };
   }
 
   test('a unit calls in: both consoles ring, the first "Rispondi" wins and the other stops ringing; the in-call bar', async ({
@@ -109,9 +133,13 @@ test.describe('voice (docs/voice.md)', () => {
       await expect(second.banner).toHaveCount(0);
       await expect(detail.takeCharge).toHaveCount(0); // "Rispondi" took charge of the SOS
       await expect(inCall.timer).toHaveText(/^In chiamata \d\d:\d\d$/);
-      await detail.dialog.screenshot({ path: `${SHOTS}voice-in-call-it-light.png`, animations: 'disabled' });
+      await detail.dialog.screenshot({
+        path: `${SHOTS}voice-in-call-it-light.png`,
+        animations: 'disabled',
+      });
       const controls = inCall.inCall.getByRole('group', { name: 'Audio del dispositivo' });
-      for (const name of ['Parla e ascolta', 'Solo ascolto', 'Solo parla']) await expect(controls.getByRole('button', { name })).toBeVisible();
+      for (const name of ['Parla e ascolta', 'Solo ascolto', 'Solo parla'])
+        await expect(controls.getByRole('button', { name })).toBeVisible();
       await inCall.hangUp.click();
       await expect(inCall.inCall).toHaveCount(0);
     } finally {
@@ -130,7 +158,12 @@ test.describe('voice (docs/voice.md)', () => {
     admin,
   }) => {
     test.setTimeout(180_000);
-    const { sos, first, other, unit, detail, inCall, answeredAt } = await unitCallsIn({ page, browser, signIn, people });
+    const { sos, first, other, unit, detail, inCall, answeredAt } = await unitCallsIn({
+      page,
+      browser,
+      signIn,
+      people,
+    });
     try {
       // The browser hears the unit's 1000 Hz on its remote track (AnalyserNode).
       await expect.poll(() => first.remoteTone(), { timeout: 10_000 }).toBeGreaterThan(960);
@@ -172,7 +205,10 @@ test.describe('voice (docs/voice.md)', () => {
     });
     const sos = await raiseSos(sim);
     const made = ephemeralCredentials(VOICE.secret, user);
-    const resident = await baresip('resident', `<sip:${user}@${sip};transport=udp>;auth_user=${made.username};auth_pass=${made.password};regint=600`);
+    const resident = await baresip(
+      'resident',
+      `<sip:${user}@${sip};transport=udp>;auth_user=${made.username};auth_pass=${made.password};regint=600`,
+    );
     await expect.poll(() => resident.registered(), { timeout: 15_000 }).toBe(true);
 
     await signIn();
@@ -184,7 +220,10 @@ test.describe('voice (docs/voice.md)', () => {
     const callOut = new CallOut(page, detail.dialog);
     const inCall = new Voice(page, detail.dialog);
     await expect(voice.dial(callOut.row('Giuseppina Ferraro'))).toBeEnabled();
-    await callOut.list.screenshot({ path: `${SHOTS}voice-call-out-it-light.png`, animations: 'disabled' });
+    await callOut.list.screenshot({
+      path: `${SHOTS}voice-call-out-it-light.png`,
+      animations: 'disabled',
+    });
 
     // Answered: the phone picks up, the operator hangs up after a while.
     await voice.dial(callOut.row('Giuseppina Ferraro')).click();
@@ -196,7 +235,9 @@ test.describe('voice (docs/voice.md)', () => {
     await inCall.hangUp.click();
     const endedAt = Date.now();
     await expect
-      .poll(async () => voiceCalls(await admin.timeline(sos.id)).map((e) => e.call!.result), { timeout: 15_000 })
+      .poll(async () => voiceCalls(await admin.timeline(sos.id)).map((e) => e.call!.result), {
+        timeout: 15_000,
+      })
       .toEqual(['ANSWERED']);
     const answered = voiceCalls(await admin.timeline(sos.id))[0]!.call!;
     expect(answered).toMatchObject({ direction: 'OUT', to: 'RESIDENT' });
@@ -210,7 +251,9 @@ test.describe('voice (docs/voice.md)', () => {
     resident.command('hangup'); // a ringing phone's hang-up answers 486 Busy Here
     await expect(inCall.inCall).toHaveCount(0);
     await expect
-      .poll(async () => voiceCalls(await admin.timeline(sos.id)).map((e) => e.call!.result), { timeout: 15_000 })
+      .poll(async () => voiceCalls(await admin.timeline(sos.id)).map((e) => e.call!.result), {
+        timeout: 15_000,
+      })
       .toEqual(['ANSWERED', 'BUSY']);
   });
 });

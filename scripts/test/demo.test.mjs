@@ -20,7 +20,12 @@ let base;
 let voiceOn = false;
 
 before(async () => {
-  const [port, dc09, scaip, voice] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [port, dc09, scaip, voice] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   base = `http://127.0.0.1:${port}`;
   const env = environment({
     PORT: String(port),
@@ -36,9 +41,11 @@ before(async () => {
   delete env.SOS_DC09_KEY; // a fresh one, printed, as for a newcomer
   // Voice where Kamailio and rtpengine are installed (CI installs them), on a free port (its
   // WebSocket and control ports are the next two); elsewhere the demo says it is off.
-  const { findVoicePrograms } = await import('../../apps/server/dist/src/voice/packages.js').catch(() => ({
-    findVoicePrograms: () => ({ missing: ['kamailio'] }),
-  }));
+  const { findVoicePrograms } = await import('../../apps/server/dist/src/voice/packages.js').catch(
+    () => ({
+      findVoicePrograms: () => ({ missing: ['kamailio'] }),
+    }),
+  );
   voiceOn = !('missing' in findVoicePrograms());
   if (voiceOn) env.SOS_VOICE_SIP_PORT = String(voice);
   else delete env.SOS_VOICE_SIP_PORT;
@@ -75,7 +82,12 @@ test('prints where to go, the DC-09 key and what the demo simulates', () => {
     /demo: 3 simulated devices \(DEMO-0001\.\.\.\): an SOS now and then, at most 1 open at once/,
   );
   assert.match(output, /demo: DC-09 devices 5E01, 7A02 report through the receiver/);
-  assert.match(output, voiceOn ? /voice: SIP on UDP and TCP port \d+/ : /demo: voice off \(to turn it on: apt-get install /);
+  assert.match(
+    output,
+    voiceOn
+      ? /voice: SIP on UDP and TCP port \d+/
+      : /demo: voice off \(to turn it on: apt-get install /,
+  );
 });
 
 test("the demo's devices appear in the console's device list", async () => {

@@ -1,7 +1,6 @@
 import { runnerImport, type Plugin } from 'vite';
 import { compileMessages } from '../src/i18n/compileMessages.js';
 
-
 type Catalogue = { messages: Record<string, Record<string, string>> };
 
 /**

@@ -5,7 +5,16 @@ import { join, extname } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
-const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.map', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.txt',
+  '.map',
+  '.webmanifest',
+]);
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -28,4 +37,6 @@ for await (const file of walk(DIST)) {
   before += data.length;
   after += br.length;
 }
-console.log(`compressed ${count} files: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `compressed ${count} files: ${(before / 1024).toFixed(0)} KB -> ${(after / 1024).toFixed(0)} KB brotli`,
+);

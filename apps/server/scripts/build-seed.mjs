@@ -8,7 +8,9 @@ import { isFresh } from '../../../scripts/lib/fresh.mjs';
 import { MIGRATIONS_DIR } from '../dist/src/lib/paths.js';
 import { pgliteVersion, SEED_FILE, SEED_INFO_FILE } from '../dist/src/db/seed-data-dir.js';
 
-const madeBy = existsSync(SEED_INFO_FILE) ? JSON.parse(readFileSync(SEED_INFO_FILE, 'utf8')).pglite : null;
+const madeBy = existsSync(SEED_INFO_FILE)
+  ? JSON.parse(readFileSync(SEED_INFO_FILE, 'utf8')).pglite
+  : null;
 if (isFresh(SEED_FILE, [MIGRATIONS_DIR]) && madeBy === pgliteVersion()) process.exit(0);
 
 // Loaded only now: PGlite and Drizzle take a while to load, for nothing when the seed is fresh.

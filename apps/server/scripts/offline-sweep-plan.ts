@@ -31,7 +31,10 @@ try {
   const { db } = database;
   // Every device monitored and online; `stale` of them silent for an hour, the rest just heard.
   // Each name with its key (name_sort_key has no default; src/devices/name.ts).
-  const rows = Array.from({ length: fleet }, (_, n) => ({ i: n + 1, ...deviceName(`Device ${n + 1}`) }));
+  const rows = Array.from({ length: fleet }, (_, n) => ({
+    i: n + 1,
+    ...deviceName(`Device ${n + 1}`),
+  }));
   await db.execute(sql`
     INSERT INTO devices (serial, display_name, name_sort_key, last_seen_at, online, battery_pct)
     SELECT 'dev-' || i, n."displayName", n."nameSortKey",

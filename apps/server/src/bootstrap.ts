@@ -69,7 +69,10 @@ async function ensureApiKey(tx: Tx, wanted: string | undefined) {
   const inserted = await tx
     .insert(settings)
     // 24 random bytes: GENERATED_API_KEY_LENGTH (32) characters.
-    .values({ key: SETTING_KEYS.apiKey, value: wanted || randomSecret((GENERATED_API_KEY_LENGTH * 3) / 4) })
+    .values({
+      key: SETTING_KEYS.apiKey,
+      value: wanted || randomSecret((GENERATED_API_KEY_LENGTH * 3) / 4),
+    })
     .onConflictDoNothing()
     .returning({ value: settings.value });
   const [row] = inserted;

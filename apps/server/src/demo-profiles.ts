@@ -1,5 +1,10 @@
 import { like, sql } from 'drizzle-orm';
-import { CHECK_IN_DAYS, CHECK_IN_WINDOWS_MAX, type CheckInWindow, type DeviceProfile } from '@sos/contract';
+import {
+  CHECK_IN_DAYS,
+  CHECK_IN_WINDOWS_MAX,
+  type CheckInWindow,
+  type DeviceProfile,
+} from '@sos/contract';
 import { scheduleCheckIn } from './expectations/schedule.js';
 import type { Db } from './db/client.js';
 import { deviceProfiles, devices } from './db/schema.js';
@@ -8,9 +13,34 @@ import { deviceProfiles, devices } from './db/schema.js';
  * Plausible Italian residents for the demo's devices (docs/alarm-handling.md), derived from the device's
  * id so a restart writes the same ones. Fictitious: 555 numbers, no real person.
  */
-const FIRST = ['Giuseppina', 'Antonio', 'Maria', 'Francesco', 'Rosa', 'Giovanni', 'Anna', 'Salvatore'];
-const LAST = ['Ferraro', 'Russo', 'Colombo', 'Esposito', 'Ricci', 'Marino', 'Greco', 'Galli', 'Conti'];
-const STREETS = ['Via Garibaldi', 'Corso Vittorio Emanuele II', 'Via Roma', 'Piazza Cavour', 'Via Manzoni'];
+const FIRST = [
+  'Giuseppina',
+  'Antonio',
+  'Maria',
+  'Francesco',
+  'Rosa',
+  'Giovanni',
+  'Anna',
+  'Salvatore',
+];
+const LAST = [
+  'Ferraro',
+  'Russo',
+  'Colombo',
+  'Esposito',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Galli',
+  'Conti',
+];
+const STREETS = [
+  'Via Garibaldi',
+  'Corso Vittorio Emanuele II',
+  'Via Roma',
+  'Piazza Cavour',
+  'Via Manzoni',
+];
 const CITIES = ['10122 Torino', '20121 Milano', '40126 Bologna', '50122 Firenze', '16123 Genova'];
 const NOTES = [
   'Diabetica, insulina la sera. Chiavi dalla vicina del piano terra.',
@@ -22,7 +52,9 @@ const RELATIONS = ['figlia', 'figlio', 'vicina di casa', 'nipote', 'badante'];
 
 const at = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
 const phone = (n: number, mobile: boolean) =>
-  mobile ? `+39 3${at([33, 35, 47, 49], n)} 555 ${String(1000 + (n % 9000)).slice(-4)}` : `+39 0${11 + (n % 80)} 555 ${String(100 + (n % 900))}`;
+  mobile
+    ? `+39 3${at([33, 35, 47, 49], n)} 555 ${String(1000 + (n % 9000)).slice(-4)}`
+    : `+39 0${11 + (n % 80)} 555 ${String(100 + (n % 900))}`;
 
 export function demoProfile(id: number): DeviceProfile {
   const surname = at(LAST, id * 7);
@@ -32,8 +64,20 @@ export function demoProfile(id: number): DeviceProfile {
     phone: phone(id, false),
     notes: at(NOTES, id),
     contacts: [
-      { name: `${at(FIRST, id + 3)} ${surname}`, phone: phone(id + 1, true), relation: at(RELATIONS, id) },
-      ...(id % 2 === 0 ? [{ name: `${at(FIRST, id + 5)} ${at(LAST, id + 2)}`, phone: phone(id + 2, true), relation: at(RELATIONS, id + 2) }] : []),
+      {
+        name: `${at(FIRST, id + 3)} ${surname}`,
+        phone: phone(id + 1, true),
+        relation: at(RELATIONS, id),
+      },
+      ...(id % 2 === 0
+        ? [
+            {
+              name: `${at(FIRST, id + 5)} ${at(LAST, id + 2)}`,
+              phone: phone(id + 2, true),
+              relation: at(RELATIONS, id + 2),
+            },
+          ]
+        : []),
     ],
     checkIns: [],
   };
@@ -64,13 +108,17 @@ export async function writeDemoProfiles(db: Db, serialPrefix: string, zone: stri
     .where(like(devices.serial, `${serialPrefix}%`))
     .orderBy(devices.id);
   if (rows.length === 0) return;
-  const profiles = rows.map(({ id }, i) => ({ ...demoProfile(id), ...(i < CHECKING_IN ? { checkIns: demoCheckIns(i) } : {}) }));
+  const profiles = rows.map(({ id }, i) => ({
+    ...demoProfile(id),
+    ...(i < CHECKING_IN ? { checkIns: demoCheckIns(i) } : {}),
+  }));
   const written = await db
     .insert(deviceProfiles)
     .values(rows.map(({ id }, i) => ({ deviceId: id, ...profiles[i]!, updatedAt: sql`now()` })))
     .onConflictDoNothing()
     .returning({ deviceId: deviceProfiles.deviceId, checkIns: deviceProfiles.checkIns });
   for (const row of written) {
-    if (row.checkIns.length > 0) await scheduleCheckIn(db, row.deviceId, row.checkIns as CheckInWindow[], zone, new Date());
+    if (row.checkIns.length > 0)
+      await scheduleCheckIn(db, row.deviceId, row.checkIns as CheckInWindow[], zone, new Date());
   }
 }

@@ -76,7 +76,10 @@ const envSchema = z.object({
   SOS_DC09_KEY: z
     .string()
     .trim()
-    .regex(/^(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{48}|[0-9A-Fa-f]{64})$/, 'must be 32, 48 or 64 hex digits (AES-128/192/256)')
+    .regex(
+      /^(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{48}|[0-9A-Fa-f]{64})$/,
+      'must be 32, 48 or 64 hex digits (AES-128/192/256)',
+    )
     .optional(),
   /** The SCAIP receiver's port, SIP over UDP and TCP, at HOST; unset: off. */
   SOS_SCAIP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -95,15 +98,25 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,5}-\d{1,5}$/, 'must be a range such as 30000-30999')
     .transform((range) => range.split('-').map(Number) as [number, number])
-    .refine(([min, max]) => min >= 1024 && max <= 65535 && max - min >= 3, 'must be a range of at least 4 ports within 1024-65535')
+    .refine(
+      ([min, max]) => min >= 1024 && max <= 65535 && max - min >= 3,
+      'must be a range of at least 4 ports within 1024-65535',
+    )
     .default([30000, 30999]),
   /** Where numbers are dialled: the centre's PBX or carrier, a sip: URI; unset: a registered user. */
   SOS_VOICE_TRUNK: z
     .string()
-    .regex(/^sips?:[A-Za-z0-9._~+-]+(:\d{1,5})?(;[A-Za-z0-9=._-]+)*$/, 'must be a SIP URI such as sip:pbx.example.org:5060')
+    .regex(
+      /^sips?:[A-Za-z0-9._~+-]+(:\d{1,5})?(;[A-Za-z0-9=._-]+)*$/,
+      'must be a SIP URI such as sip:pbx.example.org:5060',
+    )
     .optional(),
   /** Shared with Kamailio (events, routing questions, credentials); unset: generated and stored. */
-  SOS_VOICE_SECRET: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  SOS_VOICE_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   /** The built console to serve; unset: apps/console/dist. */
   SOS_CONSOLE_DIR: z.string().min(1).optional(),
   /** Who runs this server, for the push services (VAPID `sub`, docs/push.md): mailto: or https:. */
@@ -150,9 +163,7 @@ export function loadEnv(source?: Record<string, string | undefined>): Env {
   );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   return parsed.data;
 }

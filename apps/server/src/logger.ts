@@ -9,14 +9,18 @@ const SECRET_PARAMS = /([?&](?:refresh_token|access_token|token|apiKey)=)[^&]*/g
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[REDACTED]');
 
 type LoggedError = { [key: string]: unknown; type: string; message: string; stack: string };
-const logError = (error: unknown) => ({ stack: '', ...(serializeError(error) as object) }) as LoggedError;
+const logError = (error: unknown) =>
+  ({ stack: '', ...(serializeError(error) as object) }) as LoggedError;
 
 /**
  * pino options: JSON lines, or pretty output in a terminal. Tokens, passwords and API keys
  * never appear: secret headers and body fields are redacted and URLs lose secret parameters.
  * An error is logged without the values a failed statement was given (lib/safe-error.ts).
  */
-export function loggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'LOG_PRETTY'>, interactive: boolean): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  env: Pick<Env, 'LOG_LEVEL' | 'LOG_PRETTY'>,
+  interactive: boolean,
+): FastifyServerOptions['logger'] {
   const pretty = env.LOG_PRETTY ?? interactive;
   return {
     level: env.LOG_LEVEL,
@@ -35,12 +39,22 @@ export function loggerOptions(env: Pick<Env, 'LOG_LEVEL' | 'LOG_PRETTY'>, intera
     serializers: {
       err: logError,
       error: logError,
-      req(request: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) {
+      req(request: {
+        method: string;
+        url: string;
+        ip?: string;
+        headers?: Record<string, unknown>;
+      }) {
         return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
       },
     },
     ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }

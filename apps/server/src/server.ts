@@ -23,7 +23,11 @@ export const DEFAULT_CONSOLE_DIR = join(SERVER_ROOT, '..', 'console', 'dist');
  * Opens and migrates the database, creates the first accounts, and listens; then starts the
  * companion, if any (`npm run demo`'s simulated devices, companion.ts).
  */
-export async function startServer(env: Env, interactive: boolean, companion?: Companion): Promise<StartedServer> {
+export async function startServer(
+  env: Env,
+  interactive: boolean,
+  companion?: Companion,
+): Promise<StartedServer> {
   const database = await openDatabase(env);
   const boot = await bootstrap(database.db, {
     adminUsername: env.SOS_ADMIN_USERNAME,
@@ -59,10 +63,12 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
   // A companion calls this very server over loopback, as real devices call it over the network.
   const bound = typeof address === 'object' && address ? address.address : '127.0.0.1';
   // Managed voice: Kamailio calls this server back, so it starts once the port is known.
-  await app.voice?.start(apiUrlOf(bound, port), app.receivers.port('SCAIP')).catch(async (err: unknown) => {
-    await app.close();
-    throw err;
-  });
+  await app.voice
+    ?.start(apiUrlOf(bound, port), app.receivers.port('SCAIP'))
+    .catch(async (err: unknown) => {
+      await app.close();
+      throw err;
+    });
   const dc09Port = app.receivers.port('DC09');
   const scaipPort = app.receivers.port('SCAIP');
   const beside = companion
@@ -90,18 +96,26 @@ export async function startServer(env: Env, interactive: boolean, companion?: Co
   if (boot.createdAdmin) {
     lines.push(`  first super administrator: ${boot.createdAdmin.username}`);
     if (boot.createdAdmin.generated) {
-      lines.push(`  its generated password:   ${boot.createdAdmin.password}   (shown only this once)`);
+      lines.push(
+        `  its generated password:   ${boot.createdAdmin.password}   (shown only this once)`,
+      );
     }
   }
   lines.push(`  device API key (X-Api-Key): ${boot.apiKey}`);
   if (dc09Port !== null) {
-    const security = env.SOS_DC09_KEY ? `AES-${env.SOS_DC09_KEY.length * 4}` : 'plain frames, no key';
+    const security = env.SOS_DC09_KEY
+      ? `AES-${env.SOS_DC09_KEY.length * 4}`
+      : 'plain frames, no key';
     lines.push(`  SIA DC-09 receiver: TCP and UDP port ${dc09Port} (${security})`);
   }
   if (scaipPort !== null) lines.push(`  SCAIP receiver: SIP over TCP and UDP port ${scaipPort}`);
   if (app.voice) {
-    const how = app.voice.managed ? `Kamailio and rtpengine run by this server (logs in ${app.voice.managed.dir})` : 'Kamailio and rtpengine as services';
-    lines.push(`  voice: SIP on UDP and TCP port ${app.voice.settings.sipPort}, domain ${app.voice.domain}; ${how}`);
+    const how = app.voice.managed
+      ? `Kamailio and rtpengine run by this server (logs in ${app.voice.managed.dir})`
+      : 'Kamailio and rtpengine as services';
+    lines.push(
+      `  voice: SIP on UDP and TCP port ${app.voice.settings.sipPort}, domain ${app.voice.domain}; ${how}`,
+    );
   }
   if (beside) lines.push(...beside.lines);
   lines.push('');

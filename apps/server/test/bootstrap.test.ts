@@ -22,7 +22,11 @@ describeEachDb('bootstrap', (kind) => {
   const canLogin = async (database: Database, username: string, password: string) => {
     const app = await buildApp({ env: TEST_ENV, database, closeDatabase: false });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password },
+      });
       return res.statusCode === 200 && res.json().role === 'SUPER_ADMIN';
     } finally {
       await app.close();
@@ -53,7 +57,11 @@ describeEachDb('bootstrap', (kind) => {
   it('second run creates nothing and keeps the key', async () => {
     const database = await fresh();
     const first = await bootstrap(database.db, { adminUsername: 'admin' });
-    const second = await bootstrap(database.db, { adminUsername: 'other', adminPassword: 'other-password', deviceApiKey: 'other-key' });
+    const second = await bootstrap(database.db, {
+      adminUsername: 'other',
+      adminPassword: 'other-password',
+      deviceApiKey: 'other-key',
+    });
     expect(second).toEqual({ apiKey: first.apiKey, generatedApiKey: false });
     expect(await database.db.select().from(users)).toHaveLength(1);
   });
@@ -80,7 +88,12 @@ describeEachDb('bootstrap', (kind) => {
     try {
       const [admin] = await database.db.select().from(users);
       const session = await openSession(database.db, admin!.id);
-      const token = (await app.tokens.signAccess({ id: admin!.id, username: 'admin', role: 'SUPER_ADMIN' }, session)).token;
+      const token = (
+        await app.tokens.signAccess(
+          { id: admin!.id, username: 'admin', role: 'SUPER_ADMIN' },
+          session,
+        )
+      ).token;
       const res = await app.inject({
         method: 'PATCH',
         url: `/api/employee/${admin!.id}`,

@@ -167,7 +167,9 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
 
     let restartMs = 0;
     for (let k = 0; k < options.kills; k++) {
-      process.stderr.write(`  chaos ${kind}, ${options.rate}/s, ${options.victim}: kill ${k + 1}/${options.kills}\n`);
+      process.stderr.write(
+        `  chaos ${kind}, ${options.rate}/s, ${options.victim}: kill ${k + 1}/${options.kills}\n`,
+      );
       await sleep(options.upMs[0] + Math.random() * (options.upMs[1] - options.upMs[0]));
       const restarted = performance.now();
       if (options.victim === 'database') {

@@ -30,10 +30,21 @@ const ms = (s: Summary) => ({
 });
 
 /** SOS raised over the device API one at a time, devices `first`, first+1, … (each its own). */
-async function sosRounds(fleet: SseFleet, url: string, first: number, gapMs: number, stop: (i: number) => boolean) {
+async function sosRounds(
+  fleet: SseFleet,
+  url: string,
+  first: number,
+  gapMs: number,
+  stop: (i: number) => boolean,
+) {
   const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
   try {
-    return await deliveryRounds(fleet, gapMs, stop, async (i) => (await raiseSos(url, serialOf(first + i), device)).id);
+    return await deliveryRounds(
+      fleet,
+      gapMs,
+      stop,
+      async (i) => (await raiseSos(url, serialOf(first + i), device)).id,
+    );
   } finally {
     await device.close();
   }

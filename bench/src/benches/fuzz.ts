@@ -61,13 +61,21 @@ const fuzz: Bench = {
           database: r.kind,
           receiver: `${x.protocol} ${x.transport}`,
           sent: x.sent,
-          answers: Object.entries(x.answers).sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', '),
+          answers: Object.entries(x.answers)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', '),
           'valid message answered after': x.stillAnswers,
         })),
       ),
     );
-    const deafened = runs.flatMap((r) => r.receivers.filter((x) => !x.stillAnswers).map((x) => `${r.kind} ${x.protocol} ${x.transport}`));
-    for (const which of deafened) console.log(`  receiver no longer answers a valid message: ${which}`);
+    const deafened = runs.flatMap((r) =>
+      r.receivers
+        .filter((x) => !x.stillAnswers)
+        .map((x) => `${r.kind} ${x.protocol} ${x.transport}`),
+    );
+    for (const which of deafened)
+      console.log(`  receiver no longer answers a valid message: ${which}`);
     const findings = runs.flatMap((r) => [...r.fiveHundreds, ...r.bad4xx, ...r.failures]);
     for (const finding of findings.slice(0, 20))
       console.log(`  ${finding.status} ${finding.call}: ${finding.body}`);

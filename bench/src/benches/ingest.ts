@@ -182,7 +182,10 @@ const ingest: Bench = {
       const cpuProfileDir = profileDir(ctx, 'ingest-postgres');
       server = await startServer({ databaseUrl: database.url, cpuProfileDir });
       // --audit N: besides the closes (each one audited), N more audited actions a second.
-      const auditLoad = auditPerSecond > 0 ? startAuditLoad([{ url: server.url, token }], auditPerSecond) : undefined;
+      const auditLoad =
+        auditPerSecond > 0
+          ? startAuditLoad([{ url: server.url, token }], auditPerSecond)
+          : undefined;
       try {
         const serials = Array.from({ length: devices }, (_, i) => serialOf(i + 1));
         const per = Math.ceil(devices / processes);

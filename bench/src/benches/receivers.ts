@@ -21,7 +21,11 @@ import { profileDir } from '../lib/targets.js';
 import { round, summarize, type Summary } from '../lib/stats.js';
 import type { BenchResult } from '../lib/report.js';
 import { isReady } from '../workers/ingest-protocol.js';
-import { isSupervisionReport, type SupervisionCommand, type SupervisionReport } from '../lib/receivers-protocol.js';
+import {
+  isSupervisionReport,
+  type SupervisionCommand,
+  type SupervisionReport,
+} from '../lib/receivers-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/receivers-load.ts', import.meta.url));
 type Protocol = 'DC09' | 'SCAIP';
@@ -30,7 +34,12 @@ const HTTP_LOADED_DEVICES = 4000;
 type Rounds = Awaited<ReturnType<typeof deliveryRounds>>;
 
 const flag = (ctx: BenchContext, name: string, fallback: number) => ctx.flags?.[name] ?? fallback;
-const ms = (s: Summary) => ({ p50: round(s.p50), p99: round(s.p99), max: round(s.max), n: s.count });
+const ms = (s: Summary) => ({
+  p50: round(s.p50),
+  p99: round(s.p99),
+  max: round(s.max),
+  n: s.count,
+});
 
 function options(ctx: BenchContext) {
   return {
@@ -56,7 +65,15 @@ type Options = ReturnType<typeof options>;
 async function loadedPhase(
   protocol: Protocol,
   o: Options,
-  env: { url: string; port: number; key: string; fleet: SseFleet; alarms: ReceiverAlarms; serverPid: number; db: pg.Client },
+  env: {
+    url: string;
+    port: number;
+    key: string;
+    fleet: SseFleet;
+    alarms: ReceiverAlarms;
+    serverPid: number;
+    db: pg.Client;
+  },
   nextAccount: () => number,
   http: () => Promise<number>,
 ) {
@@ -67,11 +84,25 @@ async function loadedPhase(
     const startAt = wallNow() + 300;
     const from = startAt + warmupMs;
     const until = from + o.seconds * 1000;
-    const report = nextMessage(worker, isSupervisionReport, until - wallNow() + 90_000, 'supervision');
+    const report = nextMessage(
+      worker,
+      isSupervisionReport,
+      until - wallNow() + 90_000,
+      'supervision',
+    );
     const command: SupervisionCommand = {
-      type: 'run', protocol, host: '127.0.0.1', port: env.port, key: protocol === 'DC09' ? env.key : null,
-      accounts: o.accounts, rate: o.rate, tcpConnections: protocol === 'DC09' ? o.tcpConnections : 0,
-      udpSockets: o.udpSockets, startAt, warmupMs, durationMs: o.seconds * 1000,
+      type: 'run',
+      protocol,
+      host: '127.0.0.1',
+      port: env.port,
+      key: protocol === 'DC09' ? env.key : null,
+      accounts: o.accounts,
+      rate: o.rate,
+      tcpConnections: protocol === 'DC09' ? o.tcpConnections : 0,
+      udpSockets: o.udpSockets,
+      startAt,
+      warmupMs,
+      durationMs: o.seconds * 1000,
     };
     worker.send(command);
     await sleep(from - wallNow());
@@ -81,15 +112,47 @@ async function loadedPhase(
     const loadCpu = new CpuMeter(() => [worker.pid!]);
     serverCpu.start();
     loadCpu.start();
-    const send = protocol === 'DC09' ? (a: number) => env.alarms.dc09Alarm(a) : (a: number) => env.alarms.scaipAlarm(a);
+    const send =
+      protocol === 'DC09'
+        ? (a: number) => env.alarms.dc09Alarm(a)
+        : (a: number) => env.alarms.scaipAlarm(a);
     const [alarms, httpLoaded] = o.withHttp
-      ? await splitRounds(env.fleet, o.gapMs / 2, () => wallNow() >= until, (i) => (i % 2 === 0 ? send(nextAccount()) : http()), (i) => i % 2)
-      : [await deliveryRounds(env.fleet, o.gapMs, () => wallNow() >= until, () => send(nextAccount())), undefined];
+      ? await splitRounds(
+          env.fleet,
+          o.gapMs / 2,
+          () => wallNow() >= until,
+          (i) => (i % 2 === 0 ? send(nextAccount()) : http()),
+          (i) => i % 2,
+        )
+      : [
+          await deliveryRounds(
+            env.fleet,
+            o.gapMs,
+            () => wallNow() >= until,
+            () => send(nextAccount()),
+          ),
+          undefined,
+        ];
     const ack = summarize(env.alarms.takeAckMs());
-    const cpu = { server: round(serverCpu.stop(), 0), serverWaited: round(serverCpu.waitPercent(), 0), load: round(loadCpu.stop(), 0) };
+    const cpu = {
+      server: round(serverCpu.stop(), 0),
+      serverWaited: round(serverCpu.waitPercent(), 0),
+      load: round(loadCpu.stop(), 0),
+    };
     await sleep(1100); // the last second's statistics reach pg_stat_database
-    const commitsPerSecond = round(((await commits(env.db)) - commitsBefore) / (o.seconds + 1.1), 0);
-    return { supervision: await report, alarms: alarms!, httpLoaded, ack, cpu, commitsPerSecond, window: { from, until } };
+    const commitsPerSecond = round(
+      ((await commits(env.db)) - commitsBefore) / (o.seconds + 1.1),
+      0,
+    );
+    return {
+      supervision: await report,
+      alarms: alarms!,
+      httpLoaded,
+      ack,
+      cpu,
+      commitsPerSecond,
+      window: { from, until },
+    };
   } finally {
     await stopChild(worker, 5000);
   }
@@ -101,36 +164,107 @@ function targets(protocol: Protocol, phase: Phase, httpIdle: Rounds): BenchResul
   const ratio = round(phase.alarms.perSos.p99 / httpIdle.perSos.p99, 2);
   const answer = protocol === 'DC09' ? 'ACK' : '200 OK';
   return [
-    { what: `${protocol}: supervision answered ${answer} / sent`, target: 'all', value: `${s.accepted} / ${s.sent}`, met: s.accepted === s.sent },
-    { what: `${protocol}: messages lost (no answer)`, target: '0', value: s.unanswered, met: s.unanswered === 0 },
-    { what: `${protocol}: alarm → dashboard p99 loaded / HTTP idle p99`, target: '≤ 2', value: ratio, met: ratio <= 2 },
-    { what: `${protocol}: supervision → ${answer} p99 (ms)`, target: '≤ 50', value: round(s.latencyMs.p99), met: s.latencyMs.p99 <= 50 },
-    { what: `${protocol}: alarm → ${answer} p99 (ms)`, target: '≤ 50', value: round(phase.ack.p99), met: phase.ack.p99 <= 50 },
-    { what: `${protocol}: alarms missing on a dashboard`, target: '0', value: phase.alarms.missing, met: phase.alarms.missing === 0 },
+    {
+      what: `${protocol}: supervision answered ${answer} / sent`,
+      target: 'all',
+      value: `${s.accepted} / ${s.sent}`,
+      met: s.accepted === s.sent,
+    },
+    {
+      what: `${protocol}: messages lost (no answer)`,
+      target: '0',
+      value: s.unanswered,
+      met: s.unanswered === 0,
+    },
+    {
+      what: `${protocol}: alarm → dashboard p99 loaded / HTTP idle p99`,
+      target: '≤ 2',
+      value: ratio,
+      met: ratio <= 2,
+    },
+    {
+      what: `${protocol}: supervision → ${answer} p99 (ms)`,
+      target: '≤ 50',
+      value: round(s.latencyMs.p99),
+      met: s.latencyMs.p99 <= 50,
+    },
+    {
+      what: `${protocol}: alarm → ${answer} p99 (ms)`,
+      target: '≤ 50',
+      value: round(phase.ack.p99),
+      met: phase.ack.p99 <= 50,
+    },
+    {
+      what: `${protocol}: alarms missing on a dashboard`,
+      target: '0',
+      value: phase.alarms.missing,
+      met: phase.alarms.missing === 0,
+    },
   ];
 }
 
-function print(protocol: Protocol, o: Options, phase: Phase, idle: { http: Rounds; alarm: Rounds; ack: Summary }) {
+function print(
+  protocol: Protocol,
+  o: Options,
+  phase: Phase,
+  idle: { http: Rounds; alarm: Rounds; ack: Summary },
+) {
   const answer = protocol === 'DC09' ? 'ACK' : '200 OK';
-  const load = protocol === 'DC09' ? `encrypted NULL, ${o.tcpConnections} TCP connections + ${o.udpSockets} UDP sockets` : `PI over ${o.udpSockets} UDP sockets`;
+  const load =
+    protocol === 'DC09'
+      ? `encrypted NULL, ${o.tcpConnections} TCP connections + ${o.udpSockets} UDP sockets`
+      : `PI over ${o.udpSockets} UDP sockets`;
   const s = phase.supervision;
-  printTable(`receivers ${protocol}: ${o.accounts} accounts, ${o.rate} supervision messages/s (${load}) for ${o.seconds} s, PostgreSQL`, [
-    { what: 'HTTP SOS → dashboard, idle (reference)', ...ms(idle.http.latency), 'p99 over SOS': round(idle.http.perSos.p99), missing: idle.http.missing },
-    { what: `alarm → dashboard, idle`, ...ms(idle.alarm.latency), 'p99 over SOS': round(idle.alarm.perSos.p99), missing: idle.alarm.missing },
-    { what: `alarm → dashboard, supervising`, ...ms(phase.alarms.latency), 'p99 over SOS': round(phase.alarms.perSos.p99), missing: phase.alarms.missing },
-    ...(phase.httpLoaded
-      ? [{ what: 'HTTP SOS → dashboard, supervising (diagnosis)', ...ms(phase.httpLoaded.latency), 'p99 over SOS': round(phase.httpLoaded.perSos.p99), missing: phase.httpLoaded.missing }]
-      : []),
-    { what: `alarm → ${answer}, idle`, ...ms(idle.ack) },
-    { what: `alarm → ${answer}, supervising`, ...ms(phase.ack) },
-    { what: `supervision → ${answer}`, ...ms(s.latencyMs) },
-    { what: 'supervision send lag (generator)', ...ms(s.sendLagMs) },
-  ]);
-  const transports = Object.entries(s.byTransport).map(([t, c]) => `${t} ${c.accepted}/${c.sent}`).join(', ');
+  printTable(
+    `receivers ${protocol}: ${o.accounts} accounts, ${o.rate} supervision messages/s (${load}) for ${o.seconds} s, PostgreSQL`,
+    [
+      {
+        what: 'HTTP SOS → dashboard, idle (reference)',
+        ...ms(idle.http.latency),
+        'p99 over SOS': round(idle.http.perSos.p99),
+        missing: idle.http.missing,
+      },
+      {
+        what: `alarm → dashboard, idle`,
+        ...ms(idle.alarm.latency),
+        'p99 over SOS': round(idle.alarm.perSos.p99),
+        missing: idle.alarm.missing,
+      },
+      {
+        what: `alarm → dashboard, supervising`,
+        ...ms(phase.alarms.latency),
+        'p99 over SOS': round(phase.alarms.perSos.p99),
+        missing: phase.alarms.missing,
+      },
+      ...(phase.httpLoaded
+        ? [
+            {
+              what: 'HTTP SOS → dashboard, supervising (diagnosis)',
+              ...ms(phase.httpLoaded.latency),
+              'p99 over SOS': round(phase.httpLoaded.perSos.p99),
+              missing: phase.httpLoaded.missing,
+            },
+          ]
+        : []),
+      { what: `alarm → ${answer}, idle`, ...ms(idle.ack) },
+      { what: `alarm → ${answer}, supervising`, ...ms(phase.ack) },
+      { what: `supervision → ${answer}`, ...ms(s.latencyMs) },
+      { what: 'supervision send lag (generator)', ...ms(s.sendLagMs) },
+    ],
+  );
+  const transports = Object.entries(s.byTransport)
+    .map(([t, c]) => `${t} ${c.accepted}/${c.sent}`)
+    .join(', ');
   printTable(`receivers ${protocol}: load`, [
     {
-      sent: s.sent, accepted: s.accepted, refused: s.refused, lost: s.unanswered, 'by transport': transports,
-      'commits/s (database)': phase.commitsPerSecond, 'server CPU / waited %': `${phase.cpu.server} / ${phase.cpu.serverWaited}`, 'generator CPU %': phase.cpu.load,
+      sent: s.sent,
+      accepted: s.accepted,
+      refused: s.refused,
+      lost: s.unanswered,
+      'by transport': transports,
+      'commits/s (database)': phase.commitsPerSecond,
+      'server CPU / waited %': `${phase.cpu.server} / ${phase.cpu.serverWaited}`,
+      'generator CPU %': phase.cpu.load,
     },
   ]);
   if (s.samples.length) console.log(`  not accepted, e.g.: ${s.samples.join(' | ')}`);
@@ -138,14 +272,20 @@ function print(protocol: Protocol, o: Options, phase: Phase, idle: { http: Round
 
 const receiversBench: Bench = {
   name: 'receivers',
-  summary: 'DC-09 and SCAIP receivers: N accounts supervising at R/s, alarm → ACK and → dashboard vs idle HTTP (--accounts --rate --seconds)',
+  summary:
+    'DC-09 and SCAIP receivers: N accounts supervising at R/s, alarm → ACK and → dashboard vs idle HTTP (--accounts --rate --seconds)',
   async run(ctx) {
     const o = options(ctx);
     const database = await createBenchDatabase('receivers');
-    if ('skipped' in database) return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
+    if ('skipped' in database)
+      return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
     const key = randomBytes(16).toString('hex');
     const cpuProfileDir = profileDir(ctx, 'receivers-postgres');
-    const server = await startServer({ databaseUrl: database.url, cpuProfileDir, env: { SOS_DC09_PORT: '0', SOS_DC09_KEY: key, SOS_SCAIP_PORT: '0' } });
+    const server = await startServer({
+      databaseUrl: database.url,
+      cpuProfileDir,
+      env: { SOS_DC09_PORT: '0', SOS_DC09_KEY: key, SOS_SCAIP_PORT: '0' },
+    });
     const db = new pg.Client({ connectionString: database.url });
     let fleet: SseFleet | undefined;
     let alarms: ReceiverAlarms | undefined;
@@ -159,34 +299,76 @@ const receiversBench: Bench = {
       await insertReceiverDevices(db, o.accounts);
       const token = await login(server.url);
       const ports = await receiverPorts(server.url, token);
-      fleet = await SseFleet.start({ streams: o.dashboards, processes: 1, url: server.url + apiPath('sosRealTime'), headers: { authorization: `Bearer ${token}` } });
+      fleet = await SseFleet.start({
+        streams: o.dashboards,
+        processes: 1,
+        url: server.url + apiPath('sosRealTime'),
+        headers: { authorization: `Bearer ${token}` },
+      });
       const f = fleet;
-      const a = (alarms = new ReceiverAlarms(db, { dc09: { host: '127.0.0.1', port: ports.DC09 }, scaip: { host: '127.0.0.1', port: ports.SCAIP } }, Buffer.from(key, 'hex')));
+      const a = (alarms = new ReceiverAlarms(
+        db,
+        {
+          dc09: { host: '127.0.0.1', port: ports.DC09 },
+          scaip: { host: '127.0.0.1', port: ports.SCAIP },
+        },
+        Buffer.from(key, 'hex'),
+      ));
       // Alarms come from accounts counted down from the last: each SOS is a new one.
       let account = o.accounts + 1;
       const nextAccount = () => (--account < 1 ? (account = o.accounts) : account);
       const http = (i: number) => raiseSos(server.url, serialOf(i + 1), device).then((s) => s.id);
       // Under load, HTTP raises (--with-http) cycle over devices of their own: each a new SOS.
       let loadedHttp = 0;
-      const httpLoaded = () => raiseSos(server.url, serialOf(o.httpIdleRounds + 4 + (loadedHttp++ % HTTP_LOADED_DEVICES)), device).then((s) => s.id);
+      const httpLoaded = () =>
+        raiseSos(
+          server.url,
+          serialOf(o.httpIdleRounds + 4 + (loadedHttp++ % HTTP_LOADED_DEVICES)),
+          device,
+        ).then((s) => s.id);
       await deliveryRounds(f, o.gapMs, (i) => i >= 3, http); // warm-up
-      const httpIdle = await deliveryRounds(f, o.gapMs, (i) => i >= o.httpIdleRounds, (i) => http(i + 3));
+      const httpIdle = await deliveryRounds(
+        f,
+        o.gapMs,
+        (i) => i >= o.httpIdleRounds,
+        (i) => http(i + 3),
+      );
       const idle = {} as Record<Protocol, { http: Rounds; alarm: Rounds; ack: Summary }>;
       for (const p of ['DC09', 'SCAIP'] as const) {
         const send = p === 'DC09' ? (n: number) => a.dc09Alarm(n) : (n: number) => a.scaipAlarm(n);
-        const alarm = await deliveryRounds(f, o.gapMs, (i) => i >= o.alarmIdleRounds, () => send(nextAccount()));
+        const alarm = await deliveryRounds(
+          f,
+          o.gapMs,
+          (i) => i >= o.alarmIdleRounds,
+          () => send(nextAccount()),
+        );
         idle[p] = { http: httpIdle, alarm, ack: summarize(a.takeAckMs()) };
       }
       const phases = {} as Record<Protocol, Phase>;
       for (const p of ['DC09', 'SCAIP'] as const) {
-        phases[p] = await loadedPhase(p, o, { url: server.url, port: ports[p], key, fleet: f, alarms: a, serverPid: server.pid, db }, nextAccount, httpLoaded);
+        phases[p] = await loadedPhase(
+          p,
+          o,
+          { url: server.url, port: ports[p], key, fleet: f, alarms: a, serverPid: server.pid, db },
+          nextAccount,
+          httpLoaded,
+        );
         print(p, o, phases[p], idle[p]);
       }
       // --profile: both loaded phases (and the few seconds between them) are the measured part.
-      if (cpuProfileDir) writeProfileWindow(cpuProfileDir, server.spawnedAt, phases.DC09.window.from, phases.SCAIP.window.until);
+      if (cpuProfileDir)
+        writeProfileWindow(
+          cpuProfileDir,
+          server.spawnedAt,
+          phases.DC09.window.from,
+          phases.SCAIP.window.until,
+        );
       return {
         results: { options: o, idle, phases },
-        targets: [...targets('DC09', phases.DC09, httpIdle), ...targets('SCAIP', phases.SCAIP, httpIdle)],
+        targets: [
+          ...targets('DC09', phases.DC09, httpIdle),
+          ...targets('SCAIP', phases.SCAIP, httpIdle),
+        ],
         notes: [
           'supervision latency: scheduled send → answer in the generator process (open loop: a late send counts its wait; a TCP connection carries one message at a time)',
           'alarm → ACK/200: the bench process, one alarm at a time; alarm → dashboard: frame sent → new-sos on every dashboard, p99 over alarms (the slowest dashboard of each)',

@@ -142,7 +142,7 @@ const reporting: Bench = {
       notes: [
         'one request at a time over HTTP (undici), the server process on its core; times include the HTTP round trip',
         'stats over the whole seeded range (from/to as days in the server TZ); first page: /api/sos/history?limit=20 (total included)',
-        'each SOS has 0–3 logged calls (1.5 on average): the stats count them (callsPerSos, contactReachedPct), the history page counts each row\'s',
+        "each SOS has 0–3 logged calls (1.5 on average): the stats count them (callsPerSos, contactReachedPct), the history page counts each row's",
       ],
     };
   },

@@ -137,7 +137,9 @@ const soak: Bench = {
       for (let i = 1; i <= options.intervals; i++) {
         await sleep(started + i * options.intervalS * 1000 - Date.now());
         current.rssMiB = mib(server.rss());
-        process.stderr.write(`  soak: interval ${i}/${options.intervals} done, RSS ${current.rssMiB} MiB\n`);
+        process.stderr.write(
+          `  soak: interval ${i}/${options.intervals} done, RSS ${current.rssMiB} MiB\n`,
+        );
         if (i < options.intervals) {
           current = newInterval(i + 1);
           intervals.push(current);

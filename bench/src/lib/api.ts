@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
-import { API_KEY_HEADER, apiPath, IDEMPOTENCY_KEY_HEADER, type ReceiverStatus } from '@sos/contract';
+import {
+  API_KEY_HEADER,
+  apiPath,
+  IDEMPOTENCY_KEY_HEADER,
+  type ReceiverStatus,
+} from '@sos/contract';
 import { ADMIN, API_KEY } from './server.js';
 
 /** The few API calls the benches make, over undici (the simulator's HTTP client). */
@@ -117,8 +122,18 @@ export async function closeSos(
 }
 
 /** The ports the alarm receivers listen on (the server was started with port 0 for each). */
-export async function receiverPorts(url: string, token: string): Promise<Record<'DC09' | 'SCAIP', number>> {
-  const list = (await call('GET', url + apiPath('confReceivers'), { authorization: `Bearer ${token}` }, undefined)).json as ReceiverStatus[];
+export async function receiverPorts(
+  url: string,
+  token: string,
+): Promise<Record<'DC09' | 'SCAIP', number>> {
+  const list = (
+    await call(
+      'GET',
+      url + apiPath('confReceivers'),
+      { authorization: `Bearer ${token}` },
+      undefined,
+    )
+  ).json as ReceiverStatus[];
   const port = (p: 'DC09' | 'SCAIP') => list.find((r) => r.protocol === p && r.listening)?.port;
   const dc09 = port('DC09');
   const scaip = port('SCAIP');

@@ -40,7 +40,8 @@ export const cpus = () => ({ server: SERVER_CPUS, clients: CLIENT_CPUS, note: cp
  */
 export function pinToClients(): () => void {
   if (!enabled) return () => undefined;
-  const set = (list: string) => execFileSync('/usr/bin/taskset', ['-a', '-cp', list, String(process.pid)], { stdio: 'ignore' });
+  const set = (list: string) =>
+    execFileSync('/usr/bin/taskset', ['-a', '-cp', list, String(process.pid)], { stdio: 'ignore' });
   set(cpuList('clients'));
   return () => set(`0-${cores - 1}`);
 }

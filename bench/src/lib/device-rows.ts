@@ -10,7 +10,9 @@ export interface DeviceRow {
  * `INSERT INTO devices` of `rows` given as JSON text (a parameter, or a quoted literal): every
  * device with its name's key (name_sort_key has no default; docs/console.md, dashboard order).
  */
-export const insertDevicesSql = (json: string) => `INSERT INTO devices (serial, display_name, name_sort_key)
+export const insertDevicesSql = (
+  json: string,
+) => `INSERT INTO devices (serial, display_name, name_sort_key)
   SELECT serial, name, key FROM json_to_recordset(${json}::json) AS r(serial text, name text, key text)`;
 
 export const deviceRowsJson = (rows: readonly DeviceRow[]): string =>

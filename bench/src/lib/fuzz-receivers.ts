@@ -8,7 +8,14 @@
  */
 import { connect } from 'node:net';
 import { createSocket } from 'node:dgram';
-import { dc09Frame, mrqDocument, newBranch, parseAnswer, readAnswer, sipMessage } from '@sos/simulator';
+import {
+  dc09Frame,
+  mrqDocument,
+  newBranch,
+  parseAnswer,
+  readAnswer,
+  sipMessage,
+} from '@sos/simulator';
 
 const WAIT_MS = 150;
 const CONCURRENCY = 32;
@@ -29,8 +36,17 @@ function prng(seed: number) {
 function dc09Valid(r: () => number, key: Buffer): Buffer {
   const token = (['NULL', 'ADM-CID', 'SIA-DCS'] as const)[Math.floor(r() * 3)]!;
   const data = token === 'ADM-CID' ? '1101 01 001' : token === 'SIA-DCS' ? 'NFA01' : '';
-  const account = Math.floor(r() * 0xffff).toString(16).toUpperCase().padStart(4, '0');
-  return dc09Frame({ token, seq: 1 + Math.floor(r() * 9999), account, data, key: r() < 0.5 ? key : null });
+  const account = Math.floor(r() * 0xffff)
+    .toString(16)
+    .toUpperCase()
+    .padStart(4, '0');
+  return dc09Frame({
+    token,
+    seq: 1 + Math.floor(r() * 9999),
+    account,
+    data,
+    key: r() < 0.5 ? key : null,
+  });
 }
 
 const HOSTILE_XML = [
@@ -42,17 +58,36 @@ const HOSTILE_XML = [
 const SIP_TARGET = { host: '127.0.0.1', port: 5060, transport: 'udp' as const };
 const scaipMessage = (cid: string, body: string, cseq: number) =>
   sipMessage(SIP_TARGET, { host: '127.0.0.1', port: 5060, user: cid }, body, newBranch(), cseq);
-const scaipPi = (cid: string) => scaipMessage(cid, mrqDocument({ ref: `${cid}-pi`, cid, dty: '0001', mty: 'PI' }), 1);
+const scaipPi = (cid: string) =>
+  scaipMessage(cid, mrqDocument({ ref: `${cid}-pi`, cid, dty: '0001', mty: 'PI' }), 1);
 
 function scaipValid(r: () => number): Buffer {
   const cid = `FUZZ${Math.floor(r() * 100000)}`;
   const body =
     r() < 0.15
       ? HOSTILE_XML[Math.floor(r() * HOSTILE_XML.length)]!
-      : mrqDocument({ ref: String(Math.floor(r() * 1e9)), cid, dty: '0001', mty: (['PI', 'ME', 'RE', 'IN'] as const)[Math.floor(r() * 4)]!, stc: '0010' });
+      : mrqDocument({
+          ref: String(Math.floor(r() * 1e9)),
+          cid,
+          dty: '0001',
+          mty: (['PI', 'ME', 'RE', 'IN'] as const)[Math.floor(r() * 4)]!,
+          stc: '0010',
+        });
   const message = scaipMessage(cid, body, 1 + Math.floor(r() * 100));
-  if (r() < 0.1) return Buffer.from(message.toString('latin1').replace(/Content-Length: \d+/, `Content-Length: ${Math.floor(r() * 100000)}`), 'latin1');
-  if (r() < 0.1) return Buffer.from(message.toString('latin1').replace(/^MESSAGE/, ['OPTIONS', 'INVITE', 'REGISTER', 'FOO'][Math.floor(r() * 4)]!), 'latin1');
+  if (r() < 0.1)
+    return Buffer.from(
+      message
+        .toString('latin1')
+        .replace(/Content-Length: \d+/, `Content-Length: ${Math.floor(r() * 100000)}`),
+      'latin1',
+    );
+  if (r() < 0.1)
+    return Buffer.from(
+      message
+        .toString('latin1')
+        .replace(/^MESSAGE/, ['OPTIONS', 'INVITE', 'REGISTER', 'FOO'][Math.floor(r() * 4)]!),
+      'latin1',
+    );
   return message;
 }
 
@@ -60,7 +95,8 @@ function mutate(r: () => number, bytes: Buffer): Buffer {
   const b = Buffer.from(bytes);
   switch (Math.floor(r() * 6)) {
     case 0: // one to eight bytes flipped
-      for (let i = 0, n = 1 + Math.floor(r() * 8); i < n && b.length > 0; i++) b[Math.floor(r() * b.length)] = Math.floor(r() * 256);
+      for (let i = 0, n = 1 + Math.floor(r() * 8); i < n && b.length > 0; i++)
+        b[Math.floor(r() * b.length)] = Math.floor(r() * 256);
       return b;
     case 1:
       return b.subarray(0, Math.floor(r() * b.length));
@@ -68,10 +104,16 @@ function mutate(r: () => number, bytes: Buffer): Buffer {
       return Buffer.concat([b, b, b.subarray(0, Math.floor(r() * b.length))]);
     case 3: {
       const at = Math.floor(r() * b.length);
-      return Buffer.concat([b.subarray(0, at), Buffer.from(Array.from({ length: 1 + Math.floor(r() * 40) }, () => Math.floor(r() * 256))), b.subarray(at)]);
+      return Buffer.concat([
+        b.subarray(0, at),
+        Buffer.from(Array.from({ length: 1 + Math.floor(r() * 40) }, () => Math.floor(r() * 256))),
+        b.subarray(at),
+      ]);
     }
     case 4:
-      return Buffer.from(Array.from({ length: Math.floor(r() * 2000) }, () => Math.floor(r() * 256)));
+      return Buffer.from(
+        Array.from({ length: Math.floor(r() * 2000) }, () => Math.floor(r() * 256)),
+      );
     default:
       return r() < 0.1 ? Buffer.alloc(60_000, 0x41) : b;
   }
@@ -130,35 +172,56 @@ export interface ReceiverFuzz {
   stillAnswers: boolean;
 }
 
-export async function fuzzReceivers(ports: { DC09: number; SCAIP: number }, key: Buffer, perCase: number, seed: number): Promise<ReceiverFuzz[]> {
+export async function fuzzReceivers(
+  ports: { DC09: number; SCAIP: number },
+  key: Buffer,
+  perCase: number,
+  seed: number,
+): Promise<ReceiverFuzz[]> {
   const results: ReceiverFuzz[] = [];
   for (const protocol of ['DC09', 'SCAIP'] as const) {
     for (const transport of ['tcp', 'udp'] as const) {
       const r = prng(seed + results.length);
       const port = ports[protocol];
       const valid = () => (protocol === 'DC09' ? dc09Valid(r, key) : scaipValid(r));
-      const cases = Array.from({ length: perCase }, (_, i) => (i % 4 === 0 ? valid() : mutate(r, valid())));
+      const cases = Array.from({ length: perCase }, (_, i) =>
+        i % 4 === 0 ? valid() : mutate(r, valid()),
+      );
       const answers: Record<string, number> = {};
       let next = 0;
       const worker = async () => {
         while (next < cases.length) {
           const bytes = cases[next++]!;
-          const answer = transport === 'tcp' ? await overTcp(port, bytes) : await overUdp(port, bytes);
+          const answer =
+            transport === 'tcp' ? await overTcp(port, bytes) : await overUdp(port, bytes);
           const kind = answerKind(protocol, answer, key);
           answers[kind] = (answers[kind] ?? 0) + 1;
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      const check = protocol === 'DC09' ? dc09Frame({ token: 'NULL', seq: 1, account: 'F0F0', data: '', key }) : scaipPi(`CHECK${transport}`);
+      const check =
+        protocol === 'DC09'
+          ? dc09Frame({ token: 'NULL', seq: 1, account: 'F0F0', data: '', key })
+          : scaipPi(`CHECK${transport}`);
       const expected = protocol === 'DC09' ? 'ACK' : 'SIP 200';
       // Sent again, as a unit retransmits, while the receiver may still be committing what
       // the cases left behind (the embedded database writes one statement at a time): deaf
       // is no answer to any of the copies, over 1.8 s (UDP) or 2.7 s (TCP).
       let after = 'silence';
       for (let attempt = 0; attempt < CHECK_ATTEMPTS && after !== expected; attempt += 1) {
-        after = answerKind(protocol, transport === 'tcp' ? await overTcp(port, check) : await overUdp(port, check), key);
+        after = answerKind(
+          protocol,
+          transport === 'tcp' ? await overTcp(port, check) : await overUdp(port, check),
+          key,
+        );
       }
-      results.push({ protocol, transport, sent: perCase, answers, stillAnswers: after === expected });
+      results.push({
+        protocol,
+        transport,
+        sent: perCase,
+        answers,
+        stillAnswers: after === expected,
+      });
     }
   }
   return results;

@@ -46,7 +46,10 @@ export function credentials(
 /** A browser's push keys: a real P-256 public point and a 16-byte secret, base64url. */
 function browserKeys() {
   const ecdh = createECDH('prime256v1');
-  return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  return {
+    p256dh: ecdh.generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
 }
 
 async function jsonPost(base: string, path: string, token: string, body: unknown) {
@@ -101,7 +104,11 @@ async function seed(base: string) {
     await request(`${base}${apiPath('deviceProfile')}?id=${id}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ residentName: `Fuzz ${id}`, phone: '+39 06 0000 0000', contacts: [{ name: 'Figlia', phone: '+39 333 000 0000' }] }),
+      body: JSON.stringify({
+        residentName: `Fuzz ${id}`,
+        phone: '+39 06 0000 0000',
+        contacts: [{ name: 'Figlia', phone: '+39 333 000 0000' }],
+      }),
     });
   const known = {
     'path:id': spares,
@@ -216,7 +223,12 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
         await jsonPost(base, apiPath('confApiKey'), admin.token, { apiKey: API_KEY });
     }
     const seconds = (performance.now() - started) / 1000;
-    const receivers = await fuzzReceivers(await receiverPorts(base, admin.token), RECEIVER_KEY, Math.ceil(total / 8), seedValue);
+    const receivers = await fuzzReceivers(
+      await receiverPorts(base, admin.token),
+      RECEIVER_KEY,
+      Math.ceil(total / 8),
+      seedValue,
+    );
     const health = await request(base + '/healthz').then(
       (r) => r.statusCode,
       () => 0,

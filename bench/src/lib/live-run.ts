@@ -107,7 +107,10 @@ export async function runLiveComparison(
       });
       process.stderr.write(
         `  ${target.label}: ${fleet.opened.ok} streams open in ${round(fleet.opened.ms / 1000, 1)} s` +
-          (fleet.opened.failed > 0 ? `, ${fleet.opened.failed} refused (${fleet.opened.errors.join('; ')})` : '') + '\n',
+          (fleet.opened.failed > 0
+            ? `, ${fleet.opened.failed} refused (${fleet.opened.errors.join('; ')})`
+            : '') +
+          '\n',
       );
       if (fleet.opened.ok === 0)
         throw new Error(`no stream opened on ${target.label}: ${fleet.opened.errors.join('; ')}`);
@@ -117,7 +120,10 @@ export async function runLiveComparison(
     const total = options.warmupRounds + options.rounds;
     const progress = new Progress(`alerts (${lanes.length} targets each)`, total);
     for (let i = 0; i < total; i++) {
-      progress.tick(i, `missing so far: ${lanes.map((l) => `${l.target.label} ${l.missing}`).join(', ')}`);
+      progress.tick(
+        i,
+        `missing so far: ${lanes.map((l) => `${l.target.label} ${l.missing}`).join(', ')}`,
+      );
       const measured = i >= options.warmupRounds;
       for (let j = 0; j < lanes.length; j++) {
         const lane = lanes[(i + j) % lanes.length]!;

@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { valid, hostile, broken, type Schema, type Parameter, type OpenApiDocument, type FuzzRequest } from './openapi-values.js';
+import {
+  valid,
+  hostile,
+  broken,
+  type Schema,
+  type Parameter,
+  type OpenApiDocument,
+  type FuzzRequest,
+} from './openapi-values.js';
 
 export type { FuzzRequest, OpenApiDocument } from './openapi-values.js';
 

@@ -71,6 +71,9 @@ export async function postgresVersion(): Promise<string> {
  */
 export async function insertDevices(client: pg.Client, count: number): Promise<void> {
   const pad = (i: number) => String(i).padStart(6, '0');
-  const rows = deviceRange(count, (i) => ({ serial: `BENCH-${pad(i)}`, name: `Bench device ${pad(i)}` }));
+  const rows = deviceRange(count, (i) => ({
+    serial: `BENCH-${pad(i)}`,
+    name: `Bench device ${pad(i)}`,
+  }));
   await client.query(insertDevicesSql('$1'), [deviceRowsJson(rows)]);
 }

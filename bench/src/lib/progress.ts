@@ -20,7 +20,10 @@ export class Progress {
     this.lastPrinted = now;
     const elapsed = (now - this.started) / 1000;
     const left = done > 0 ? (elapsed / done) * (this.total - done) : NaN;
-    const eta = Number.isFinite(left) && done < this.total ? `, about ${Math.ceil(left)} s left` : '';
-    process.stderr.write(`  ${this.label}: ${done}/${this.total} in ${Math.round(elapsed)} s${eta}${detail ? ` (${detail})` : ''}\n`);
+    const eta =
+      Number.isFinite(left) && done < this.total ? `, about ${Math.ceil(left)} s left` : '';
+    process.stderr.write(
+      `  ${this.label}: ${done}/${this.total} in ${Math.round(elapsed)} s${eta}${detail ? ` (${detail})` : ''}\n`,
+    );
   }
 }

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { dc09Frame, mrqDocument, newBranch, parseAnswer, readAnswer, sipMessage } from '@sos/simulator';
+import {
+  dc09Frame,
+  mrqDocument,
+  newBranch,
+  parseAnswer,
+  readAnswer,
+  sipMessage,
+} from '@sos/simulator';
 import { wallNow } from './clock.js';
 import { deviceRange, deviceRowsJson, insertDevicesSql } from './device-rows.js';
 import { Dc09TcpLine, sipAnswerKey, sipTaken, UdpLine, type Target } from './receiver-clients.js';
@@ -32,10 +39,17 @@ export class ReceiverAlarms {
   async dc09Alarm(account: number): Promise<number> {
     const acct = dc09Account(account);
     this.seq = (this.seq % 9999) + 1;
-    const frame = dc09Frame({ token: 'ADM-CID', seq: this.seq, account: acct, data: '1101 01 001', key: this.key });
+    const frame = dc09Frame({
+      token: 'ADM-CID',
+      seq: this.seq,
+      account: acct,
+      data: '1101 01 001',
+      key: this.key,
+    });
     const sent = wallNow();
     const answer = parseAnswer(await this.dc09.exchange(frame), this.key);
-    if (answer?.type !== 'ACK') throw new Error(`DC-09 alarm of ${acct}: ${answer?.type ?? 'no readable answer'}`);
+    if (answer?.type !== 'ACK')
+      throw new Error(`DC-09 alarm of ${acct}: ${answer?.type ?? 'no readable answer'}`);
     this.ackMs.push(wallNow() - sent);
     return this.openSosId(`DC09-0-${acct}`);
   }
@@ -43,12 +57,25 @@ export class ReceiverAlarms {
   async scaipAlarm(account: number): Promise<number> {
     const cid = scaipCid(account);
     const target = { ...this.targets.scaip, transport: 'udp' as const };
-    const body = mrqDocument({ ref: randomBytes(8).toString('hex'), cid, dty: '0001', mty: 'ME', stc: '0010' });
+    const body = mrqDocument({
+      ref: randomBytes(8).toString('hex'),
+      cid,
+      dty: '0001',
+      mty: 'ME',
+      stc: '0010',
+    });
     const branch = newBranch();
-    const request = sipMessage(target, { host: '127.0.0.1', port: 5060, user: cid }, body, branch, 1);
+    const request = sipMessage(
+      target,
+      { host: '127.0.0.1', port: 5060, user: cid },
+      body,
+      branch,
+      1,
+    );
     const sent = wallNow();
     const answer = readAnswer(await this.scaip.exchange(branch, request));
-    if (!sipTaken(answer)) throw new Error(`SCAIP alarm of ${cid}: ${answer?.status ?? '?'} snu ${answer?.snu ?? '-'}`);
+    if (!sipTaken(answer))
+      throw new Error(`SCAIP alarm of ${cid}: ${answer?.status ?? '?'} snu ${answer?.snu ?? '-'}`);
     this.ackMs.push(wallNow() - sent);
     return this.openSosId(`SCAIP-${cid}`);
   }
@@ -76,7 +103,10 @@ export class ReceiverAlarms {
 /** DC-09 accounts and SCAIP units 1..n as known devices, inserted in one statement each. */
 export async function insertReceiverDevices(client: pg.Client, n: number): Promise<void> {
   const rows = [
-    ...deviceRange(n, (i) => ({ serial: `DC09-0-${dc09Account(i)}`, name: `DC-09 ${dc09Account(i)}` })),
+    ...deviceRange(n, (i) => ({
+      serial: `DC09-0-${dc09Account(i)}`,
+      name: `DC-09 ${dc09Account(i)}`,
+    })),
     ...deviceRange(n, (i) => ({ serial: `SCAIP-${scaipCid(i)}`, name: `SCAIP ${scaipCid(i)}` })),
   ];
   await client.query(insertDevicesSql('$1'), [deviceRowsJson(rows)]);

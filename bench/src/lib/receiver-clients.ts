@@ -19,7 +19,12 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-function waiter(timeoutMs: number, onTimeout: () => void, resolve: Waiter['resolve'], reject: Waiter['reject']): Waiter {
+function waiter(
+  timeoutMs: number,
+  onTimeout: () => void,
+  resolve: Waiter['resolve'],
+  reject: Waiter['reject'],
+): Waiter {
   const timer = setTimeout(() => {
     onTimeout();
     reject(new Error(`no answer within ${timeoutMs} ms`));
@@ -110,7 +115,10 @@ export class UdpLine {
 
   exchange(key: string, datagram: Buffer): Promise<Buffer> {
     return new Promise((resolve, reject) => {
-      this.waiting.set(key, waiter(this.timeoutMs, () => this.waiting.delete(key), resolve, reject));
+      this.waiting.set(
+        key,
+        waiter(this.timeoutMs, () => this.waiting.delete(key), resolve, reject),
+      );
       this.socket.send(datagram, this.target.port, this.target.host);
     });
   }
@@ -133,4 +141,5 @@ export function sipAnswerKey(answer: Buffer): string | null {
 }
 
 /** 200 with `<snu>0</snu>`-or-none: the message was taken. */
-export const sipTaken = (answer: SipAnswer | null) => answer?.status === 200 && (answer.snu === null || answer.snu === 0);
+export const sipTaken = (answer: SipAnswer | null) =>
+  answer?.status === 200 && (answer.snu === null || answer.snu === 0);

@@ -45,4 +45,6 @@ export interface SupervisionReport {
 }
 
 export const isSupervisionReport = (message: unknown): message is SupervisionReport =>
-  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'done';
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { type?: unknown }).type === 'done';

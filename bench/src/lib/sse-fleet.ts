@@ -155,7 +155,9 @@ export class SseFleet {
       });
     }
     if (!done()) {
-      process.stderr.write(`  event ${key}: not on every stream after ${timeoutMs / 1000} s; collecting what arrived\n`);
+      process.stderr.write(
+        `  event ${key}: not on every stream after ${timeoutMs / 1000} s; collecting what arrived\n`,
+      );
       // Late or lost: ask the children that have not reported for what they have.
       const reported = new Set((this.reports.get(key) ?? []).map((r) => r.child));
       this.children.forEach((c, i) => reported.has(i) || this.command(c, { type: 'collect', key }));

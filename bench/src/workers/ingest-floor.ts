@@ -23,7 +23,8 @@ const CLOSE_SOS = `UPDATE sos SET state = 'CLOSED', closed_at = now(), updated_a
 let orderLock = true;
 let notify = false;
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** sosJsonSql (apps/server/src/sos/json-sql.ts), same construction. */
 const sosJson = (s: string, deviceId: string, name: string) => `(SELECT row_to_json(j) FROM (SELECT
   ${s}.id AS "id", ${s}.state AS "state", ${iso(`${s}.created_at`)} AS "dateCreated",

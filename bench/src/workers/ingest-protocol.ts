@@ -23,7 +23,8 @@ export type DevicesCommand = IngestWindow & {
  * statement of the server's two transactions, one cycle at a time; the last two drop, for
  * diagnosis, the outbox's advisory lock, then also its NOTIFY (both serialize commits).
  */
-export type FloorMode = 'batched' | 'batched-no-audit' | 'bare' | 'transactions' | 'no-order-lock' | 'notify-each';
+export type FloorMode =
+  'batched' | 'batched-no-audit' | 'bare' | 'transactions' | 'no-order-lock' | 'notify-each';
 
 export type FloorCommand = IngestWindow & {
   type: 'run';

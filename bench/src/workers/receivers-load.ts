@@ -4,12 +4,31 @@
  * accounts in turn, each message counted by its answer: accepted, refused or none (lost).
  */
 import { randomBytes } from 'node:crypto';
-import { dc09Frame, mrqDocument, newBranch, parseAnswer, readAnswer, sipMessage } from '@sos/simulator';
+import {
+  dc09Frame,
+  mrqDocument,
+  newBranch,
+  parseAnswer,
+  readAnswer,
+  sipMessage,
+} from '@sos/simulator';
 import { sleep, wallNow } from '../lib/clock.js';
-import { dc09AnswerKey, dc09Key, Dc09TcpLine, sipAnswerKey, sipTaken, UdpLine } from '../lib/receiver-clients.js';
+import {
+  dc09AnswerKey,
+  dc09Key,
+  Dc09TcpLine,
+  sipAnswerKey,
+  sipTaken,
+  UdpLine,
+} from '../lib/receiver-clients.js';
 import { summarize } from '../lib/stats.js';
 import { answerOneRun } from './one-run.js';
-import { dc09Account, scaipCid, type SupervisionCommand, type SupervisionReport } from '../lib/receivers-protocol.js';
+import {
+  dc09Account,
+  scaipCid,
+  type SupervisionCommand,
+  type SupervisionReport,
+} from '../lib/receivers-protocol.js';
 
 const TICK_MS = 5;
 /** A unit waits this long for its answer; none by then is a lost message. */
@@ -21,8 +40,14 @@ type Sender = (index: number) => Promise<Answer>;
 function dc09Sender(c: SupervisionCommand): { send: Sender; close(): void } {
   const target = { host: c.host, port: c.port };
   const key = c.key ? Buffer.from(c.key, 'hex') : null;
-  const tcp = Array.from({ length: c.tcpConnections }, () => new Dc09TcpLine(target, ANSWER_TIMEOUT_MS));
-  const udp = Array.from({ length: c.udpSockets }, () => new UdpLine(target, ANSWER_TIMEOUT_MS, dc09AnswerKey));
+  const tcp = Array.from(
+    { length: c.tcpConnections },
+    () => new Dc09TcpLine(target, ANSWER_TIMEOUT_MS),
+  );
+  const udp = Array.from(
+    { length: c.udpSockets },
+    () => new UdpLine(target, ANSWER_TIMEOUT_MS, dc09AnswerKey),
+  );
   const send: Sender = async (index) => {
     const account = dc09Account((index % c.accounts) + 1);
     const seq = (Math.floor(index / c.accounts) % 9999) + 1;
@@ -30,23 +55,40 @@ function dc09Sender(c: SupervisionCommand): { send: Sender; close(): void } {
     const overTcp = index % 2 === 0 && tcp.length > 0;
     const raw = overTcp
       ? await tcp[(index >> 1) % tcp.length]!.exchange(frame)
-      : await udp[index % udp.length]!.exchange(dc09Key(account, String(seq).padStart(4, '0')), frame);
+      : await udp[index % udp.length]!.exchange(
+          dc09Key(account, String(seq).padStart(4, '0')),
+          frame,
+        );
     const answer = parseAnswer(raw, key);
-    return { transport: overTcp ? 'tcp' : 'udp', accepted: answer?.type === 'ACK', text: raw.toString('latin1').trim().slice(0, 80) };
+    return {
+      transport: overTcp ? 'tcp' : 'udp',
+      accepted: answer?.type === 'ACK',
+      text: raw.toString('latin1').trim().slice(0, 80),
+    };
   };
   return { send, close: () => [...tcp, ...udp].forEach((l) => l.close()) };
 }
 
 function scaipSender(c: SupervisionCommand): { send: Sender; close(): void } {
   const target = { host: c.host, port: c.port, transport: 'udp' as const };
-  const udp = Array.from({ length: c.udpSockets }, () => new UdpLine(target, ANSWER_TIMEOUT_MS, sipAnswerKey));
+  const udp = Array.from(
+    { length: c.udpSockets },
+    () => new UdpLine(target, ANSWER_TIMEOUT_MS, sipAnswerKey),
+  );
   const send: Sender = async (index) => {
     const cid = scaipCid((index % c.accounts) + 1);
     const body = mrqDocument({ ref: randomBytes(8).toString('hex'), cid, dty: '0001', mty: 'PI' });
     const branch = newBranch();
     const local = { host: '127.0.0.1', port: 5060, user: cid };
-    const raw = await udp[index % udp.length]!.exchange(branch, sipMessage(target, local, body, branch, index + 1));
-    return { transport: 'udp', accepted: sipTaken(readAnswer(raw)), text: raw.toString('utf8').split('\r\n')[0] ?? '' };
+    const raw = await udp[index % udp.length]!.exchange(
+      branch,
+      sipMessage(target, local, body, branch, index + 1),
+    );
+    return {
+      transport: 'udp',
+      accepted: sipTaken(readAnswer(raw)),
+      text: raw.toString('utf8').split('\r\n')[0] ?? '',
+    };
   };
   return { send, close: () => udp.forEach((l) => l.close()) };
 }
@@ -95,13 +137,22 @@ async function run(c: SupervisionCommand): Promise<SupervisionReport> {
   // Each tick sends what the schedule owes: message i is due at startAt + i / rate.
   const due = (at: number) => Math.floor(((at - c.startAt) / 1000) * c.rate);
   for (let now = wallNow(); now < until; now = wallNow()) {
-    for (const last = due(now); index < last; index++) fire(index, c.startAt + (index / c.rate) * 1000);
+    for (const last = due(now); index < last; index++)
+      fire(index, c.startAt + (index / c.rate) * 1000);
     await sleep(TICK_MS);
   }
-  for (const last = due(until); index < last; index++) fire(index, c.startAt + (index / c.rate) * 1000);
+  for (const last = due(until); index < last; index++)
+    fire(index, c.startAt + (index / c.rate) * 1000);
   await Promise.all(inFlight);
   sender.close();
-  return { type: 'done', ...counts, samples, byTransport, latencyMs: summarize(latencies), sendLagMs: summarize(sendLags) };
+  return {
+    type: 'done',
+    ...counts,
+    samples,
+    byTransport,
+    latencyMs: summarize(latencies),
+    sendLagMs: summarize(sendLags),
+  };
 }
 
 answerOneRun(run);

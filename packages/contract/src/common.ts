@@ -6,7 +6,15 @@ import { z } from 'zod';
  * another way but a different text, refused (issue 37: `/api/employee/0x1` answered user 1).
  */
 export const decimalInteger = <T extends z.ZodNumber>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' ? (/^[0-9]{1,16}$/.test(value) ? Number(value) : Number.NaN) : value), schema);
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? /^[0-9]{1,16}$/.test(value)
+          ? Number(value)
+          : Number.NaN
+        : value,
+    schema,
+  );
 
 /** A positive integer id, also accepted as a string of decimal digits (query and path parameters). */
 export const idSchema = decimalInteger(

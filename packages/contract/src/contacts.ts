@@ -12,7 +12,10 @@ export const deviceContactsQuerySchema = z.object({
     .string()
     .regex(ID_LIST, 'must be comma-separated positive integer ids')
     .transform((value) => [...new Set(value.split(',').map(Number))])
-    .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'must be comma-separated positive integer ids')
+    .refine(
+      (ids) => ids.every((id) => id <= 2_147_483_647),
+      'must be comma-separated positive integer ids',
+    )
     .refine((ids) => ids.length <= CONTACTS_MAX_IDS, `at most ${CONTACTS_MAX_IDS} ids`),
 });
 export type DeviceContactsQuery = z.input<typeof deviceContactsQuerySchema>;

@@ -112,7 +112,12 @@ export type DeviceSosRequest = z.infer<typeof deviceSosRequestSchema>;
 /** A heartbeat may carry the battery level (docs/alarm-handling.md). */
 export const deviceHeartbeatRequestSchema = z.object({
   serial,
-  battery: z.number().int('must be an integer').min(0, 'must be 0 to 100').max(100, 'must be 0 to 100').optional(),
+  battery: z
+    .number()
+    .int('must be an integer')
+    .min(0, 'must be 0 to 100')
+    .max(100, 'must be 0 to 100')
+    .optional(),
 });
 export type DeviceHeartbeatRequest = z.infer<typeof deviceHeartbeatRequestSchema>;
 export const idempotencyKeySchema = z.string().min(1).max(200);

@@ -34,11 +34,10 @@ export const ERROR_CODES = [
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-export const errorResponseSchema = z
-  .object({
-    statusCode: z.number().int(),
-    error: z.string(),
-    message: z.string(),
-    code: errorCodeSchema,
-  });
+export const errorResponseSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: errorCodeSchema,
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

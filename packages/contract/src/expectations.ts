@@ -53,8 +53,14 @@ const nullableInt = (min: number, max: number) =>
     .max(max, `must be an integer from ${min} to ${max}, or null`)
     .nullable();
 
-export const supervisionSecondsSchema = nullableInt(SUPERVISION_SECONDS_MIN, SUPERVISION_SECONDS_MAX);
-export const testIntervalHoursSchema = nullableInt(TEST_INTERVAL_HOURS_MIN, TEST_INTERVAL_HOURS_MAX);
+export const supervisionSecondsSchema = nullableInt(
+  SUPERVISION_SECONDS_MIN,
+  SUPERVISION_SECONDS_MAX,
+);
+export const testIntervalHoursSchema = nullableInt(
+  TEST_INTERVAL_HOURS_MIN,
+  TEST_INTERVAL_HOURS_MAX,
+);
 
 /**
  * PATCH /api/device/supervision?id= (super administrators): each key given is set (null:

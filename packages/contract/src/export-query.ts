@@ -10,6 +10,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** ?format=&lang= of the CSV exports: `excel` writes in `lang` (Italian when unsaid). */
 export const exportQueryShape = {
-  format: z.enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(', ')}` }).optional(),
-  lang: z.enum(EXPORT_LANGUAGES, { error: `must be one of ${EXPORT_LANGUAGES.join(', ')}` }).optional(),
+  format: z
+    .enum(EXPORT_FORMATS, { error: `must be one of ${EXPORT_FORMATS.join(', ')}` })
+    .optional(),
+  lang: z
+    .enum(EXPORT_LANGUAGES, { error: `must be one of ${EXPORT_LANGUAGES.join(', ')}` })
+    .optional(),
 };

@@ -17,7 +17,10 @@ export const FORM_ERRORS = {
   textControls: 'validation.textControls',
   textControlChars: 'validation.textControlChars',
   textInvisible: 'validation.textInvisible',
-} as const satisfies Record<RuleId | 'passwordsDiffer' | 'passwordMinSuperAdmin' | 'passwordCommon', string>;
+} as const satisfies Record<
+  RuleId | 'passwordsDiffer' | 'passwordMinSuperAdmin' | 'passwordCommon',
+  string
+>;
 
 /**
  * A form error is a message id, its values after a '|' (`validation.tooLong|max=50`):

@@ -36,7 +36,11 @@ export function userFormSchema(mode: 'create' | 'edit') {
         const issue = rules.password.safeParse(v.password).error?.issues[0];
         if (issue) ctx.addIssue({ code: 'custom', path: ['password'], message: issue.message });
         else if (v.role === 'SUPER_ADMIN' && v.password.length < SUPER_ADMIN_PASSWORD_MIN_LENGTH) {
-          ctx.addIssue({ code: 'custom', path: ['password'], message: FORM_ERRORS.passwordMinSuperAdmin });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password'],
+            message: FORM_ERRORS.passwordMinSuperAdmin,
+          });
         }
       }
       if ((mode === 'create' || v.password !== '') && v.confirmPassword === '') {

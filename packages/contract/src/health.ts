@@ -9,7 +9,11 @@ export const DELETED_SOS_REPEAT_S = 60;
 export const LOW_BATTERY_PCT = 20;
 
 /** Beside DEVICE_OFFLINE and DELETED_DEVICE_SOS, those a device's own events set and clear (docs/alarm-kinds.md). */
-export const TECHNICAL_ALARM_TYPES = ['DEVICE_OFFLINE', 'DELETED_DEVICE_SOS', ...DEVICE_TECHNICAL_TYPES] as const;
+export const TECHNICAL_ALARM_TYPES = [
+  'DEVICE_OFFLINE',
+  'DELETED_DEVICE_SOS',
+  ...DEVICE_TECHNICAL_TYPES,
+] as const;
 export const technicalAlarmTypeSchema = z.enum(TECHNICAL_ALARM_TYPES);
 export type TechnicalAlarmType = z.infer<typeof technicalAlarmTypeSchema>;
 

@@ -42,7 +42,8 @@ export function compareSeverity(a: AlarmKind, b: AlarmKind): number {
 }
 
 /** The more severe of two kinds (the first on a tie, which is the same kind). */
-export const moreSevere = (a: AlarmKind, b: AlarmKind): AlarmKind => (compareSeverity(b, a) < 0 ? b : a);
+export const moreSevere = (a: AlarmKind, b: AlarmKind): AlarmKind =>
+  compareSeverity(b, a) < 0 ? b : a;
 
 /** How an alarm reached us. */
 /** SYSTEM: raised by the server itself, for an expected event that did not come (docs/expected-events.md). */
@@ -66,5 +67,10 @@ export type AlarmSource = z.infer<typeof alarmSourceSchema>;
  * TEST_MISSED (docs/expected-events.md) is set by the server when a periodic test is overdue,
  * and cleared by the device's next test; the others by the device's own reports.
  */
-export const DEVICE_TECHNICAL_TYPES = ['LOW_BATTERY', 'POWER_FAILURE', 'TAMPER', 'TEST_MISSED'] as const;
+export const DEVICE_TECHNICAL_TYPES = [
+  'LOW_BATTERY',
+  'POWER_FAILURE',
+  'TAMPER',
+  'TEST_MISSED',
+] as const;
 export type DeviceTechnicalType = (typeof DEVICE_TECHNICAL_TYPES)[number];

@@ -11,7 +11,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** NIST SP 800-63B as docs/security.md applies it: a super administrator's password is longer. */
 export const SUPER_ADMIN_PASSWORD_MIN_LENGTH = 12;
 /** How the API says a new password is a well-known one (the console's form shows why). */
-export const COMMON_PASSWORD_MESSAGE = 'body.password: is one of the most common passwords: choose another';
+export const COMMON_PASSWORD_MESSAGE =
+  'body.password: is one of the most common passwords: choose another';
 export const PASSWORD_MAX_LENGTH = 200;
 export const USERNAME_MAX_LENGTH = 50;
 /** Sign-in takes longer names than accounts have: a long one is refused as a wrong login. */

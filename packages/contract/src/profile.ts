@@ -21,7 +21,9 @@ const blankToNull = (value: unknown) =>
 const optionalText = (max: number) =>
   z.preprocess(
     blankToNull,
-    readableText(z.string().trim().max(max, `must be at most ${max} characters`)).nullable().default(null),
+    readableText(z.string().trim().max(max, `must be at most ${max} characters`))
+      .nullable()
+      .default(null),
   );
 
 const phone = z.preprocess(

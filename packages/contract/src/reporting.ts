@@ -85,10 +85,16 @@ export type SosStats = z.infer<typeof sosStatsSchema>;
 export type SosStatsDay = SosStats['byDay'][number];
 export type SosStatsOperator = SosStats['byOperator'][number];
 export const emptyOutcomeCounts = (): Record<(typeof SOS_OUTCOMES)[number], number> =>
-  Object.fromEntries(SOS_OUTCOMES.map((o) => [o, 0])) as Record<(typeof SOS_OUTCOMES)[number], number>;
+  Object.fromEntries(SOS_OUTCOMES.map((o) => [o, 0])) as Record<
+    (typeof SOS_OUTCOMES)[number],
+    number
+  >;
 
 export const emptyKindCounts = (): Record<(typeof ALARM_KINDS)[number], number> =>
-  Object.fromEntries(ALARM_KINDS.map((k) => [k, 0])) as Record<(typeof ALARM_KINDS)[number], number>;
+  Object.fromEntries(ALARM_KINDS.map((k) => [k, 0])) as Record<
+    (typeof ALARM_KINDS)[number],
+    number
+  >;
 
 /** The history's outcome filter for SOS closed without one ("Non indicato", docs/alarm-handling.md). */
 export const NO_OUTCOME_FILTER = 'NONE';
@@ -96,7 +102,9 @@ export const NO_OUTCOME_FILTER = 'NONE';
 /** Filters shared by the paged history and its CSV export; outcome NONE: closed without one. */
 export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
   outcome: z
-    .enum([...SOS_OUTCOMES, NO_OUTCOME_FILTER], { error: `must be one of ${[...SOS_OUTCOMES, NO_OUTCOME_FILTER].join(', ')}` })
+    .enum([...SOS_OUTCOMES, NO_OUTCOME_FILTER], {
+      error: `must be one of ${[...SOS_OUTCOMES, NO_OUTCOME_FILTER].join(', ')}`,
+    })
     .optional(),
   deviceId: idSchema.optional(),
 });

@@ -80,9 +80,14 @@ export function fieldRules(say: Say) {
       .string()
       .min(1, say('required'))
       .max(PASSWORD_MAX_LENGTH, atMost(say, PASSWORD_MAX_LENGTH)),
-    username: readableText(requiredText(say).max(USERNAME_MAX_LENGTH, atMost(say, USERNAME_MAX_LENGTH)), say),
+    username: readableText(
+      requiredText(say).max(USERNAME_MAX_LENGTH, atMost(say, USERNAME_MAX_LENGTH)),
+      say,
+    ),
     email: readableText(
-      requiredText(say).max(EMAIL_MAX_LENGTH, atMost(say, EMAIL_MAX_LENGTH)).regex(EMAIL_PATTERN, say('email')),
+      requiredText(say)
+        .max(EMAIL_MAX_LENGTH, atMost(say, EMAIL_MAX_LENGTH))
+        .regex(EMAIL_PATTERN, say('email')),
       say,
     ),
     /** A new password (the login's is only required: older passwords may be shorter). */

@@ -129,7 +129,9 @@ export const alarmConfSchema = z.object({
   ackTargetSeconds: seconds(5, 3600),
   offlineAfterSeconds: seconds(10, 86_400),
   requireOutcome: z.boolean({ error: 'must be true or false' }),
-  dashboardOrder: z.enum(DASHBOARD_ORDERS, { error: `must be one of ${DASHBOARD_ORDERS.join(', ')}` }),
+  dashboardOrder: z.enum(DASHBOARD_ORDERS, {
+    error: `must be one of ${DASHBOARD_ORDERS.join(', ')}`,
+  }),
 });
 export type AlarmConf = z.infer<typeof alarmConfSchema>;
 /** The alarm settings that are whole seconds (stored as digits, read inside statements too). */
@@ -138,5 +140,8 @@ export type AlarmSecondsSetting = 'ackTargetSeconds' | 'offlineAfterSeconds';
 export const alarmConfUpdateSchema = alarmConfSchema.partial();
 
 /** Data of the `sos-note` live event. */
-export const sosNoteEventSchema = z.object({ sosId: z.number().int(), entry: sosTimelineEntrySchema });
+export const sosNoteEventSchema = z.object({
+  sosId: z.number().int(),
+  entry: sosTimelineEntrySchema,
+});
 export type SosNoteEvent = z.infer<typeof sosNoteEventSchema>;

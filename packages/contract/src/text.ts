@@ -18,7 +18,8 @@ export const MISLEADING_CONTROL_PATTERN = /[\u202A-\u202E\u2066-\u2069\u2028\u20
  * With the `u` flag, a surrogate range matches only a surrogate that is not half of a pair.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const CONTROL_CHARACTER_PATTERN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
+export const CONTROL_CHARACTER_PATTERN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
 
 /**
  * A character that shows nothing by itself: spaces and separators, controls, format
@@ -29,7 +30,9 @@ const INVISIBLE = '\\p{White_Space}\\p{Cc}\\p{Cf}\\p{Z}\\p{M}\\u115F\\u1160\\u31
 const VISIBLE_PATTERN = new RegExp(`[^${INVISIBLE}]`, 'u');
 
 /** Why a text an operator reads is refused, or undefined when it is fine. Empty is fine here. */
-export function misleadingTextProblem(value: string): 'textControls' | 'textControlChars' | 'textInvisible' | undefined {
+export function misleadingTextProblem(
+  value: string,
+): 'textControls' | 'textControlChars' | 'textInvisible' | undefined {
   if (CONTROL_CHARACTER_PATTERN.test(value)) return 'textControlChars';
   if (MISLEADING_CONTROL_PATTERN.test(value)) return 'textControls';
   if (value !== '' && !VISIBLE_PATTERN.test(value)) return 'textInvisible';

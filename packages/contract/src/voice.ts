@@ -95,7 +95,10 @@ export type VoiceEvent = z.infer<typeof voiceEventSchema>;
  * GET /api/voice/route?from=&to= (Kamailio only, the secret): who calls (inbound), or where a
  * `callback-<sosId>` goes. Kamailio copies the non-null fields into X-SOS-* headers.
  */
-export const voiceRouteQuerySchema = z.object({ from: sipText.default(''), to: sipText.default('') });
+export const voiceRouteQuerySchema = z.object({
+  from: sipText.default(''),
+  to: sipText.default(''),
+});
 export const voiceRouteSchema = z.object({
   deviceId: z.number().int().nullable(),
   /** Percent-encoded UTF-8, ready for a header. */

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints, compareDashboardOrder, deviceNameSortKey, type Device } from '../src/index.js';
+import {
+  compareCodePoints,
+  compareDashboardOrder,
+  deviceNameSortKey,
+  type Device,
+} from '../src/index.js';
 
 const device = (id: number, displayName: string, open?: { id: number; at: string }): Device =>
-  ({ id, displayName, lastSos: open ? { id: open.id, state: 'OPEN', dateCreated: open.at } : null }) as Device;
+  ({
+    id,
+    displayName,
+    lastSos: open ? { id: open.id, state: 'OPEN', dateCreated: open.at } : null,
+  }) as Device;
 
 describe('deviceNameSortKey (docs/console.md, dashboard order)', () => {
   it('drops case and accents, in every locale', () => {
@@ -21,7 +30,9 @@ describe('deviceNameSortKey (docs/console.md, dashboard order)', () => {
     expect(deviceNameSortKey('Stanza ١٢')).toBe(deviceNameSortKey('Stanza 12'));
     expect(deviceNameSortKey('Stanza ۱۲')).toBe(deviceNameSortKey('Stanza 12'));
     const numbers = ['9999999999', '10000000000', '2', '10', '1', '100000000000000000000'];
-    const byKey = [...numbers].sort((a, b) => compareCodePoints(deviceNameSortKey(a), deviceNameSortKey(b)));
+    const byKey = [...numbers].sort((a, b) =>
+      compareCodePoints(deviceNameSortKey(a), deviceNameSortKey(b)),
+    );
     expect(byKey).toEqual([...numbers].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
   });
 });
@@ -47,6 +58,8 @@ describe('compareDashboardOrder', () => {
       device(6, 'Èco', { id: 8, at: '2025-03-01T11:00:00.000Z' }),
       device(7, 'bravo 02'),
     ];
-    expect([...devices].sort((a, b) => compareDashboardOrder(a, b)).map((d) => d.id)).toEqual([6, 5, 3, 4, 7, 2, 1]);
+    expect([...devices].sort((a, b) => compareDashboardOrder(a, b)).map((d) => d.id)).toEqual([
+      6, 5, 3, 4, 7, 2, 1,
+    ]);
   });
 });

@@ -31,7 +31,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export type CliOptions = Omit<SimulationOptions, 'onEvent' | 'canRaiseSos'> & { help: boolean; scaip?: SipTarget };
+export type CliOptions = Omit<SimulationOptions, 'onEvent' | 'canRaiseSos'> & {
+  help: boolean;
+  scaip?: SipTarget;
+};
 
 function number(
   name: string,
@@ -114,14 +117,18 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 }
 
 /** `--scaip HOST:PORT` and `--scaip-transport`: where the SCAIP units send. */
-function scaipTarget(raw: string | undefined, transport: string | undefined): SipTarget | undefined {
+function scaipTarget(
+  raw: string | undefined,
+  transport: string | undefined,
+): SipTarget | undefined {
   if (raw === undefined) {
     if (transport !== undefined) throw new UsageError('--scaip-transport: only with --scaip');
     return undefined;
   }
   const match = /^(.+):(\d{1,5})$/.exec(raw);
   const port = Number(match?.[2]);
-  if (!match?.[1] || !(port > 0 && port < 65536)) throw new UsageError(`--scaip: must be HOST:PORT (got "${raw}")`);
+  if (!match?.[1] || !(port > 0 && port < 65536))
+    throw new UsageError(`--scaip: must be HOST:PORT (got "${raw}")`);
   if (transport !== undefined && transport !== 'udp' && transport !== 'tcp') {
     throw new UsageError(`--scaip-transport: must be udp or tcp (got "${transport}")`);
   }

@@ -14,10 +14,18 @@ Options:
   --serial SERIAL    the device
 `;
 
-type Io = { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown }; env: Record<string, string | undefined> };
+type Io = {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: Record<string, string | undefined>;
+};
 
 /** `npm run simulate -- test|checkin …`: resolves to the exit code (0 when the server recorded it). */
-export async function runExpectCli(what: 'test' | 'checkin', argv: string[], io: Io): Promise<number> {
+export async function runExpectCli(
+  what: 'test' | 'checkin',
+  argv: string[],
+  io: Io,
+): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({

@@ -25,7 +25,11 @@ export function nextBattery(health: DeviceHealth): number {
 export const isSilent = (health: DeviceHealth, now = Date.now()) => now < health.silentUntil;
 
 /** Silences one device picked at random (none silent already) for `seconds`; answers its index. */
-export function silenceOne(healths: DeviceHealth[], seconds: number, now = Date.now()): number | undefined {
+export function silenceOne(
+  healths: DeviceHealth[],
+  seconds: number,
+  now = Date.now(),
+): number | undefined {
   if (healths.some((h) => isSilent(h, now))) return undefined;
   const index = Math.floor(Math.random() * healths.length);
   const health = healths[index];

@@ -3,12 +3,15 @@ import { Reporter } from './report.js';
 import { startScaipFleet, type ScaipFleetEvent } from './scaip/fleet.js';
 import type { SipTarget } from './scaip/sip.js';
 
-
 function printer(reporter: Reporter, verbose: boolean) {
   return (event: ScaipFleetEvent) => {
-    if (event.type === 'alarm') reporter.line(`SCAIP ${event.cid}: ${event.peripheral} alarm answered ${event.answer.status}, snu ${event.answer.snu ?? '-'}`);
+    if (event.type === 'alarm')
+      reporter.line(
+        `SCAIP ${event.cid}: ${event.peripheral} alarm answered ${event.answer.status}, snu ${event.answer.snu ?? '-'}`,
+      );
     else if (event.type === 'error') reporter.line(`error: SCAIP ${event.cid}: ${event.message}`);
-    else if (verbose && event.type === 'heartbeat') reporter.line(`SCAIP ${event.cid}: heartbeat answered`);
+    else if (verbose && event.type === 'heartbeat')
+      reporter.line(`SCAIP ${event.cid}: heartbeat answered`);
   };
 }
 
@@ -19,7 +22,10 @@ interface ScaipIo {
   stderr: { write(text: string): unknown };
 }
 
-export async function runScaip(options: CliOptions & { scaip: SipTarget }, io: ScaipIo): Promise<number> {
+export async function runScaip(
+  options: CliOptions & { scaip: SipTarget },
+  io: ScaipIo,
+): Promise<number> {
   const reporter = new Reporter(io.stdout);
   const { host, port, transport } = options.scaip;
   reporter.line(
@@ -37,11 +43,15 @@ export async function runScaip(options: CliOptions & { scaip: SipTarget }, io: S
       onEvent: printer(reporter, options.devices <= 5),
     });
   } catch (err) {
-    io.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}: is the SCAIP receiver on? check --scaip\n`);
+    io.stderr.write(
+      `error: ${err instanceof Error ? err.message : String(err)}: is the SCAIP receiver on? check --scaip\n`,
+    );
     return 1;
   }
   const running = fleet;
-  reporter.line(`running${options.closeAfter ? ` for ${options.closeAfter} s` : ''}: press Ctrl+C to stop`);
+  reporter.line(
+    `running${options.closeAfter ? ` for ${options.closeAfter} s` : ''}: press Ctrl+C to stop`,
+  );
   await new Promise<void>((resolve) => {
     const done = () => {
       process.removeListener('SIGINT', done);
@@ -55,6 +65,8 @@ export async function runScaip(options: CliOptions & { scaip: SipTarget }, io: S
   });
   await running.stop();
   const stats = running.stats();
-  reporter.line(`stopped: ${stats.alarms} alarms and ${stats.heartbeats} heartbeats answered, ${stats.errors} errors`);
+  reporter.line(
+    `stopped: ${stats.alarms} alarms and ${stats.heartbeats} heartbeats answered, ${stats.errors} errors`,
+  );
   return 0;
 }

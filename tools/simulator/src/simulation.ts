@@ -192,9 +192,13 @@ export async function startSimulation(options: SimulationOptions): Promise<Simul
   const silence = options.silence;
   const silenceLoop = (every: number, seconds: number) => {
     runner.later(exponential(every), async () => {
-      const index = silenceOne(devices.map((d) => d.health), seconds);
+      const index = silenceOne(
+        devices.map((d) => d.health),
+        seconds,
+      );
       const device = index === undefined ? undefined : devices[index];
-      if (device) emit({ type: 'silent', serial: device.serial, displayName: device.displayName, seconds });
+      if (device)
+        emit({ type: 'silent', serial: device.serial, displayName: device.displayName, seconds });
       silenceLoop(every, seconds);
     });
   };

@@ -87,16 +87,26 @@ describe('simulator command line', () => {
 
 describe('simulator command line, SCAIP units', () => {
   it('reads --scaip HOST:PORT and the transport, with no API key needed', () => {
-    expect(parseCli(['--scaip', '127.0.0.1:5060', '--scaip-transport', 'tcp', '--devices', '2'])).toMatchObject({
+    expect(
+      parseCli(['--scaip', '127.0.0.1:5060', '--scaip-transport', 'tcp', '--devices', '2']),
+    ).toMatchObject({
       devices: 2,
       scaip: { host: '127.0.0.1', port: 5060, transport: 'tcp' },
     });
-    expect(parseCli(['--scaip', 'centre.example:5060']).scaip).toEqual({ host: 'centre.example', port: 5060, transport: 'udp' });
+    expect(parseCli(['--scaip', 'centre.example:5060']).scaip).toEqual({
+      host: 'centre.example',
+      port: 5060,
+      transport: 'udp',
+    });
   });
 
   it('names the bad option', () => {
     expect(usageError(['--scaip', 'nohost'])).toContain('--scaip: must be HOST:PORT');
-    expect(usageError(['--scaip', 'h:5060', '--scaip-transport', 'tls'])).toContain('--scaip-transport: must be udp or tcp');
-    expect(usageError(['--api-key', 'k', '--scaip-transport', 'tcp'])).toContain('--scaip-transport: only with --scaip');
+    expect(usageError(['--scaip', 'h:5060', '--scaip-transport', 'tls'])).toContain(
+      '--scaip-transport: must be udp or tcp',
+    );
+    expect(usageError(['--api-key', 'k', '--scaip-transport', 'tcp'])).toContain(
+      '--scaip-transport: only with --scaip',
+    );
   });
 });

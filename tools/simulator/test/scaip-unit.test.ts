@@ -8,7 +8,9 @@ function answerOf(request: string): Buffer {
   const via = /\r\nVia: ([^\r\n]+)/.exec(request)?.[1] ?? '';
   const ref = /<ref>([^<]*)<\/ref>/.exec(request)?.[1] ?? '';
   const body = `<mrs><ref>${ref}</ref><snu>0</snu><mre>0</mre></mrs>`;
-  return Buffer.from(`SIP/2.0 200 OK\r\nVia: ${via}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  return Buffer.from(
+    `SIP/2.0 200 OK\r\nVia: ${via}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 const cleanups: (() => void)[] = [];
@@ -27,7 +29,10 @@ describe('simulated SCAIP unit', () => {
     });
     await new Promise<void>((resolve) => server.bind(0, '127.0.0.1', () => resolve()));
     cleanups.push(() => server.close());
-    const unit = await ScaipUnit.open({ target: { host: '127.0.0.1', port: server.address().port, transport: 'udp' }, cid: 'sim1' });
+    const unit = await ScaipUnit.open({
+      target: { host: '127.0.0.1', port: server.address().port, transport: 'udp' },
+      cid: 'sim1',
+    });
     cleanups.push(() => unit.close());
     const answer = await unit.alarm('fall', { lat: 45.46, lon: 9.19 });
     expect(answer).toMatchObject({ status: 200, snu: 0 });
@@ -53,9 +58,16 @@ describe('simulated SCAIP unit', () => {
     cleanups.push(() => server.close());
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const unit = await ScaipUnit.open({ target: { host: '127.0.0.1', port, transport: 'tcp' }, cid: 'sim2' });
+    const unit = await ScaipUnit.open({
+      target: { host: '127.0.0.1', port, transport: 'tcp' },
+      cid: 'sim2',
+    });
     cleanups.push(() => unit.close());
-    const answers = await Promise.all([unit.heartbeat(), unit.alarm('smoke'), unit.restore('smoke')]);
+    const answers = await Promise.all([
+      unit.heartbeat(),
+      unit.alarm('smoke'),
+      unit.restore('smoke'),
+    ]);
     expect(answers.map((a) => a.snu)).toEqual([0, 0, 0]);
   });
 });

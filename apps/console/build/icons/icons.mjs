@@ -10,12 +10,16 @@ const OUT = fileURLToPath(new URL('../../public/icons/', import.meta.url));
 
 /** The mark of the logo (public/logo.svg): "SOS" in white on a red disc, with signal arcs. */
 const mark = (arcs) => `
-  ${arcs ? `<g fill="none" stroke="${arcs}" stroke-width="5" stroke-linecap="round">
+  ${
+    arcs
+      ? `<g fill="none" stroke="${arcs}" stroke-width="5" stroke-linecap="round">
     <path d="M16.87 42.02A52 52 0 0 0 16.87 85.98"/>
     <path d="M9.62 38.64A60 60 0 0 0 9.62 89.36" opacity=".55"/>
     <path d="M111.13 42.02A52 52 0 0 1 111.13 85.98"/>
     <path d="M118.38 38.64A60 60 0 0 1 118.38 89.36" opacity=".55"/>
-  </g>` : ''}
+  </g>`
+      : ''
+  }
   <circle cx="64" cy="64" r="44" fill="url(#g)"/>
   <circle cx="64" cy="64" r="40" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="1.5"/>
   <g fill="none" stroke="#fff" stroke-width="6.5" stroke-linecap="round" stroke-linejoin="round">

@@ -33,7 +33,8 @@ const catalogues = [
 ] as const;
 
 type Keys<C> = C extends Record<Locale, Record<infer K, string>> ? K : never;
-export type MessageId = Keys<(typeof catalogues)[number]> | Keys<(typeof signedInCatalogues)[number]>;
+export type MessageId =
+  Keys<(typeof catalogues)[number]> | Keys<(typeof signedInCatalogues)[number]>;
 
 /** Fails to compile unless i18n/messageId.ts reads back exactly these ids (never a plain string). */
 type Expect<T extends true> = T;

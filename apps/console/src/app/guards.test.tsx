@@ -57,7 +57,10 @@ describe('route guards', () => {
     storeSession('SUPER_ADMIN');
     // The receivers block lists its receivers: an array, not the key's answer.
     stubFetch((request) =>
-      json(200, new URL(request.url).pathname === '/api/conf/receivers' ? [] : { apiKey: 'chiave-1' }),
+      json(
+        200,
+        new URL(request.url).pathname === '/api/conf/receivers' ? [] : { apiKey: 'chiave-1' },
+      ),
     );
     const { router } = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Impostazioni' })).toBeInTheDocument();

@@ -6,7 +6,10 @@ import { DateRangeFields, isReversed, type DateRange } from './DateRangeFields.j
 
 describe('"Dal" / "Al"', () => {
   it('shows "Dal" after "Al" as a field error on "Dal"', () => {
-    renderWithStore(signedInStore(), <DateRangeFields value={{ from: '2025-03-10', to: '2025-03-01' }} onChange={() => {}} />);
+    renderWithStore(
+      signedInStore(),
+      <DateRangeFields value={{ from: '2025-03-10', to: '2025-03-01' }} onChange={() => {}} />,
+    );
     const from = screen.getByLabelText('Dal');
     expect(from).toHaveAttribute('aria-invalid', 'true');
     expect(from).toHaveAccessibleDescription('La data iniziale deve precedere la finale');
@@ -20,7 +23,10 @@ describe('"Dal" / "Al"', () => {
     ]) {
       expect(isReversed(range)).toBe(false);
     }
-    renderWithStore(signedInStore(), <DateRangeFields value={{ from: '2025-03-01', to: '2025-03-10' }} onChange={() => {}} />);
+    renderWithStore(
+      signedInStore(),
+      <DateRangeFields value={{ from: '2025-03-01', to: '2025-03-10' }} onChange={() => {}} />,
+    );
     expect(screen.getByLabelText('Dal')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByText('La data iniziale deve precedere la finale')).toBeNull();
   });

@@ -21,14 +21,18 @@ export const commonMessages = defineCatalogue(
     'validation.required': 'Campo obbligatorio',
     'validation.email': 'Inserisci un indirizzo email valido',
     'validation.passwordMin': 'La password deve avere almeno 8 caratteri',
-    'validation.passwordMinSuperAdmin': 'La password di un super amministratore deve avere almeno 12 caratteri',
+    'validation.passwordMinSuperAdmin':
+      'La password di un super amministratore deve avere almeno 12 caratteri',
     'validation.passwordCommon': "Questa password è tra le più comuni: scegline un'altra",
     'validation.passwordsDiffer': 'Le password non coincidono',
     'validation.apiKeyMin': "L'api key deve avere almeno 4 caratteri",
     'validation.tooLong': 'Al massimo {max} caratteri',
-    'validation.apiKeyAscii': "L'api key può contenere solo caratteri ASCII stampabili (lettere senza accenti, cifre, simboli)",
-    'validation.textControls': 'Il testo non può contenere caratteri di controllo della direzione (U+202A–U+202E, U+2066–U+2069) né separatori di riga o paragrafo',
-    'validation.textControlChars': 'Il testo non può contenere caratteri di controllo (U+0000–U+001F tranne tabulazione e a capo, U+007F–U+009F) né surrogati isolati',
+    'validation.apiKeyAscii':
+      "L'api key può contenere solo caratteri ASCII stampabili (lettere senza accenti, cifre, simboli)",
+    'validation.textControls':
+      'Il testo non può contenere caratteri di controllo della direzione (U+202A–U+202E, U+2066–U+2069) né separatori di riga o paragrafo',
+    'validation.textControlChars':
+      'Il testo non può contenere caratteri di controllo (U+0000–U+001F tranne tabulazione e a capo, U+007F–U+009F) né surrogati isolati',
     'validation.textInvisible': 'Il testo deve contenere almeno un carattere visibile',
     'validation.dateRange': 'Inserisci una data tra il 01/01/1970 e il 31/12/2100',
     // The 'Annulla' of the snackbar (docs/alarm-handling.md): shown outside any screen.
@@ -54,14 +58,18 @@ export const commonMessages = defineCatalogue(
       'validation.required': 'Required field',
       'validation.email': 'Enter a valid email address',
       'validation.passwordMin': 'The password must have at least 8 characters',
-      'validation.passwordMinSuperAdmin': "A super administrator's password must have at least 12 characters",
+      'validation.passwordMinSuperAdmin':
+        "A super administrator's password must have at least 12 characters",
       'validation.passwordCommon': 'This password is one of the most common: choose another',
       'validation.passwordsDiffer': 'The passwords do not match',
       'validation.apiKeyMin': 'The api key must have at least 4 characters',
       'validation.tooLong': 'At most {max} characters',
-      'validation.apiKeyAscii': 'The api key may contain printable ASCII characters only (unaccented letters, digits, symbols)',
-      'validation.textControls': 'The text must not contain direction control characters (U+202A–U+202E, U+2066–U+2069) or line or paragraph separators',
-      'validation.textControlChars': 'The text must not contain control characters (U+0000–U+001F except tab and line breaks, U+007F–U+009F) or lone surrogates',
+      'validation.apiKeyAscii':
+        'The api key may contain printable ASCII characters only (unaccented letters, digits, symbols)',
+      'validation.textControls':
+        'The text must not contain direction control characters (U+202A–U+202E, U+2066–U+2069) or line or paragraph separators',
+      'validation.textControlChars':
+        'The text must not contain control characters (U+0000–U+001F except tab and line breaks, U+007F–U+009F) or lone surrogates',
       'validation.textInvisible': 'The text must contain at least one visible character',
       'validation.dateRange': 'Enter a date between 01/01/1970 and 31/12/2100',
       'health.undo': 'Undo',
@@ -85,14 +93,18 @@ export const commonMessages = defineCatalogue(
       'validation.required': 'Campo obligatorio',
       'validation.email': 'Introduce una dirección de correo válida',
       'validation.passwordMin': 'La contraseña debe tener al menos 8 caracteres',
-      'validation.passwordMinSuperAdmin': 'La contraseña de un superadministrador debe tener al menos 12 caracteres',
+      'validation.passwordMinSuperAdmin':
+        'La contraseña de un superadministrador debe tener al menos 12 caracteres',
       'validation.passwordCommon': 'Esta contraseña es de las más comunes: elige otra',
       'validation.passwordsDiffer': 'Las contraseñas no coinciden',
       'validation.apiKeyMin': 'La api key debe tener al menos 4 caracteres',
       'validation.tooLong': 'Como máximo {max} caracteres',
-      'validation.apiKeyAscii': 'La api key solo puede contener caracteres ASCII imprimibles (letras sin acentos, dígitos, símbolos)',
-      'validation.textControls': 'El texto no puede contener caracteres de control de dirección (U+202A–U+202E, U+2066–U+2069) ni separadores de línea o párrafo',
-      'validation.textControlChars': 'El texto no puede contener caracteres de control (U+0000–U+001F salvo tabulación y saltos de línea, U+007F–U+009F) ni sustitutos aislados',
+      'validation.apiKeyAscii':
+        'La api key solo puede contener caracteres ASCII imprimibles (letras sin acentos, dígitos, símbolos)',
+      'validation.textControls':
+        'El texto no puede contener caracteres de control de dirección (U+202A–U+202E, U+2066–U+2069) ni separadores de línea o párrafo',
+      'validation.textControlChars':
+        'El texto no puede contener caracteres de control (U+0000–U+001F salvo tabulación y saltos de línea, U+007F–U+009F) ni sustitutos aislados',
       'validation.textInvisible': 'El texto debe contener al menos un carácter visible',
       'validation.dateRange': 'Introduce una fecha entre el 01/01/1970 y el 31/12/2100',
       'health.undo': 'Deshacer',
@@ -116,14 +128,19 @@ export const commonMessages = defineCatalogue(
       'validation.required': 'Champ obligatoire',
       'validation.email': 'Saisissez une adresse e-mail valide',
       'validation.passwordMin': 'Le mot de passe doit comporter au moins 8 caractères',
-      'validation.passwordMinSuperAdmin': "Le mot de passe d'un super administrateur doit comporter au moins 12 caractères",
-      'validation.passwordCommon': 'Ce mot de passe est parmi les plus courants : choisissez-en un autre',
+      'validation.passwordMinSuperAdmin':
+        "Le mot de passe d'un super administrateur doit comporter au moins 12 caractères",
+      'validation.passwordCommon':
+        'Ce mot de passe est parmi les plus courants : choisissez-en un autre',
       'validation.passwordsDiffer': 'Les mots de passe ne correspondent pas',
       'validation.apiKeyMin': "L'api key doit comporter au moins 4 caractères",
       'validation.tooLong': '{max} caractères au maximum',
-      'validation.apiKeyAscii': "L'api key ne peut contenir que des caractères ASCII imprimables (lettres sans accents, chiffres, symboles)",
-      'validation.textControls': 'Le texte ne doit pas contenir de caractères de contrôle de direction (U+202A–U+202E, U+2066–U+2069) ni de séparateurs de ligne ou de paragraphe',
-      'validation.textControlChars': 'Le texte ne doit pas contenir de caractères de contrôle (U+0000–U+001F sauf tabulation et retours à la ligne, U+007F–U+009F) ni de substituts isolés',
+      'validation.apiKeyAscii':
+        "L'api key ne peut contenir que des caractères ASCII imprimables (lettres sans accents, chiffres, symboles)",
+      'validation.textControls':
+        'Le texte ne doit pas contenir de caractères de contrôle de direction (U+202A–U+202E, U+2066–U+2069) ni de séparateurs de ligne ou de paragraphe',
+      'validation.textControlChars':
+        'Le texte ne doit pas contenir de caractères de contrôle (U+0000–U+001F sauf tabulation et retours à la ligne, U+007F–U+009F) ni de substituts isolés',
       'validation.textInvisible': 'Le texte doit contenir au moins un caractère visible',
       'validation.dateRange': 'Saisissez une date entre le 01/01/1970 et le 31/12/2100',
       'health.undo': 'Annuler',
@@ -147,14 +164,19 @@ export const commonMessages = defineCatalogue(
       'validation.required': 'Pflichtfeld',
       'validation.email': 'Gültige E-Mail-Adresse eingeben',
       'validation.passwordMin': 'Das Passwort muss mindestens 8 Zeichen haben',
-      'validation.passwordMinSuperAdmin': 'Das Passwort eines Super-Administrators muss mindestens 12 Zeichen haben',
-      'validation.passwordCommon': 'Dieses Passwort gehört zu den häufigsten: Wählen Sie ein anderes',
+      'validation.passwordMinSuperAdmin':
+        'Das Passwort eines Super-Administrators muss mindestens 12 Zeichen haben',
+      'validation.passwordCommon':
+        'Dieses Passwort gehört zu den häufigsten: Wählen Sie ein anderes',
       'validation.passwordsDiffer': 'Die Passwörter stimmen nicht überein',
       'validation.apiKeyMin': 'Der API-Schlüssel muss mindestens 4 Zeichen haben',
       'validation.tooLong': 'Höchstens {max} Zeichen',
-      'validation.apiKeyAscii': 'Der API-Schlüssel darf nur druckbare ASCII-Zeichen enthalten (Buchstaben ohne Akzente, Ziffern, Symbole)',
-      'validation.textControls': 'Der Text darf keine Richtungssteuerzeichen (U+202A–U+202E, U+2066–U+2069) und keine Zeilen- oder Absatztrenner enthalten',
-      'validation.textControlChars': 'Der Text darf keine Steuerzeichen (U+0000–U+001F außer Tabulator und Zeilenumbrüchen, U+007F–U+009F) und keine einzelnen Surrogate enthalten',
+      'validation.apiKeyAscii':
+        'Der API-Schlüssel darf nur druckbare ASCII-Zeichen enthalten (Buchstaben ohne Akzente, Ziffern, Symbole)',
+      'validation.textControls':
+        'Der Text darf keine Richtungssteuerzeichen (U+202A–U+202E, U+2066–U+2069) und keine Zeilen- oder Absatztrenner enthalten',
+      'validation.textControlChars':
+        'Der Text darf keine Steuerzeichen (U+0000–U+001F außer Tabulator und Zeilenumbrüchen, U+007F–U+009F) und keine einzelnen Surrogate enthalten',
       'validation.textInvisible': 'Der Text muss mindestens ein sichtbares Zeichen enthalten',
       'validation.dateRange': 'Datum zwischen 01.01.1970 und 31.12.2100 eingeben',
       'health.undo': 'Rückgängig',
@@ -178,14 +200,19 @@ export const commonMessages = defineCatalogue(
       'validation.required': 'حقل مطلوب',
       'validation.email': 'أدخل عنوان بريد إلكتروني صالحًا',
       'validation.passwordMin': 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل',
-      'validation.passwordMinSuperAdmin': 'يجب أن تتكون كلمة مرور المشرف الأعلى من 12 حرفًا على الأقل',
+      'validation.passwordMinSuperAdmin':
+        'يجب أن تتكون كلمة مرور المشرف الأعلى من 12 حرفًا على الأقل',
       'validation.passwordCommon': 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا: اختر كلمة أخرى',
       'validation.passwordsDiffer': 'كلمتا المرور غير متطابقتين',
       'validation.apiKeyMin': 'يجب أن يتكون مفتاح API من 4 أحرف على الأقل',
-      'validation.tooLong': '{max, plural, one {بحد أقصى حرف واحد} two {بحد أقصى حرفان} few {بحد أقصى # أحرف} many {بحد أقصى # حرفًا} other {بحد أقصى # حرف}}',
-      'validation.apiKeyAscii': 'يجب أن يحتوي مفتاح API على أحرف ASCII قابلة للطباعة فقط (حروف لاتينية دون علامات، أرقام، رموز)',
-      'validation.textControls': 'يجب ألا يحتوي النص على محارف التحكم في الاتجاه (U+202A–U+202E، U+2066–U+2069) أو فواصل الأسطر والفقرات',
-      'validation.textControlChars': 'يجب ألا يحتوي النص على محارف تحكم (U+0000–U+001F عدا الجدولة وفواصل الأسطر، U+007F–U+009F) أو بدائل منفردة',
+      'validation.tooLong':
+        '{max, plural, one {بحد أقصى حرف واحد} two {بحد أقصى حرفان} few {بحد أقصى # أحرف} many {بحد أقصى # حرفًا} other {بحد أقصى # حرف}}',
+      'validation.apiKeyAscii':
+        'يجب أن يحتوي مفتاح API على أحرف ASCII قابلة للطباعة فقط (حروف لاتينية دون علامات، أرقام، رموز)',
+      'validation.textControls':
+        'يجب ألا يحتوي النص على محارف التحكم في الاتجاه (U+202A–U+202E، U+2066–U+2069) أو فواصل الأسطر والفقرات',
+      'validation.textControlChars':
+        'يجب ألا يحتوي النص على محارف تحكم (U+0000–U+001F عدا الجدولة وفواصل الأسطر، U+007F–U+009F) أو بدائل منفردة',
       'validation.textInvisible': 'يجب أن يحتوي النص على محرف مرئي واحد على الأقل',
       'validation.dateRange': 'أدخل تاريخًا بين 01/01/1970 و31/12/2100',
       'health.undo': 'تراجع',

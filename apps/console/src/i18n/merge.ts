@@ -6,7 +6,10 @@ export function mergeCatalogues(
 ): Record<Locale, Record<string, string>> {
   const merged = {} as Record<Locale, Record<string, string>>;
   for (const catalogue of catalogues) {
-    for (const [locale, entries] of Object.entries(catalogue) as [Locale, Record<string, string>][]) {
+    for (const [locale, entries] of Object.entries(catalogue) as [
+      Locale,
+      Record<string, string>,
+    ][]) {
       merged[locale] = { ...merged[locale], ...entries };
     }
   }

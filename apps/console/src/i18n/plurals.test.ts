@@ -2,9 +2,14 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../app/catalogue.js';
 
-const say = (locale: 'ar' | 'it', id: keyof (typeof messages)['it'], values: Record<string, number>) =>
-  String(new IntlMessageFormat(messages[locale][id], locale).format(values)).replace(/[\u0660-\u0669]/g, (d) =>
-    String(d.charCodeAt(0) - 0x0660),
+const say = (
+  locale: 'ar' | 'it',
+  id: keyof (typeof messages)['it'],
+  values: Record<string, number>,
+) =>
+  String(new IntlMessageFormat(messages[locale][id], locale).format(values)).replace(
+    /[\u0660-\u0669]/g,
+    (d) => String(d.charCodeAt(0) - 0x0660),
   );
 
 describe('plurals by the language’s rules', () => {

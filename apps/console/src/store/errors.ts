@@ -60,5 +60,8 @@ export function errorMessage(error: unknown): {
   const messageId = errorMessageId(error);
   if (messageId !== 'error.tooManyLoginAttempts') return { messageId };
   // Retry-After, in whole seconds (never "0 s").
-  return { messageId, values: { n: Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60)) } };
+  return {
+    messageId,
+    values: { n: Math.max(1, Math.ceil((error as ErrorLike).data?.retryAfterS ?? 60)) },
+  };
 }

@@ -15,7 +15,12 @@ const mario = { id: 5, username: 'mario', email: 'mario@example.com', role: 'EMP
 const unavailable = () =>
   json(
     503,
-    { statusCode: 503, error: 'Service Unavailable', message: 'The database is unavailable', code: 'DATABASE_UNAVAILABLE' },
+    {
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The database is unavailable',
+      code: 'DATABASE_UNAVAILABLE',
+    },
     { 'retry-after': '1' },
   );
 
@@ -23,7 +28,11 @@ const unavailable = () =>
 describe('a database outage in the console', () => {
   // The screens' chunks and the snackbar's view load once here, not inside the first wait.
   beforeAll(async () => {
-    await Promise.all([import('../features/users/UsersPage.js'), import('../features/users/UserFormPage.js'), import('../app/SnackbarView.js')]);
+    await Promise.all([
+      import('../features/users/UsersPage.js'),
+      import('../features/users/UserFormPage.js'),
+      import('../app/SnackbarView.js'),
+    ]);
   }, 60_000);
 
   it('says "Servizio momentaneamente non disponibile" and retries the list until it is answered', async () => {
@@ -34,7 +43,9 @@ describe('a database outage in the console', () => {
     });
     storeSession('SUPER_ADMIN');
     renderApp('/users');
-    expect(await screen.findByText('Servizio momentaneamente non disponibile', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Servizio momentaneamente non disponibile', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('mario', {}, { timeout: 5000 })).toBeInTheDocument();
     expect((await callsOf(spy)).filter((c) => c === 'GET /api/employee')).toHaveLength(3);
   });

@@ -1,4 +1,8 @@
-import type { BaseQueryApi, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type {
+  BaseQueryApi,
+  FetchBaseQueryError,
+  FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import type { ErrorCode } from '@sos/contract';
 import { showSnackbar } from './snackbarSlice.js';
 
@@ -35,10 +39,14 @@ const pause = (ms: number, signal: AbortSignal) =>
   });
 
 /** Runs `call`, and again after each Retry-After while a query meets a database outage. */
-export async function retryWhileUnavailable<R extends Result>(call: () => Promise<R>, api: BaseQueryApi): Promise<R> {
+export async function retryWhileUnavailable<R extends Result>(
+  call: () => Promise<R>,
+  api: BaseQueryApi,
+): Promise<R> {
   let result = await call();
   for (let attempt = 0; attempt < UNAVAILABLE_MAX_RETRIES; attempt++) {
-    if (api.type !== 'query' || !isDatabaseUnavailable(result.error) || api.signal.aborted) return result;
+    if (api.type !== 'query' || !isDatabaseUnavailable(result.error) || api.signal.aborted)
+      return result;
     api.dispatch(showSnackbar({ type: 'error', messageId: 'error.databaseUnavailable' }));
     await pause(retryAfterMs(result.meta), api.signal);
     if (api.signal.aborted) return result;

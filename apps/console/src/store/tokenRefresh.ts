@@ -93,7 +93,10 @@ async function refreshOnce(store: StoreLike, session: Session): Promise<string |
  * unlike Web Locks, needs no secure context (a plain-HTTP LAN install has none). Same-origin
  * only, like the localStorage the tokens live in.
  */
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('sos-console-token-refresh');
+const channel =
+  typeof BroadcastChannel === 'undefined'
+    ? null
+    : new BroadcastChannel('sos-console-token-refresh');
 /** A refresh another tab announced, by the refresh token it presents. */
 interface OtherTabRefresh {
   settled: Promise<void>;

@@ -35,7 +35,8 @@ export function stubFetch(handler: Handler) {
   // (docs/voice.md) is answered here, outside the calls each test counts.
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    if (new URL(request.url).pathname === VOICE_CREDENTIALS) return json(404, { statusCode: 404, code: 'VOICE_DISABLED' });
+    if (new URL(request.url).pathname === VOICE_CREDENTIALS)
+      return json(404, { statusCode: 404, code: 'VOICE_DISABLED' });
     return spy(input, init);
   }) as typeof fetch;
   return spy;

@@ -80,7 +80,11 @@ export function stubFetch(route: Route): Call[] {
       method: (request?.method ?? init?.method ?? 'GET').toUpperCase(),
       url: new URL(request?.url ?? String(input), location.href),
       headers: new Headers(request?.headers ?? init?.headers),
-      body: request ? await request.clone().text() : typeof init?.body === 'string' ? init.body : '',
+      body: request
+        ? await request.clone().text()
+        : typeof init?.body === 'string'
+          ? init.body
+          : '',
     };
     calls.push(call);
     return (await route(call)) ?? json({ code: 'NOT_FOUND' }, 404);

@@ -56,7 +56,10 @@ export async function appendAudit(tx: Tx, record: AuditRecord): Promise<AuditIte
 }
 
 /** Several records in two statements (a batch of closes), chained in the given order. */
-export async function appendAuditMany(tx: Tx, records: readonly AuditRecord[]): Promise<AuditItem[]> {
+export async function appendAuditMany(
+  tx: Tx,
+  records: readonly AuditRecord[],
+): Promise<AuditItem[]> {
   if (records.length === 0) return [];
   await lockAuditChain(tx);
   // A statement after the lock was granted: it sees every record committed before.
@@ -65,7 +68,8 @@ export async function appendAuditMany(tx: Tx, records: readonly AuditRecord[]): 
       array(SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) FROM generate_series(1, ${records.length}::int)) AS ids`);
   const head = rowsOf<{ prev: string | null; ids: unknown[] }>(result)[0];
   const ids = (head?.ids ?? []).map(Number).sort((a, b) => a - b);
-  if (ids.length !== records.length || !ids.every(Number.isSafeInteger)) throw new Error('audit: no ids drawn');
+  if (ids.length !== records.length || !ids.every(Number.isSafeInteger))
+    throw new Error('audit: no ids drawn');
   let prevHash = head?.prev ?? GENESIS_HASH;
   const at = new Date();
   const rows = records.map(({ by, ...entry }, i) => {
@@ -74,7 +78,8 @@ export async function appendAuditMany(tx: Tx, records: readonly AuditRecord[]): 
     return row;
   });
   // A statement carries at most 65,535 parameters: 12 a row.
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(auditLog).values(rows.slice(i, i + INSERT_ROWS));
+  for (let i = 0; i < rows.length; i += INSERT_ROWS)
+    await tx.insert(auditLog).values(rows.slice(i, i + INSERT_ROWS));
   return rows.map(toAuditItem);
 }
 
@@ -91,7 +96,9 @@ function toRow(id: number, at: Date, prevHash: string, by: AuditBy, entry: Audit
     targetId: entry.target ? String(entry.target.id) : null,
     targetLabel: entry.target?.label ?? null,
     // As the jsonb column gives it back (undefined members dropped), so the hash holds.
-    details: entry.details ? (JSON.parse(JSON.stringify(entry.details)) as Record<string, unknown>) : null,
+    details: entry.details
+      ? (JSON.parse(JSON.stringify(entry.details)) as Record<string, unknown>)
+      : null,
     prevHash,
     hash: '',
   };

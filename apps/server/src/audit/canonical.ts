@@ -21,11 +21,15 @@ export function canonicalJson(value: unknown): string {
   const members = Object.keys(value)
     .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
     .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    .map(
+      (key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`,
+    );
   return `{${members.join(',')}}`;
 }
 
 /** SHA-256 hex of the previous hash followed by the record's canonical JSON (without `hash`), UTF-8. */
 export function chainHash(prevHash: string, unhashed: Record<string, unknown>): string {
-  return createHash('sha256').update(prevHash + canonicalJson(unhashed), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(prevHash + canonicalJson(unhashed), 'utf8')
+    .digest('hex');
 }

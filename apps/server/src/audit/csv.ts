@@ -8,7 +8,6 @@ import { unhashedItem, type AuditRow } from './item.js';
 /** Rows per statement while exporting: memory stays flat whatever the log's size. */
 const CSV_BATCH = 1000;
 
-
 /**
  * One record as the CSV's columns: RFC 4180 and formula-safe as the history's, details as
  * compact (canonical) JSON; time, action and target type as `style` writes them.
@@ -29,7 +28,12 @@ export function auditCsvRow(row: AuditRow, style: CsvStyle = PLAIN_CSV): string 
 }
 
 /** The whole export, newest first as the grid shows it, read batch by batch along the ids. */
-export async function* auditCsvLines(db: Tx, filter: AuditFilterQuery, tz: string, style: CsvStyle = PLAIN_CSV) {
+export async function* auditCsvLines(
+  db: Tx,
+  filter: AuditFilterQuery,
+  tz: string,
+  style: CsvStyle = PLAIN_CSV,
+) {
   yield CSV_BOM + style.line(AUDIT_CSV_COLUMNS.map((code) => style.column(code, AUDIT_CSV_LABELS)));
   let before: number | undefined;
   for (;;) {

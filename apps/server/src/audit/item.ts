@@ -1,4 +1,10 @@
-import type { AuditAction, AuditDetails, AuditItem, AuditTarget, AuditTargetType } from '@sos/contract';
+import type {
+  AuditAction,
+  AuditDetails,
+  AuditItem,
+  AuditTarget,
+  AuditTargetType,
+} from '@sos/contract';
 import type { auditLog } from '../db/schema.js';
 import { chainHash } from './canonical.js';
 
@@ -17,7 +23,10 @@ export function unhashedItem(row: AuditRow): Omit<AuditItem, 'hash'> {
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: row.actorId === null || row.actorUsername === null ? null : { id: row.actorId, username: row.actorUsername },
+    actor:
+      row.actorId === null || row.actorUsername === null
+        ? null
+        : { id: row.actorId, username: row.actorUsername },
     address: row.address,
     action: row.action as AuditAction,
     target: targetOf(row),
@@ -29,4 +38,5 @@ export function unhashedItem(row: AuditRow): Omit<AuditItem, 'hash'> {
 export const toAuditItem = (row: AuditRow): AuditItem => ({ ...unhashedItem(row), hash: row.hash });
 
 /** Whether a row's hash is the one its own contents and its stated prevHash give. */
-export const hashHolds = (row: AuditRow): boolean => chainHash(row.prevHash, unhashedItem(row)) === row.hash;
+export const hashHolds = (row: AuditRow): boolean =>
+  chainHash(row.prevHash, unhashedItem(row)) === row.hash;

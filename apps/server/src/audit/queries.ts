@@ -10,11 +10,19 @@ import type { AuditRow } from './item.js';
  * day in `tz` as the history reads them; [from, to)), the actor's username whatever its
  * case, the action; `beforeId` continues after a page (newest first).
  */
-export function auditWhere(filter: AuditFilterQuery, tz: string, beforeId?: number): SQL | undefined {
+export function auditWhere(
+  filter: AuditFilterQuery,
+  tz: string,
+  beforeId?: number,
+): SQL | undefined {
   return and(
-    filter.from === undefined ? undefined : sql`${auditLog.at} >= ${boundSql(filter.from, 'from', tz)}`,
+    filter.from === undefined
+      ? undefined
+      : sql`${auditLog.at} >= ${boundSql(filter.from, 'from', tz)}`,
     filter.to === undefined ? undefined : sql`${auditLog.at} < ${boundSql(filter.to, 'to', tz)}`,
-    filter.actor === undefined ? undefined : sql`lower(${auditLog.actorUsername}) = lower(${filter.actor})`,
+    filter.actor === undefined
+      ? undefined
+      : sql`lower(${auditLog.actorUsername}) = lower(${filter.actor})`,
     filter.action === undefined ? undefined : eq(auditLog.action, filter.action),
     beforeId === undefined ? undefined : lt(auditLog.id, beforeId),
   );

@@ -7,4 +7,5 @@ export const deviceTarget = (device: { id: number; name: string }) =>
 
 export const sosTarget = (id: number) => ({ type: 'SOS', id, label: `SOS #${id}` }) as const;
 
-export const confTarget = (setting: 'apiKey' | 'alarm') => ({ type: 'CONF', id: setting, label: setting }) as const;
+export const confTarget = (setting: 'apiKey' | 'alarm') =>
+  ({ type: 'CONF', id: setting, label: setting }) as const;

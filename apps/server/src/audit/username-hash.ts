@@ -8,5 +8,6 @@ import { createHmac } from 'node:crypto';
  */
 export function usernameHasher(serverSecret: string): (username: string) => string {
   const key = createHmac('sha256', serverSecret).update('sos-console audit username v1').digest();
-  return (username) => createHmac('sha256', key).update(username.trim().toLowerCase(), 'utf8').digest('hex');
+  return (username) =>
+    createHmac('sha256', key).update(username.trim().toLowerCase(), 'utf8').digest('hex');
 }

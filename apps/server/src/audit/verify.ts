@@ -15,15 +15,24 @@ const BATCH = 2000;
  * removed behind the trigger's back breaks one of the two there. `onProgress` hears the
  * count checked after every batch.
  */
-export async function verifyAudit(db: Tx, onProgress?: (checked: number) => void): Promise<AuditVerify> {
+export async function verifyAudit(
+  db: Tx,
+  onProgress?: (checked: number) => void,
+): Promise<AuditVerify> {
   let checked = 0;
   let prevHash = GENESIS_HASH;
   let after = 0;
   for (;;) {
-    const rows = await db.select().from(auditLog).where(gt(auditLog.id, after)).orderBy(asc(auditLog.id)).limit(BATCH);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, after))
+      .orderBy(asc(auditLog.id))
+      .limit(BATCH);
     for (const row of rows) {
       checked += 1;
-      if (row.prevHash !== prevHash || !hashHolds(row)) return { ok: false, checked, firstBadId: row.id };
+      if (row.prevHash !== prevHash || !hashHolds(row))
+        return { ok: false, checked, firstBadId: row.id };
       prevHash = row.hash;
     }
     onProgress?.(checked);

@@ -21,7 +21,10 @@ export async function logout(app: LogoutServices, ip: string, token: string): Pr
   if (!session) return;
   await app.db.transaction(async (tx) => {
     await lockAuditChain(tx);
-    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, session.userId));
+    const [user] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, session.userId));
     if (!(await endSession(tx, session.sessionId)) || !user) return;
     const actor = { id: session.userId, username: user.username };
     await appendAudit(tx, {

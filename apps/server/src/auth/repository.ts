@@ -10,7 +10,12 @@ export interface Credentials extends SessionUser {
 /** Login matches the username exactly as stored. */
 export async function findCredentials(db: Tx, username: string): Promise<Credentials | undefined> {
   const [row] = await db
-    .select({ id: users.id, username: users.username, role: users.role, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(eq(users.username, username));
   return row;

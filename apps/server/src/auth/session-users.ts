@@ -21,7 +21,10 @@ export type SessionUser = Pick<AuthResponse, 'id' | 'username' | 'role'>;
  * read after every one of them arrived, so a sign-out, deletion or role change committed
  * before a request is seen by it.
  */
-export async function readSessionUsers(db: Tx, checks: readonly SessionCheck[]): Promise<Array<SessionUser | undefined>> {
+export async function readSessionUsers(
+  db: Tx,
+  checks: readonly SessionCheck[],
+): Promise<Array<SessionUser | undefined>> {
   if (checks.length === 0) return [];
   const result = await db.execute(sql`
     SELECT c.n, u.id, u.username, u.role

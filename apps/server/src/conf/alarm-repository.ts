@@ -59,7 +59,10 @@ export function alarmSettingSql(name: AlarmSecondsSetting): SQL {
 
 /** The alarm settings (docs/alarm-handling.md), each its default until a super administrator sets it. */
 export async function readAlarmConf(db: Tx): Promise<AlarmConf> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, Object.values(KEYS)));
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, Object.values(KEYS)));
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   const value = (name: AlarmSecondsSetting) => alarmSettingValue(name, stored.get(KEYS[name]));
   return {
@@ -71,7 +74,11 @@ export async function readAlarmConf(db: Tx): Promise<AlarmConf> {
 }
 
 /** Stores the given fields (one transaction, recorded with before and after) and answers the whole conf. */
-export async function writeAlarmConf(db: Db, change: Partial<AlarmConf>, by: AuditBy): Promise<AlarmConf> {
+export async function writeAlarmConf(
+  db: Db,
+  change: Partial<AlarmConf>,
+  by: AuditBy,
+): Promise<AlarmConf> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const before = await readAlarmConf(tx);
@@ -92,7 +99,10 @@ export async function writeAlarmConf(db: Db, change: Partial<AlarmConf>, by: Aud
 
 /** Whether closing needs an outcome now (PATCH /api/sos/close reads it with every close). */
 export async function outcomeRequired(db: Tx): Promise<boolean> {
-  const [row] = await db.select().from(settings).where(inArray(settings.key, [KEYS.requireOutcome]));
+  const [row] = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [KEYS.requireOutcome]));
   return requireOutcomeValue(row?.value);
 }
 

@@ -100,7 +100,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // db/unavailable.ts) and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  db.transaction = releasingTransactions(pool, (client) => drizzlePg(client, { schema }) as unknown as Db);
+  db.transaction = releasingTransactions(
+    pool,
+    (client) => drizzlePg(client, { schema }) as unknown as Db,
+  );
   const listeners = new Set<Unlisten>();
   return {
     kind: 'postgres',

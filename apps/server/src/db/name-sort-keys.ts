@@ -16,7 +16,7 @@ const BATCH = 1_000;
  * harmless. A change of deviceNameSortKey needs a migration setting every key back to ''.
  */
 export async function fillNameSortKeys(db: Executes): Promise<void> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const result = await db.execute(sql`
       SELECT id, display_name AS name FROM devices WHERE name_sort_key = '' AND id > ${after}
       ORDER BY id LIMIT ${BATCH}`);

@@ -16,10 +16,9 @@ import { isDatabaseUnavailable } from './unavailable.js';
  * that single client (no pool, so it releases nothing), and `finally` releases it — with
  * the error when the connection is lost, so the pool destroys it rather than lend it again.
  */
-export function releasingTransactions<D extends { transaction: (...args: never[]) => Promise<unknown> }>(
-  pool: pg.Pool,
-  onClient: (client: pg.PoolClient) => D,
-): D['transaction'] {
+export function releasingTransactions<
+  D extends { transaction: (...args: never[]) => Promise<unknown> },
+>(pool: pg.Pool, onClient: (client: pg.PoolClient) => D): D['transaction'] {
   // One Drizzle instance per pooled connection: building one maps the whole schema.
   const instances = new WeakMap<pg.PoolClient, D>();
   const transaction = async (...args: Parameters<D['transaction']>) => {

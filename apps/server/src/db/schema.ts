@@ -60,7 +60,10 @@ export const refreshTokens = pgTable(
     revokedAt: tstz('revoked_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -128,7 +131,9 @@ export const sos = pgTable(
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id),
-    state: text('state', { enum: ['OPEN', 'CLOSED'] }).notNull().default('OPEN'),
+    state: text('state', { enum: ['OPEN', 'CLOSED'] })
+      .notNull()
+      .default('OPEN'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     closedAt: tstz('closed_at'),
@@ -138,7 +143,9 @@ export const sos = pgTable(
     idempotencyKey: text('idempotency_key'),
     // Alarm handling (docs/alarm-handling.md); usernames copied, as for the closer, so they survive deletion.
     acknowledgedAt: tstz('acknowledged_at'),
-    acknowledgedById: integer('acknowledged_by_id').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedById: integer('acknowledged_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     acknowledgedByUsername: text('acknowledged_by_username'),
     escalatedAt: tstz('escalated_at'),
     /** The latest further alarm that re-alerted it (docs/alarm-handling.md, "Re-alert"). */
@@ -161,7 +168,9 @@ export const sos = pgTable(
   },
   (t) => [
     // The database itself guarantees at most one open SOS per device.
-    uniqueIndex('sos_one_open_per_device').on(t.deviceId).where(sql`state = 'OPEN'`),
+    uniqueIndex('sos_one_open_per_device')
+      .on(t.deviceId)
+      .where(sql`state = 'OPEN'`),
     uniqueIndex('sos_idempotency_key')
       .on(t.deviceId, t.idempotencyKey)
       .where(sql`idempotency_key IS NOT NULL`),
@@ -213,8 +222,12 @@ export const sosTimeline = pgTable(
   (t) => [
     index('sos_timeline_sos_idx').on(t.sosId, t.at, t.id),
     // The history's and the stats' call counts.
-    index('sos_timeline_calls_idx').on(t.sosId).where(sql`type = 'CALL'`),
-    uniqueIndex('sos_timeline_call_voice_idx').on(t.callVoiceId).where(sql`call_voice_id IS NOT NULL`),
+    index('sos_timeline_calls_idx')
+      .on(t.sosId)
+      .where(sql`type = 'CALL'`),
+    uniqueIndex('sos_timeline_call_voice_idx')
+      .on(t.callVoiceId)
+      .where(sql`call_voice_id IS NOT NULL`),
   ],
 );
 
@@ -228,11 +241,13 @@ export const deviceProfiles = pgTable('device_profiles', {
   phone: text('phone'),
   notes: text('notes'),
   /** [{name, phone, relation}], at most 5 (the contract's schema validates it). */
-  contacts: jsonb('contacts').$type<{ name: string; phone: string | null; relation: string | null }[]>()
+  contacts: jsonb('contacts')
+    .$type<{ name: string; phone: string | null; relation: string | null }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
   /** "Check-in" windows [{days, from, to}] in TZ (docs/expected-events.md), at most 7. */
-  checkIns: jsonb('check_ins').$type<{ days: string[]; from: string; to: string }[]>()
+  checkIns: jsonb('check_ins')
+    .$type<{ days: string[]; from: string; to: string }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -258,7 +273,9 @@ export const expectations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.kind] }),
-    index('expectations_due_idx').on(t.dueAt).where(sql`due_at IS NOT NULL`),
+    index('expectations_due_idx')
+      .on(t.dueAt)
+      .where(sql`due_at IS NOT NULL`),
   ],
 );
 
@@ -315,7 +332,10 @@ export const deviceRepeats = pgTable(
     repeatKey: text('repeat_key').notNull(),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.serial, t.repeatKey] }), index('device_repeats_at_idx').on(t.at)],
+  (t) => [
+    primaryKey({ columns: [t.serial, t.repeatKey] }),
+    index('device_repeats_at_idx').on(t.at),
+  ],
 );
 
 /** Key/value settings: the device API key, the generated JWT secret. */

@@ -22,7 +22,8 @@ const MARKER = 'PG_VERSION';
 export function pgliteVersion(): string {
   let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
-  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 interface TarEntry {
@@ -40,7 +41,7 @@ function field(header: Buffer, start: number, end: number): string {
 /** Reads a ustar archive (what PGlite's dumpDataDir writes): regular files and folders only. */
 export function parseTar(archive: Buffer): TarEntry[] {
   const entries: TarEntry[] = [];
-  for (let offset = 0; offset + 512 <= archive.length; ) {
+  for (let offset = 0; offset + 512 <= archive.length;) {
     const header = archive.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) break; // end of archive
     let sum = 0;

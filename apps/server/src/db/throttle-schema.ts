@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** The throttles' tables (docs/security.md), shared by every server process. */
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,7 +29,9 @@ export const authFailures = pgTable(
   },
   (t) => [
     index('auth_failures_address_idx').on(t.kind, t.address, t.at),
-    index('auth_failures_pair_idx').on(t.username, t.address, t.at).where(sql`username IS NOT NULL`),
+    index('auth_failures_pair_idx')
+      .on(t.username, t.address, t.at)
+      .where(sql`username IS NOT NULL`),
   ],
 );
 

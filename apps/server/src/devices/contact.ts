@@ -27,7 +27,10 @@ export interface Contact {
  * event, and overlapping batches wait for each other instead of deadlocking. Answers the id of
  * each visible device touched, by serial; the others are unknown or deleted (refuseContact).
  */
-export async function recordContacts(tx: Tx, contacts: readonly Contact[]): Promise<Map<string, number>> {
+export async function recordContacts(
+  tx: Tx,
+  contacts: readonly Contact[],
+): Promise<Map<string, number>> {
   if (contacts.length === 0) return new Map();
   // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
   const column = <T>(pick: (c: Contact) => T) => sql.param(contacts.map(pick));
@@ -74,7 +77,8 @@ export async function refuseContact(tx: Tx, serial: string): Promise<never> {
  */
 export async function touchDevice(tx: Tx, serial: string): Promise<DeviceRow> {
   const id = (await recordContacts(tx, [{ serial, heartbeat: false, battery: null }])).get(serial);
-  const [device] = id === undefined ? [] : await tx.select().from(devices).where(eq(devices.id, id));
+  const [device] =
+    id === undefined ? [] : await tx.select().from(devices).where(eq(devices.id, id));
   return device ?? refuseContact(tx, serial);
 }
 
@@ -98,7 +102,11 @@ export async function registerDevice(
     const before = await touchDevice(tx, serial);
     const renamed = before.displayName !== displayName;
     const [device = before] = renamed
-      ? await tx.update(devices).set(deviceName(displayName)).where(eq(devices.id, before.id)).returning()
+      ? await tx
+          .update(devices)
+          .set(deviceName(displayName))
+          .where(eq(devices.id, before.id))
+          .returning()
       : [];
     const [open] = await openSosOf(tx, device.id);
     const json = toDeviceJson(device, open ?? null);

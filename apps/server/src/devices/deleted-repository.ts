@@ -16,7 +16,10 @@ export async function listDeletedDevices(db: Tx): Promise<DeletedDevice[]> {
     .from(devices)
     .where(isNotNull(devices.deletedAt))
     .orderBy(desc(devices.deletedAt), desc(devices.id));
-  return rows.map((row) => ({ ...toDeviceJson(row, null), deletedAt: row.deletedAt!.toISOString() }));
+  return rows.map((row) => ({
+    ...toDeviceJson(row, null),
+    deletedAt: row.deletedAt!.toISOString(),
+  }));
 }
 
 /**
@@ -35,8 +38,11 @@ export async function restoreDevice(db: Db, id: number, by: AuditBy): Promise<De
     await clearTechnicalAlarms(tx, id);
     const json = toDeviceJson(row, null);
     await appendEvent(tx, LIVE_EVENTS.deviceRegistered, json);
-    await appendAudit(tx, { by, action: 'DEVICE_RESTORED', target: deviceTarget({ id, name: row.displayName }) });
+    await appendAudit(tx, {
+      by,
+      action: 'DEVICE_RESTORED',
+      target: deviceTarget({ id, name: row.displayName }),
+    });
     return json;
   });
 }
-

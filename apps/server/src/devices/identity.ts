@@ -62,7 +62,11 @@ export async function renameDevice(
     const [after = before] =
       before.displayName === displayName
         ? []
-        : await tx.update(devices).set(deviceName(displayName)).where(eq(devices.id, id)).returning();
+        : await tx
+            .update(devices)
+            .set(deviceName(displayName))
+            .where(eq(devices.id, id))
+            .returning();
     const [open] = await openSosOf(tx, id);
     const json = toDeviceJson(after, open ?? null);
     if (after !== before) {

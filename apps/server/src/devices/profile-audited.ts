@@ -9,11 +9,21 @@ import { purgeProfile, readProfile, writeProfile } from './profile-repository.js
 
 /** The device as an audit target (deleted ones too: their profile is kept), or undefined. */
 async function targetOf(tx: Tx, id: number) {
-  const [row] = await tx.select({ name: devices.displayName }).from(devices).where(eq(devices.id, id));
+  const [row] = await tx
+    .select({ name: devices.displayName })
+    .from(devices)
+    .where(eq(devices.id, id));
   return row && deviceTarget({ id, name: row.name });
 }
 
-const PROFILE_FIELDS = ['residentName', 'address', 'phone', 'notes', 'contacts', 'checkIns'] as const;
+const PROFILE_FIELDS = [
+  'residentName',
+  'address',
+  'phone',
+  'notes',
+  'contacts',
+  'checkIns',
+] as const;
 
 /**
  * Reading, replacing and erasing a resident's profile, each recorded with the reading or the
@@ -48,13 +58,20 @@ export function updateProfile(
     const before = await readProfile(tx, id);
     const written = await writeProfile(tx, id, profile);
     await afterWrite?.(tx, id, written);
-    const fields = PROFILE_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(written[f]));
+    const fields = PROFILE_FIELDS.filter(
+      (f) => JSON.stringify(before[f]) !== JSON.stringify(written[f]),
+    );
     await appendAudit(tx, { by, action: 'PROFILE_UPDATED', target, details: { fields } });
     return written;
   });
 }
 
-export function eraseProfile(db: Db, id: number, by: AuditBy, afterWrite?: AfterProfileWrite): Promise<boolean> {
+export function eraseProfile(
+  db: Db,
+  id: number,
+  by: AuditBy,
+  afterWrite?: AfterProfileWrite,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const target = await targetOf(tx, id);

@@ -3,7 +3,14 @@ import type { DeviceProfile } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { deviceProfiles } from '../db/schema.js';
 
-const EMPTY: DeviceProfile = { residentName: null, address: null, phone: null, notes: null, contacts: [], checkIns: [] };
+const EMPTY: DeviceProfile = {
+  residentName: null,
+  address: null,
+  phone: null,
+  notes: null,
+  contacts: [],
+  checkIns: [],
+};
 
 /** The device's profile, empty (null fields, no contacts) when none was written. */
 export async function readProfile(db: Tx, deviceId: number): Promise<DeviceProfile> {
@@ -16,7 +23,11 @@ export async function readProfile(db: Tx, deviceId: number): Promise<DeviceProfi
 }
 
 /** Replaces the whole profile. */
-export async function writeProfile(db: Tx, deviceId: number, profile: DeviceProfile): Promise<DeviceProfile> {
+export async function writeProfile(
+  db: Tx,
+  deviceId: number,
+  profile: DeviceProfile,
+): Promise<DeviceProfile> {
   const values = { ...profile, updatedAt: new Date() };
   await db
     .insert(deviceProfiles)

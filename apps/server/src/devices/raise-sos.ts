@@ -31,8 +31,8 @@ export async function raiseSos(
     );
   } catch (error) {
     // Still refused to the device, but never silent: a technical alarm in every console.
-    if (error instanceof DomainError && error.code === 'DEVICE_DELETED') await recordDeletedDeviceSos(db, serial);
+    if (error instanceof DomainError && error.code === 'DEVICE_DELETED')
+      await recordDeletedDeviceSos(db, serial);
     throw error;
   }
 }
-

@@ -33,7 +33,12 @@ export async function listDevicesJson(db: Tx): Promise<string> {
  * Hides a device and closes its open SOS (so the alarm stops), with their live events,
  * in one transaction. Returns false when there is no such visible device.
  */
-export async function softDeleteDevice(db: Db, id: number, closer: Closer, by: AuditBy): Promise<boolean> {
+export async function softDeleteDevice(
+  db: Db,
+  id: number,
+  closer: Closer,
+  by: AuditBy,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     // Locks the device row: a concurrent SOS call of this device waits, then sees it deleted.
@@ -45,7 +50,10 @@ export async function softDeleteDevice(db: Db, id: number, closer: Closer, by: A
     if (!device) return false;
     // At most one (the partial unique index); the device row's lock keeps a new one out.
     const open = await openSosOf(tx, id);
-    await closeOpenSos(tx, open.map((o) => ({ id: o.id, closer, closing: {} })));
+    await closeOpenSos(
+      tx,
+      open.map((o) => ({ id: o.id, closer, closing: {} })),
+    );
     await appendEvent(tx, LIVE_EVENTS.deviceDeleted, { id });
     await appendAudit(tx, { by, action: 'DEVICE_DELETED', target: deviceTarget(device) });
     return true;

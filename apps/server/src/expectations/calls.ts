@@ -20,7 +20,10 @@ const deviceCall = <T>(db: Db, serial: string, apply: (tx: Tx, device: DeviceRow
 export function deviceTest(db: Db, serial: string): Promise<void> {
   return deviceCall(db, serial, async (tx, device) => {
     if (await recordTest(tx, device.id))
-      await appendEvent(tx, LIVE_EVENTS.technicalAlarmCleared, { type: 'TEST_MISSED', deviceId: device.id });
+      await appendEvent(tx, LIVE_EVENTS.technicalAlarmCleared, {
+        type: 'TEST_MISSED',
+        deviceId: device.id,
+      });
   });
 }
 
@@ -32,7 +35,8 @@ export function deviceCheckIn(db: Db, serial: string): Promise<void> {
   });
 }
 
-export type CheckInConfirmResult = { sos: Sos } | { error: 'NOT_FOUND' } | { error: 'NOT_OPEN'; sos: Sos };
+export type CheckInConfirmResult =
+  { sos: Sos } | { error: 'NOT_FOUND' } | { error: 'NOT_OPEN'; sos: Sos };
 
 /**
  * POST /api/sos/checkin?sosId=: an operator's "Check-in confermato" (the resident answered):
@@ -43,15 +47,31 @@ export function confirmCheckIn(db: Db, sosId: number, user: Closer): Promise<Che
     const [row] = await tx.select().from(sos).where(eq(sos.id, sosId));
     if (!row) return { error: 'NOT_FOUND' } as const;
     // Its device first, as every writer locks them (then the SOS): never a deadlock.
-    const [device] = await tx.select().from(devices).where(eq(devices.id, row.deviceId)).for('update');
+    const [device] = await tx
+      .select()
+      .from(devices)
+      .where(eq(devices.id, row.deviceId))
+      .for('update');
     if (!device) return { error: 'NOT_FOUND' } as const;
     const [open] = await tx.select().from(sos).where(eq(sos.id, sosId)).for('update');
-    if (!open || open.state !== 'OPEN') return { error: 'NOT_OPEN', sos: toSosJson(open ?? row, device) } as const;
-    await tx.update(devices).set({ lastCheckInAt: sql`now()` }).where(eq(devices.id, device.id));
+    if (!open || open.state !== 'OPEN')
+      return { error: 'NOT_OPEN', sos: toSosJson(open ?? row, device) } as const;
     await tx
-      .insert(sosTimeline)
-      .values({ sosId, type: 'DEVICE_EVENT', byId: user.id, byUsername: user.username, text: CHECK_IN_CONFIRMED_TEXT_IT });
-    const [updated = open] = await tx.update(sos).set({ updatedAt: sql`now()` }).where(eq(sos.id, sosId)).returning();
+      .update(devices)
+      .set({ lastCheckInAt: sql`now()` })
+      .where(eq(devices.id, device.id));
+    await tx.insert(sosTimeline).values({
+      sosId,
+      type: 'DEVICE_EVENT',
+      byId: user.id,
+      byUsername: user.username,
+      text: CHECK_IN_CONFIRMED_TEXT_IT,
+    });
+    const [updated = open] = await tx
+      .update(sos)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(sos.id, sosId))
+      .returning();
     const json = toSosJson(updated, device);
     await appendEvent(tx, LIVE_EVENTS.sosUpdated, json);
     return { sos: json };

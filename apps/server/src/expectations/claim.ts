@@ -57,7 +57,10 @@ export async function claimDue(tx: Tx, limit: number): Promise<DueExpectation[]>
     windowLabel: r.window_label,
     lastCheckInAt: r.last_check_in_at === null ? null : date(r.last_check_in_at),
     deleted: r.deleted,
-    checkIns: typeof r.check_ins === 'string' ? (JSON.parse(r.check_ins) as CheckInWindow[]) : (r.check_ins ?? []),
+    checkIns:
+      typeof r.check_ins === 'string'
+        ? (JSON.parse(r.check_ins) as CheckInWindow[])
+        : (r.check_ins ?? []),
     now: date(r.now),
   }));
 }

@@ -78,7 +78,12 @@ export class ExpectationEngine {
       if (this.again) {
         this.again = false;
         this.schedule(0);
-      } else this.schedule(next === null ? this.options.pollMs : Math.min(Math.max(next, MIN_SLEEP_MS), this.options.pollMs));
+      } else
+        this.schedule(
+          next === null
+            ? this.options.pollMs
+            : Math.min(Math.max(next, MIN_SLEEP_MS), this.options.pollMs),
+        );
     });
   }
 
@@ -87,7 +92,8 @@ export class ExpectationEngine {
     try {
       return await this.sweep();
     } catch (err) {
-      if (!this.stopped) this.log.warn({ err }, 'expectations: sweep failed, retrying on the next poll');
+      if (!this.stopped)
+        this.log.warn({ err }, 'expectations: sweep failed, retrying on the next poll');
       return null;
     }
   }

@@ -18,13 +18,19 @@ export const LATE_NOTE_MS = 60_000;
 export type PendingEvent = (tx: Tx) => Promise<unknown>;
 
 /** The words of a late raise's timeline entry (docs/expected-events.md). */
-export const lateText = (label: string, minutes: number) => `Mancato check-in ${label}: in ritardo di ${minutes} min`;
+export const lateText = (label: string, minutes: number) =>
+  `Mancato check-in ${label}: in ritardo di ${minutes} min`;
 
 /**
  * One claimed expectation (claim.ts), in the transaction that holds it: what it raises, and
  * when the next one of its kind falls due. The events go to `pending`.
  */
-export async function handleDue(tx: Tx, due: DueExpectation, zone: string, pending: PendingEvent[]): Promise<void> {
+export async function handleDue(
+  tx: Tx,
+  due: DueExpectation,
+  zone: string,
+  pending: PendingEvent[],
+): Promise<void> {
   if (due.kind === 'TEST') return handleTest(tx, due, pending);
   return handleCheckIn(tx, due, zone, pending);
 }
@@ -36,11 +42,17 @@ async function handleTest(tx: Tx, due: DueExpectation, pending: PendingEvent[]) 
     .set({ dueAt: null })
     .where(and(eq(expectations.deviceId, due.deviceId), eq(expectations.kind, 'TEST')));
   if (due.deleted) return;
-  await tx.insert(expectationMisses).values({ deviceId: due.deviceId, kind: 'TEST', dueAt: due.dueAt });
+  await tx
+    .insert(expectationMisses)
+    .values({ deviceId: due.deviceId, kind: 'TEST', dueAt: due.dueAt });
   const since = await setDeviceTechnicalAlarm(tx, due.deviceId, 'TEST_MISSED');
   if (!since) return;
   pending.push(async (t) =>
-    appendEvent(t, LIVE_EVENTS.technicalAlarm, { type: 'TEST_MISSED', device: await deviceJson(t, due.deviceId), since: since.toISOString() }),
+    appendEvent(t, LIVE_EVENTS.technicalAlarm, {
+      type: 'TEST_MISSED',
+      device: await deviceJson(t, due.deviceId),
+      since: since.toISOString(),
+    }),
   );
 }
 
@@ -62,17 +74,23 @@ async function handleCheckIn(tx: Tx, due: DueExpectation, zone: string, pending:
     kind: 'INACTIVITY',
     source: { protocol: 'SYSTEM', code: CHECK_IN_SOURCE_CODE, detail: label },
   });
-  await tx.insert(expectationMisses).values({ deviceId: due.deviceId, kind: 'CHECK_IN', dueAt: due.dueAt });
+  await tx
+    .insert(expectationMisses)
+    .values({ deviceId: due.deviceId, kind: 'CHECK_IN', dueAt: due.dueAt });
   const lateMs = due.now.getTime() - due.dueAt.getTime();
   if (lateMs >= LATE_NOTE_MS) {
-    await tx
-      .insert(sosTimeline)
-      .values({ sosId: effect.sos.id, type: 'DEVICE_EVENT', text: lateText(label, Math.floor(lateMs / 60_000)) });
+    await tx.insert(sosTimeline).values({
+      sosId: effect.sos.id,
+      type: 'DEVICE_EVENT',
+      text: lateText(label, Math.floor(lateMs / 60_000)),
+    });
   }
   const [device] = await tx.select().from(devices).where(eq(devices.id, due.deviceId));
   if (!device) return;
   const json = toSosJson(effect.sos, device);
-  pending.push((t) => appendEvent(t, effect.raised ? LIVE_EVENTS.newSos : LIVE_EVENTS.sosUpdated, json));
+  pending.push((t) =>
+    appendEvent(t, effect.raised ? LIVE_EVENTS.newSos : LIVE_EVENTS.sosUpdated, json),
+  );
 }
 
 async function deviceJson(tx: Tx, id: number): Promise<Device> {

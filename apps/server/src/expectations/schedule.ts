@@ -36,7 +36,9 @@ export async function scheduleCheckIn(
 ): Promise<Date | null> {
   const slot = nextCheckInSlot(windows, zone, after);
   if (!slot) {
-    await tx.delete(expectations).where(and(eq(expectations.deviceId, deviceId), eq(expectations.kind, 'CHECK_IN')));
+    await tx
+      .delete(expectations)
+      .where(and(eq(expectations.deviceId, deviceId), eq(expectations.kind, 'CHECK_IN')));
     return null;
   }
   const row = { dueAt: slot.end, windowStart: slot.start, windowLabel: slot.label };

@@ -20,13 +20,18 @@ export async function setSupervision(
 ): Promise<DeviceExpectations | undefined> {
   return db.transaction(async (tx) => {
     const set = {
-      ...(body.supervisionSeconds !== undefined ? { supervisionSeconds: body.supervisionSeconds } : {}),
-      ...(body.testIntervalHours !== undefined ? { testIntervalHours: body.testIntervalHours } : {}),
+      ...(body.supervisionSeconds !== undefined
+        ? { supervisionSeconds: body.supervisionSeconds }
+        : {}),
+      ...(body.testIntervalHours !== undefined
+        ? { testIntervalHours: body.testIntervalHours }
+        : {}),
     };
     const visible = and(eq(devices.id, id), isNull(devices.deletedAt));
-    const [row] = Object.keys(set).length > 0
-      ? await tx.update(devices).set(set).where(visible).returning({ id: devices.id })
-      : await tx.select({ id: devices.id }).from(devices).where(visible).for('update');
+    const [row] =
+      Object.keys(set).length > 0
+        ? await tx.update(devices).set(set).where(visible).returning({ id: devices.id })
+        : await tx.select({ id: devices.id }).from(devices).where(visible).for('update');
     if (!row) return undefined;
     if (body.testIntervalHours !== undefined) await scheduleTest(tx, id);
     return readExpectations(tx, id, zone);
@@ -34,11 +39,16 @@ export async function setSupervision(
 }
 
 /** A profile written or erased: its check-in windows scheduled from now (profile-audited.ts's afterWrite). */
-export const scheduleProfileCheckIns = (zone: string) => (tx: Tx, id: number, profile: DeviceProfile) =>
-  scheduleCheckIn(tx, id, profile.checkIns, zone, new Date());
+export const scheduleProfileCheckIns =
+  (zone: string) => (tx: Tx, id: number, profile: DeviceProfile) =>
+    scheduleCheckIn(tx, id, profile.checkIns, zone, new Date());
 
 /** GET /api/device/expectations: undefined for an unknown or deleted device. */
-export async function readExpectations(db: Tx, id: number, zone: string): Promise<DeviceExpectations | undefined> {
+export async function readExpectations(
+  db: Tx,
+  id: number,
+  zone: string,
+): Promise<DeviceExpectations | undefined> {
   const [device] = await db
     .select()
     .from(devices)

@@ -15,7 +15,10 @@ export const CHECK_IN_RECEIVED_TEXT_IT = 'Check-in ricevuto';
  * due time, and TEST_MISSED cleared. Answers whether one was standing (an event to tell).
  */
 export async function recordTest(tx: Tx, deviceId: number): Promise<boolean> {
-  await tx.update(devices).set({ lastTestAt: sql`now()` }).where(eq(devices.id, deviceId));
+  await tx
+    .update(devices)
+    .set({ lastTestAt: sql`now()` })
+    .where(eq(devices.id, deviceId));
   await scheduleTest(tx, deviceId);
   return clearDeviceTechnicalAlarm(tx, deviceId, 'TEST_MISSED');
 }
@@ -31,7 +34,10 @@ export const isCheckInSos = (row: SosRow) =>
  * updated, for `sos-updated`, or null.
  */
 export async function recordCheckIn(tx: Tx, deviceId: number): Promise<SosRow | null> {
-  await tx.update(devices).set({ lastCheckInAt: sql`now()` }).where(eq(devices.id, deviceId));
+  await tx
+    .update(devices)
+    .set({ lastCheckInAt: sql`now()` })
+    .where(eq(devices.id, deviceId));
   const open = await findOpenSos(tx, deviceId);
   if (!open || !isCheckInSos(open)) return null;
   return addDeviceEvent(tx, open, { text: CHECK_IN_RECEIVED_TEXT_IT });

@@ -10,7 +10,10 @@ import { readOfflineAfterSeconds } from '../devices/health/offline-sweep.js';
  * kept within what SCAIP allows (60–86400 s).
  */
 export async function heartbeatIntervalOf(db: Db, serial: string): Promise<number> {
-  const [row] = await db.select({ seconds: devices.supervisionSeconds }).from(devices).where(eq(devices.serial, serial));
+  const [row] = await db
+    .select({ seconds: devices.supervisionSeconds })
+    .from(devices)
+    .where(eq(devices.serial, serial));
   const seconds = row?.seconds ?? (await readOfflineAfterSeconds(db));
   return Math.min(SCAIP_HBI_MAX, Math.max(SCAIP_HBI_MIN, seconds));
 }

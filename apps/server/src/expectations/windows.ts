@@ -12,7 +12,10 @@ export interface CheckInSlot {
 /** A window's wall-clock time on a calendar day in `zone`, as an instant (luxon resolves DST). */
 function at(day: DateTime, hhmm: string): DateTime {
   const [hour, minute] = hhmm.split(':').map(Number);
-  return DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour, minute }, { zone: day.zone });
+  return DateTime.fromObject(
+    { year: day.year, month: day.month, day: day.day, hour, minute },
+    { zone: day.zone },
+  );
 }
 
 /**
@@ -24,7 +27,11 @@ function at(day: DateTime, hhmm: string): DateTime {
  * choice, pinned by test/expectations/windows.test.ts). Among
  * occurrences ending at the same instant the longest is kept.
  */
-export function nextCheckInSlot(windows: readonly CheckInWindow[], zone: string, after: Date): CheckInSlot | null {
+export function nextCheckInSlot(
+  windows: readonly CheckInWindow[],
+  zone: string,
+  after: Date,
+): CheckInSlot | null {
   if (windows.length === 0) return null;
   const afterMs = after.getTime();
   const first = DateTime.fromJSDate(after, { zone }).startOf('day').minus({ days: 1 });
@@ -38,10 +45,15 @@ export function nextCheckInSlot(windows: readonly CheckInWindow[], zone: string,
       const end = at(day, window.to);
       if (end.toMillis() <= afterMs) continue;
       const start = at(day, window.from);
-      if (!best || end < best.end || (+end === +best.end && start < best.start)) best = { start, end, window };
+      if (!best || end < best.end || (+end === +best.end && start < best.start))
+        best = { start, end, window };
     }
     if (best) break;
   }
   if (!best) return null;
-  return { start: best.start.toJSDate(), end: best.end.toJSDate(), label: `${best.window.from}–${best.window.to}` };
+  return {
+    start: best.start.toJSDate(),
+    end: best.end.toJSDate(),
+    label: `${best.window.from}–${best.window.to}`,
+  };
 }

@@ -50,7 +50,8 @@ export class Batcher<I, O> {
 
   /** Resolves once nothing is queued or being written (shutdown, tests). */
   async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.inFlight > 0) await new Promise<void>((r) => this.idle.push(r));
+    while (this.queue.length > 0 || this.inFlight > 0)
+      await new Promise<void>((r) => this.idle.push(r));
   }
 
   private schedule() {
@@ -59,7 +60,8 @@ export class Batcher<I, O> {
     // setImmediate: the requests read in the same poll of the event loop join this batch.
     setImmediate(() => {
       this.scheduled = false;
-      while (this.inFlight < this.maxInFlight && this.queue.length > 0) void this.writeBatch(this.take());
+      while (this.inFlight < this.maxInFlight && this.queue.length > 0)
+        void this.writeBatch(this.take());
     });
   }
 
@@ -87,11 +89,14 @@ export class Batcher<I, O> {
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch {
       // The batch rolled back as a whole: each item is retried on its own, with its own outcome.
-      await Promise.all(batch.map((w) => this.write([w.item]).then(([result]) => w.resolve(result!), w.reject)));
+      await Promise.all(
+        batch.map((w) => this.write([w.item]).then(([result]) => w.resolve(result!), w.reject)),
+      );
     } finally {
       this.inFlight--;
       this.schedule();
-      if (this.inFlight === 0 && this.queue.length === 0) for (const wake of this.idle.splice(0)) wake();
+      if (this.inFlight === 0 && this.queue.length === 0)
+        for (const wake of this.idle.splice(0)) wake();
     }
   }
 }

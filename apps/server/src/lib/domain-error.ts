@@ -5,12 +5,7 @@ import type { ErrorCode } from '@sos/contract';
  * into an HTTP status (and a command-line tool into a message), so no domain folder speaks HTTP.
  */
 export type DomainErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not-found'
-  | 'conflict'
-  | 'too-many';
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-many';
 
 /** A refusal meant for the client: its kind, stable code and message reach it as they are. */
 export class DomainError extends Error {
@@ -27,4 +22,5 @@ export class DomainError extends Error {
 }
 
 export const invalid = (message: string) => new DomainError('invalid', 'VALIDATION_ERROR', message);
-export const notFound = (what: string) => new DomainError('not-found', 'NOT_FOUND', `${what} not found`);
+export const notFound = (what: string) =>
+  new DomainError('not-found', 'NOT_FOUND', `${what} not found`);

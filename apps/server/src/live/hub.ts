@@ -155,7 +155,8 @@ export class LiveHub {
         if (rows.length < CATCH_UP_PAGE) break;
       }
     } catch (err) {
-      if (!this.closing) this.log.warn({ err }, 'live: outbox read failed, retrying on the next poll');
+      if (!this.closing)
+        this.log.warn({ err }, 'live: outbox read failed, retrying on the next poll');
     }
   }
 

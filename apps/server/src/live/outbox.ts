@@ -70,9 +70,15 @@ export interface EventsWrite {
  * goes through here, so none can forget the wake-up (a forgotten one delays the event until
  * another wakes the hub). Answers the rows of `answer`.
  */
-export async function writeEvents<T>(db: Tx, type: LiveEventName, write: EventsWrite): Promise<T[]> {
+export async function writeEvents<T>(
+  db: Tx,
+  type: LiveEventName,
+  write: EventsWrite,
+): Promise<T[]> {
   const result = await db.execute(writeEventsSql(type, write));
-  const rows = rowsOf<T & { answered_row: boolean | null; appended_events: number | string }>(result);
+  const rows = rowsOf<T & { answered_row: boolean | null; appended_events: number | string }>(
+    result,
+  );
   if (Number(rows[0]?.appended_events ?? 0) > 0) eventAppended();
   return rows.filter((row) => row.answered_row === true);
 }
@@ -81,8 +87,15 @@ export async function writeEvents<T>(db: Tx, type: LiveEventName, write: EventsW
  * A change and its live event: `ctes` end with a CTE `source` giving the event's JSON as
  * `data`. Answers that JSON, or undefined when `source` was empty (no change, no event).
  */
-export async function writeWithEvent(db: Tx, type: LiveEventName, ctes: SQL): Promise<string | undefined> {
-  const rows = await writeEvents<{ data: string }>(db, type, { ctes, answer: sql`SELECT data FROM appended` });
+export async function writeWithEvent(
+  db: Tx,
+  type: LiveEventName,
+  ctes: SQL,
+): Promise<string | undefined> {
+  const rows = await writeEvents<{ data: string }>(db, type, {
+    ctes,
+    answer: sql`SELECT data FROM appended`,
+  });
   return rows[0]?.data;
 }
 

@@ -29,7 +29,10 @@ export class RecentFrames {
     this.frames.push(frame);
     this.bytes += frame.bytes.length;
     this.newest = frame.id;
-    while (this.frames.length > 0 && (this.frames.length > this.maxFrames || this.bytes > this.maxBytes)) {
+    while (
+      this.frames.length > 0 &&
+      (this.frames.length > this.maxFrames || this.bytes > this.maxBytes)
+    ) {
       const oldest = this.frames.shift()!;
       this.bytes -= oldest.bytes.length;
       this.floor = oldest.id;

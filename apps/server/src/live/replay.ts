@@ -32,7 +32,11 @@ export interface ReplayDeps {
  * replayed, live frames are held, and those the backlog already carried (id ≤ the last
  * replayed id) are dropped: no gap, no duplicate.
  */
-export async function startStream(deps: ReplayDeps, stream: LiveStream, cursor: Cursor): Promise<void> {
+export async function startStream(
+  deps: ReplayDeps,
+  stream: LiveStream,
+  cursor: Cursor,
+): Promise<void> {
   const { hub, counters } = deps;
   hub.add(stream);
   stream.write(OPENING);
@@ -103,7 +107,12 @@ async function replayFromDatabase(
 }
 
 /** The client missed more than the outbox holds: it reloads its lists, then goes on from `head`. */
-function resync(stream: LiveStream, counters: LiveCounters, head: number, reason: ResyncReason): number {
+function resync(
+  stream: LiveStream,
+  counters: LiveCounters,
+  head: number,
+  reason: ResyncReason,
+): number {
   counters.resyncs++;
   const data = JSON.stringify({ reason });
   stream.writeBacklog(eventFrame(head, LIVE_EVENTS.resync, data).bytes);

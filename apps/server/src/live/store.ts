@@ -20,7 +20,11 @@ export async function readEventsAfter(
   return db
     .select({ id: events.id, type: events.type, data: events.data })
     .from(events)
-    .where(upTo === undefined ? gt(events.id, afterId) : and(gt(events.id, afterId), lte(events.id, upTo)))
+    .where(
+      upTo === undefined
+        ? gt(events.id, afterId)
+        : and(gt(events.id, afterId), lte(events.id, upTo)),
+    )
     .orderBy(asc(events.id))
     .limit(limit);
 }
@@ -30,7 +34,11 @@ export async function readEventsAfter(
  * (outbox.ts, OUTBOX_ORDER_LOCK): the rows are a prefix of the id order, no smaller id can
  * commit after them. Writers wait for the length of this one read.
  */
-export async function readSettledAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
+export async function readSettledAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<StoredEvent[]> {
   // One round trip (migration 0001): the lock is held for the read only.
   const result = await db.execute(
     sql`SELECT id, type, data FROM sos_read_settled_events(${afterId}, ${limit})`,

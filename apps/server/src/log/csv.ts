@@ -84,7 +84,8 @@ function localTime(tz: string): (date: Date | null) => string | null {
 
 /** For a spreadsheet: `;`, local times, the reader's words. */
 export function excelCsv(tz: string, lang: ExportLanguage): CsvStyle {
-  const word = (labels: Record<ExportLanguage, Record<string, string>>, code: string) => labels[lang][code] ?? code;
+  const word = (labels: Record<ExportLanguage, Record<string, string>>, code: string) =>
+    labels[lang][code] ?? code;
   return {
     line: (fields) => csvLine(fields, ';'),
     time: localTime(tz),
@@ -97,5 +98,7 @@ export function excelCsv(tz: string, lang: ExportLanguage): CsvStyle {
 }
 
 /** The style a request asked for (`?format=&lang=`). */
-export const csvStyleOf = (query: { format?: ExportFormat | undefined; lang?: ExportLanguage | undefined }, tz: string) =>
-  query.format === 'excel' ? excelCsv(tz, query.lang ?? 'it') : PLAIN_CSV;
+export const csvStyleOf = (
+  query: { format?: ExportFormat | undefined; lang?: ExportLanguage | undefined },
+  tz: string,
+) => (query.format === 'excel' ? excelCsv(tz, query.lang ?? 'it') : PLAIN_CSV);

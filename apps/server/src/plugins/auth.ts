@@ -73,7 +73,11 @@ const VERIFIED_CACHE_SIZE = 10_000;
 const ISSUER = 'sos-console';
 
 const sessionEnded = () =>
-  new HttpError(401, 'UNAUTHORIZED', 'This session has ended (signed out, or the account changed): sign in again');
+  new HttpError(
+    401,
+    'UNAUTHORIZED',
+    'This session has ended (signed out, or the account changed): sign in again',
+  );
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -94,7 +98,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
     verified.set(token, claims);
   };
-  const successorKey = createHmac('sha256', secretText).update('sos-console refresh-token successor v1').digest();
+  const successorKey = createHmac('sha256', secretText)
+    .update('sos-console refresh-token successor v1')
+    .digest();
 
   app.decorate('tokens', {
     async signAccess(user: SessionUser, sessionId: string) {
@@ -127,7 +133,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
         throw new UnverifiableTokenError();
       }
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || payload.exp === undefined) throw new UnverifiableTokenError();
+      if (!Number.isInteger(userId) || payload.exp === undefined)
+        throw new UnverifiableTokenError();
       // Signed by this server before sessions existed: it belongs to no session that can end.
       if (typeof payload.sid !== 'string') throw sessionEnded();
       const claims = { userId, sessionId: payload.sid, expiresAt: payload.exp };

@@ -38,13 +38,22 @@ async function deviceAuthPlugin(app: FastifyInstance) {
     const refusal =
       typeof sent !== 'string' || sent === ''
         ? 'Missing X-Api-Key header'
-        : await key.get().then((current) =>
-            current !== undefined && timingSafeEqual(digest(sent), current) ? null : 'Invalid device API key',
-          );
-    if (refusal) await app.throttle.keyFailed(request, new HttpError(401, 'INVALID_API_KEY', refusal));
+        : await key
+            .get()
+            .then((current) =>
+              current !== undefined && timingSafeEqual(digest(sent), current)
+                ? null
+                : 'Invalid device API key',
+            );
+    if (refusal)
+      await app.throttle.keyFailed(request, new HttpError(401, 'INVALID_API_KEY', refusal));
   });
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-export default fp(deviceAuthPlugin, { name: 'device-auth', dependencies: ['db', 'throttle'], fastify: '5.x' });
+export default fp(deviceAuthPlugin, {
+  name: 'device-auth',
+  dependencies: ['db', 'throttle'],
+  fastify: '5.x',
+});

@@ -23,7 +23,8 @@ const TAGS = [
   { name: 'conf', description: 'The device API key (super administrators only).' },
   {
     name: 'audit',
-    description: 'Who did what, when, from where: the tamper-evident audit log (super administrators only).',
+    description:
+      'Who did what, when, from where: the tamper-evident audit log (super administrators only).',
   },
   {
     name: 'device API',

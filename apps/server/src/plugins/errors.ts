@@ -11,7 +11,8 @@ import { OutageLog } from '../db/outage-log.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers requests no route matched when they are not API calls (the console sets it). */
-    pageFallback: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | null;
+    pageFallback:
+      ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | null;
   }
 }
 
@@ -96,7 +97,12 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (isUnstorableText(error)) {
-      return sendError(reply, 400, 'BAD_REQUEST', 'Text fields must not contain NUL or invalid characters');
+      return sendError(
+        reply,
+        400,
+        'BAD_REQUEST',
+        'Text fields must not contain NUL or invalid characters',
+      );
     }
     if (known) return sendError(reply, known[0], known[1], known[2]);
     if (isDatabaseUnavailable(error)) {
@@ -105,7 +111,12 @@ async function errorsPlugin(app: FastifyInstance) {
       const cause = (error as { cause?: { code?: unknown } }).cause;
       outage.answered503(cause?.code ?? error.code);
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      return sendError(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is unavailable: retry in a moment');
+      return sendError(
+        reply,
+        503,
+        'DATABASE_UNAVAILABLE',
+        'The database is unavailable: retry in a moment',
+      );
     }
     if (error.statusCode === 429) {
       return sendError(reply, 429, 'RATE_LIMITED', 'Too many requests: slow down and retry later');
@@ -121,7 +132,12 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const page = app.pageFallback?.(request, reply);
     if (page) return page;
-    return sendError(reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
+    return sendError(
+      reply,
+      404,
+      'NOT_FOUND',
+      `No route ${request.method} ${request.url.split('?')[0]}`,
+    );
   });
 }
 

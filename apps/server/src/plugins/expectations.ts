@@ -28,8 +28,14 @@ export interface ExpectationsPluginOptions {
  * started once the app is ready and stopped before the database closes.
  */
 async function expectationsPlugin(app: FastifyInstance, options: ExpectationsPluginOptions) {
-  const engine = new ExpectationEngine(app.db, app.log, { zone: options.zone, pollMs: options.pollMs ?? 2000 });
-  app.decorate('expectations', { zone: options.zone, wake: () => engine.wake(), settled: () => engine.settled(),
+  const engine = new ExpectationEngine(app.db, app.log, {
+    zone: options.zone,
+    pollMs: options.pollMs ?? 2000,
+  });
+  app.decorate('expectations', {
+    zone: options.zone,
+    wake: () => engine.wake(),
+    settled: () => engine.settled(),
     // Around the sweep, the timer's own: a row it holds is skipped here, then waited for.
     sweepNow: async () => {
       await engine.settled();
@@ -41,4 +47,8 @@ async function expectationsPlugin(app: FastifyInstance, options: ExpectationsPlu
   app.addHook('preClose', async () => engine.stop());
 }
 
-export default fp(expectationsPlugin, { name: 'expectations', dependencies: ['db'], fastify: '5.x' });
+export default fp(expectationsPlugin, {
+  name: 'expectations',
+  dependencies: ['db'],
+  fastify: '5.x',
+});

@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { writeHeartbeats } from '../devices/health/heartbeat-batch.js';
-import { HeartbeatCoalescer, type HeartbeatCoalescerOptions } from '../devices/health/heartbeats.js';
+import {
+  HeartbeatCoalescer,
+  type HeartbeatCoalescerOptions,
+} from '../devices/health/heartbeats.js';
 import { refuseContact } from '../devices/contact.js';
 
 declare module 'fastify' {

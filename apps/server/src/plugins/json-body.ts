@@ -22,7 +22,10 @@ async function jsonBodyPlugin(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const charset = charsetOf(request.headers['content-type']);
     if (charset !== null && charset !== 'utf-8' && charset !== 'utf8') {
-      return done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported charset: send JSON in UTF-8'), undefined);
+      return done(
+        new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported charset: send JSON in UTF-8'),
+        undefined,
+      );
     }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

@@ -2,7 +2,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
 import { LIVE_KEEPALIVE_MS } from '@sos/contract';
-import { broadcastControl, CONTROL_CHANNEL, parseControl, type StreamsToEnd } from '../live/control.js';
+import {
+  broadcastControl,
+  CONTROL_CHANNEL,
+  parseControl,
+  type StreamsToEnd,
+} from '../live/control.js';
 import { LiveHub } from '../live/hub.js';
 import { parseCursor, startStream } from '../live/replay.js';
 import { SHUTDOWN } from '../live/sse.js';
@@ -92,7 +97,9 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
         return;
       }
       counters.streamsOpened++;
-      const stream = new LiveStream(out, client.userId, client.sessionId, counters, (s) => hub.remove(s));
+      const stream = new LiveStream(out, client.userId, client.sessionId, counters, (s) =>
+        hub.remove(s),
+      );
       stream.endAt(client.tokenExpiresAt * 1000);
       const deps = { hub, db: app.db, counters };
       startStream(deps, stream, parseCursor(client.lastEventId)).catch((err: unknown) => {
@@ -122,4 +129,8 @@ async function livePlugin(app: FastifyInstance, options: LivePluginOptions) {
   });
 }
 
-export default fp(livePlugin, { name: 'live', dependencies: ['db', 'auth', 'device-auth'], fastify: '5.x' });
+export default fp(livePlugin, {
+  name: 'live',
+  dependencies: ['db', 'auth', 'device-auth'],
+  fastify: '5.x',
+});

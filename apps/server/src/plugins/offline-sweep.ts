@@ -1,6 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { msUntilNextOffline, readOfflineAfterSeconds, sweepOffline } from '../devices/health/offline-sweep.js';
+import {
+  msUntilNextOffline,
+  readOfflineAfterSeconds,
+  sweepOffline,
+} from '../devices/health/offline-sweep.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,4 +71,8 @@ async function offlineSweepPlugin(app: FastifyInstance, options: OfflineSweepOpt
   });
 }
 
-export default fp(offlineSweepPlugin, { name: 'offline-sweep', dependencies: ['db'], fastify: '5.x' });
+export default fp(offlineSweepPlugin, {
+  name: 'offline-sweep',
+  dependencies: ['db'],
+  fastify: '5.x',
+});

@@ -35,7 +35,8 @@ async function pushPlugin(app: FastifyInstance, options: PushPluginOptions) {
   const dispatcher = new PushDispatcher(
     app.db,
     app.log,
-    (delivery, signal) => sendPush(delivery, { vapid: keys, subject: options.subject, timeoutMs, signal }),
+    (delivery, signal) =>
+      sendPush(delivery, { vapid: keys, subject: options.subject, timeoutMs, signal }),
     { pollMs: options.pollMs ?? 1000, concurrency: options.concurrency ?? 8, timeoutMs },
   );
   const unwake = onEventAppended(() => dispatcher.onAppend());

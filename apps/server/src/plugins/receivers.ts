@@ -47,7 +47,13 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
       {
         protocol: 'DC09',
         port: options.dc09Port,
-        create: () => createDc09Protocol({ key, sink: app.signalSink, log: app.log, ...(options.now ? { now: options.now } : {}) }),
+        create: () =>
+          createDc09Protocol({
+            key,
+            sink: app.signalSink,
+            log: app.log,
+            ...(options.now ? { now: options.now } : {}),
+          }),
       },
       {
         protocol: 'SCAIP',
@@ -56,7 +62,11 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
           createScaipProtocol(app.signalSink, {
             voice: options.voice === true,
             // A failure other than the database being unreachable: a bug, answered 503.
-            onSinkError: (err) => app.log.error({ protocol: 'SCAIP', err }, 'SCAIP message: unexpected failure, answered 503'),
+            onSinkError: (err) =>
+              app.log.error(
+                { protocol: 'SCAIP', err },
+                'SCAIP message: unexpected failure, answered 503',
+              ),
             heartbeatInterval: (serial) => heartbeatIntervalOf(app.db, serial),
           }),
       },

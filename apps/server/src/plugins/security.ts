@@ -49,7 +49,13 @@ function securityHeaders(): Record<string, string> {
  * Answers that carry a token (login, refresh, the softphone's credentials), a key (the device
  * API key) or a profile: never kept by a browser's or a proxy's cache (docs/security.md).
  */
-const NO_STORE = new Set([apiPath('login'), apiPath('refreshAuth'), apiPath('confApiKey'), apiPath('deviceProfile'), apiPath('voiceCredentials')]);
+const NO_STORE = new Set([
+  apiPath('login'),
+  apiPath('refreshAuth'),
+  apiPath('confApiKey'),
+  apiPath('deviceProfile'),
+  apiPath('voiceCredentials'),
+]);
 
 /** Security headers on every answer. Rate limits and throttles are the throttle plugin's (docs/security.md). */
 async function securityPlugin(app: FastifyInstance) {

@@ -28,10 +28,17 @@ async function signalSinkPlugin(app: FastifyInstance) {
     intervalMs: SUPERVISION_BATCH_MS,
   });
   const heartbeat = (serial: string) => supervision.record(serial);
-  app.decorate('signalSink', createSignalSink(app.db, { heartbeat, raiseNew: app.sosWrites.raiseNew }));
+  app.decorate(
+    'signalSink',
+    createSignalSink(app.db, { heartbeat, raiseNew: app.sosWrites.raiseNew }),
+  );
   // The receivers stop taking messages in preClose; what they took is written before the
   // database plugin's onClose (registered first) closes the pool.
   app.addHook('onClose', () => supervision.flush());
 }
 
-export default fp(signalSinkPlugin, { name: 'signal-sink', dependencies: ['db', 'sos-writes'], fastify: '5.x' });
+export default fp(signalSinkPlugin, {
+  name: 'signal-sink',
+  dependencies: ['db', 'sos-writes'],
+  fastify: '5.x',
+});

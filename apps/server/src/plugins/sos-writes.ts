@@ -13,7 +13,12 @@ declare module 'fastify' {
       /** raiseNewSos (sos/raise.ts): the new SOS, or null when it created none. */
       raiseNew(raise: NewSosRaise): Promise<Sos | null>;
       /** closeAndRecord of one SOS id (sos/close.ts): the SOS it closed, or undefined. */
-      closeOpen(id: number, closer: Closer, closing: Closing, by: AuditBy): Promise<Sos | undefined>;
+      closeOpen(
+        id: number,
+        closer: Closer,
+        closing: Closing,
+        by: AuditBy,
+      ): Promise<Sos | undefined>;
       /** Batch statements written so far by this process (tests, benches). */
       readonly batches: number;
     };

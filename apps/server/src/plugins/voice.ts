@@ -38,7 +38,10 @@ declare module 'fastify' {
   }
 }
 
-async function voicePlugin(app: FastifyInstance, options: { voice?: VoicePluginOptions | undefined }) {
+async function voicePlugin(
+  app: FastifyInstance,
+  options: { voice?: VoicePluginOptions | undefined },
+) {
   const voice = options.voice;
   if (!voice) {
     app.decorate('voice', null);
@@ -48,9 +51,13 @@ async function voicePlugin(app: FastifyInstance, options: { voice?: VoicePluginO
   const programs = voice.managed ? findVoicePrograms() : null;
   if (programs && 'missing' in programs) throw new Error(missingPackagesMessage(programs.missing));
   if (!voice.managed && !voice.secret) {
-    throw new Error('SOS_VOICE_SECRET: required when SOS_VOICE_MANAGED=false (the same value as in sos-voice-local.cfg, docs/voice.md)');
+    throw new Error(
+      'SOS_VOICE_SECRET: required when SOS_VOICE_MANAGED=false (the same value as in sos-voice-local.cfg, docs/voice.md)',
+    );
   }
-  const secret = voice.secret ?? (await ensureSetting(app.db, SETTING_KEYS.voiceSecret, randomBytes(32).toString('base64url')));
+  const secret =
+    voice.secret ??
+    (await ensureSetting(app.db, SETTING_KEYS.voiceSecret, randomBytes(32).toString('base64url')));
   const runtime: VoiceRuntime = {
     domain: publicHostOf(voice.settings),
     secret,
@@ -59,7 +66,13 @@ async function voicePlugin(app: FastifyInstance, options: { voice?: VoicePluginO
     start: async (apiUrl, scaipPort) => {
       if (!programs || runtime.managed) return;
       runtime.settings = { ...voice.settings, scaipPort };
-      runtime.managed = await startManagedVoice(programs, runtime.settings, apiUrl, secret, app.log);
+      runtime.managed = await startManagedVoice(
+        programs,
+        runtime.settings,
+        apiUrl,
+        secret,
+        app.log,
+      );
     },
   };
   app.decorate('voice', runtime);

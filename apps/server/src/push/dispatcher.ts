@@ -1,6 +1,13 @@
 import type { Log } from '../lib/log.js';
 import type { Db } from '../db/client.js';
-import { claimDue, finishDelivery, postponeOrigin, pruneExpired, retryDelivery, type ClaimedDelivery } from './deliveries.js';
+import {
+  claimDue,
+  finishDelivery,
+  postponeOrigin,
+  pruneExpired,
+  retryDelivery,
+  type ClaimedDelivery,
+} from './deliveries.js';
 import { fanOut } from './fan-out.js';
 import { OriginBackoff, originOf } from './origins.js';
 import type { SendOutcome } from './send.js';
@@ -24,7 +31,11 @@ const WAKE_COALESCE_MS = 20;
 export type Sender = (delivery: ClaimedDelivery, signal: AbortSignal) => Promise<SendOutcome>;
 
 /** When to try again, or null to give up: at most MAX_ATTEMPTS, and only while the TTL lasts. */
-export function retryDelay(delivery: ClaimedDelivery, outcome: { retryAfterMs: number | null }, now = Date.now()): number | null {
+export function retryDelay(
+  delivery: ClaimedDelivery,
+  outcome: { retryAfterMs: number | null },
+  now = Date.now(),
+): number | null {
   if (delivery.attempts >= MAX_ATTEMPTS) return null;
   const delay = outcome.retryAfterMs ?? 1000 * 2 ** (delivery.attempts - 1);
   // A retry needs at least a second of TTL left to be worth sending.
@@ -99,7 +110,8 @@ export class PushDispatcher {
     }
     this.running = this.pass()
       .catch((err: unknown) => {
-        if (!this.stopping.signal.aborted) this.log.warn({ err }, 'push: pass failed, retrying on the next poll');
+        if (!this.stopping.signal.aborted)
+          this.log.warn({ err }, 'push: pass failed, retrying on the next poll');
       })
       .finally(() => {
         this.running = undefined;
@@ -151,7 +163,8 @@ export class PushDispatcher {
     const who = { subscriptionId: delivery.subscriptionId, attempt: delivery.attempts };
     const origin = originOf(delivery.endpoint);
     // No answer at all: the whole push service waits, not only this delivery.
-    const unreachable = outcome.kind === 'retry' && outcome.status === null && !this.stopping.signal.aborted;
+    const unreachable =
+      outcome.kind === 'retry' && outcome.status === null && !this.stopping.signal.aborted;
     let originWaitMs = 0;
     if (unreachable) {
       // The sends already under way when it was marked fail together: one postponement.
@@ -165,14 +178,20 @@ export class PushDispatcher {
       return dropSubscription(this.db, delivery.subscriptionId);
     }
     if (outcome.kind === 'failed') {
-      this.log.warn({ ...who, status: outcome.status }, 'push: refused by the push service, not retried');
+      this.log.warn(
+        { ...who, status: outcome.status },
+        'push: refused by the push service, not retried',
+      );
       return finishDelivery(this.db, delivery.id);
     }
     // Stopping: back to the queue at once, for whichever process runs next.
     if (this.stopping.signal.aborted) return retryDelivery(this.db, delivery.id, 0);
     const delay = retryDelay(delivery, outcome);
     if (delay === null) {
-      this.log.warn({ ...who, status: outcome.status }, 'push: given up after retries or past its TTL');
+      this.log.warn(
+        { ...who, status: outcome.status },
+        'push: given up after retries or past its TTL',
+      );
       return finishDelivery(this.db, delivery.id);
     }
     return retryDelivery(this.db, delivery.id, Math.max(delay, originWaitMs));

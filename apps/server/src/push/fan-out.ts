@@ -30,7 +30,9 @@ export async function ensurePushCursor(db: Db): Promise<void> {
 export async function fanOut(db: Db): Promise<number> {
   // The poll's common case, without the ordering lock that a settled read takes.
   const behind = rowsOf<{ behind: boolean }>(
-    await db.execute(sql`SELECT (SELECT last_event_id FROM push_cursor WHERE id = 1) < (SELECT max(id) FROM events) AS behind`),
+    await db.execute(
+      sql`SELECT (SELECT last_event_id FROM push_cursor WHERE id = 1) < (SELECT max(id) FROM events) AS behind`,
+    ),
   )[0]?.behind;
   if (behind !== true) return 0;
   const head = await readSettledHead(db);
@@ -38,42 +40,70 @@ export async function fanOut(db: Db): Promise<number> {
   for (;;) {
     const step = await db.transaction(async (tx) => {
       const cursor = rowsOf<{ last: unknown }>(
-        await tx.execute(sql`SELECT last_event_id AS last FROM push_cursor WHERE id = 1 FOR UPDATE`),
+        await tx.execute(
+          sql`SELECT last_event_id AS last FROM push_cursor WHERE id = 1 FOR UPDATE`,
+        ),
       )[0];
       const last = Number(cursor?.last ?? head);
       if (last >= head) return { done: true, written: 0 };
       const rows = await tx
-        .select({ id: events.id, type: events.type, data: events.data, createdAt: events.createdAt })
+        .select({
+          id: events.id,
+          type: events.type,
+          data: events.data,
+          createdAt: events.createdAt,
+        })
         .from(events)
-        .where(and(gt(events.id, last), lte(events.id, head), inArray(events.type, PUSHED_EVENT_TYPES)))
+        .where(
+          and(gt(events.id, last), lte(events.id, head), inArray(events.type, PUSHED_EVENT_TYPES)),
+        )
         .orderBy(asc(events.id))
         .limit(PAGE);
       const upTo = rows.length === PAGE ? rows[rows.length - 1]!.id : head;
-      const fresh = rows.filter((row) => Date.now() - row.createdAt.getTime() < PUSH_TTL_SECONDS * 1000);
+      const fresh = rows.filter(
+        (row) => Date.now() - row.createdAt.getTime() < PUSH_TTL_SECONDS * 1000,
+      );
       let count = 0;
       if (fresh.length > 0) {
         const messages = fresh.flatMap((row) => {
           const message = pushMessageOf(row);
           if (!message) return [];
           const expiresAt = new Date(row.createdAt.getTime() + PUSH_TTL_SECONDS * 1000);
-          return [{ eventId: message.eventId, topic: message.topic, payload: JSON.stringify(message.payload), expiresAt }];
+          return [
+            {
+              eventId: message.eventId,
+              topic: message.topic,
+              payload: JSON.stringify(message.payload),
+              expiresAt,
+            },
+          ];
         });
         const ids = (
-          await tx.insert(pushMessages).values(messages).onConflictDoNothing().returning({ id: pushMessages.id })
+          await tx
+            .insert(pushMessages)
+            .values(messages)
+            .onConflictDoNothing()
+            .returning({ id: pushMessages.id })
         ).map((m) => m.id);
         if (ids.length > 0) {
           const inserted = await tx.execute(sql`
             WITH d AS (
               INSERT INTO push_deliveries (message_id, subscription_id)
               SELECT m.id, s.id FROM push_messages m CROSS JOIN push_subscriptions s
-              WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+              WHERE m.id IN (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})
               ORDER BY m.id, s.id
               ON CONFLICT DO NOTHING RETURNING 1
             ) SELECT count(*)::int AS n FROM d`);
           count = Number(rowsOf<{ n: unknown }>(inserted)[0]?.n ?? 0);
         }
       }
-      await tx.update(pushCursor).set({ lastEventId: upTo }).where(sql`id = 1`);
+      await tx
+        .update(pushCursor)
+        .set({ lastEventId: upTo })
+        .where(sql`id = 1`);
       return { done: upTo >= head, written: count };
     });
     written += step.written;

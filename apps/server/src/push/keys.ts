@@ -19,7 +19,11 @@ const SETTING = 'vapid_keys';
 export async function ensureVapidKeys(db: Tx): Promise<VapidKeys> {
   const generated = webpush.generateVAPIDKeys();
   const stored = JSON.parse(
-    await ensureSetting(db, SETTING, JSON.stringify({ publicKey: generated.publicKey, privateKey: generated.privateKey })),
+    await ensureSetting(
+      db,
+      SETTING,
+      JSON.stringify({ publicKey: generated.publicKey, privateKey: generated.privateKey }),
+    ),
   ) as VapidKeys;
   return { publicKey: stored.publicKey, privateKey: stored.privateKey };
 }

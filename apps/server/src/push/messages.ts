@@ -38,8 +38,14 @@ interface DeviceData {
  * `at` is when it happened: the raise, the escalation, or (offline) when the server found the
  * device silent, which is the event's own time.
  */
-export function pushMessageOf(event: { id: number; type: string; data: string; createdAt: Date }): PushMessage | null {
-  const type = PUSHED_EVENTS[event.type as keyof typeof PUSHED_EVENTS] as PushPayload['type'] | undefined;
+export function pushMessageOf(event: {
+  id: number;
+  type: string;
+  data: string;
+  createdAt: Date;
+}): PushMessage | null {
+  const type = PUSHED_EVENTS[event.type as keyof typeof PUSHED_EVENTS] as
+    PushPayload['type'] | undefined;
   if (!type) return null;
   if (type === 'DEVICE_OFFLINE') {
     const device = JSON.parse(event.data) as DeviceData;

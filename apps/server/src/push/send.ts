@@ -38,7 +38,10 @@ function retryAfterMs(header: string | null): number | null {
  * test's local push service is http) and has no overall deadline; fetch with an abort signal
  * bounds the whole exchange, so a push service that hangs costs one timeout, not a stuck slot.
  */
-export async function sendPush(delivery: ClaimedDelivery, options: SendOptions): Promise<SendOutcome> {
+export async function sendPush(
+  delivery: ClaimedDelivery,
+  options: SendOptions,
+): Promise<SendOutcome> {
   const details = webpush.generateRequestDetails(
     { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } },
     delivery.payload,
@@ -75,7 +78,11 @@ export async function sendPush(delivery: ClaimedDelivery, options: SendOptions):
   if (response.status >= 200 && response.status < 300) return { kind: 'sent' };
   if (response.status === 404 || response.status === 410) return { kind: 'gone' };
   if (response.status === 429 || response.status >= 500) {
-    return { kind: 'retry', status: response.status, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+    return {
+      kind: 'retry',
+      status: response.status,
+      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+    };
   }
   return { kind: 'failed', status: response.status };
 }

@@ -8,7 +8,11 @@ import { pushSubscriptions } from '../db/schema.js';
  * before (the same browser, maybe signed in as someone else now) is updated and now belongs
  * to the caller, so a shared device never notifies the previous user.
  */
-export async function saveSubscription(db: Tx, userId: number, body: PushSubscriptionBody): Promise<boolean> {
+export async function saveSubscription(
+  db: Tx,
+  userId: number,
+  body: PushSubscriptionBody,
+): Promise<boolean> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values({ userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })

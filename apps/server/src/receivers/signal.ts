@@ -31,7 +31,12 @@ export type DeviceSignal =
   /** Low battery, power failure, tamper: sets that technical alarm. */
   | { type: 'TECHNICAL'; alarm: DeviceTechnicalType; code: string | null; detail: string | null }
   /** Its restore: clears that technical alarm. */
-  | { type: 'TECHNICAL_CLEAR'; alarm: DeviceTechnicalType; code: string | null; detail: string | null }
+  | {
+      type: 'TECHNICAL_CLEAR';
+      alarm: DeviceTechnicalType;
+      code: string | null;
+      detail: string | null;
+    }
   /** Open/close and other non-alarm codes: contact only. */
   | { type: 'CONTACT'; code: string | null }
   /**

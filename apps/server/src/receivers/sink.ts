@@ -17,7 +17,12 @@ import { alarmEventsOf } from '../sos/device-event.js';
 import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { recordCheckIn, recordTest } from '../expectations/signals.js';
-import { SinkUnavailableError, type DeviceSignal, type ReceivedMessage, type SignalSink } from './signal.js';
+import {
+  SinkUnavailableError,
+  type DeviceSignal,
+  type ReceivedMessage,
+  type SignalSink,
+} from './signal.js';
 
 /** An event to append once every row is written; some need the device as it ends up. */
 type Pending = (tx: Tx, device: Device) => Promise<unknown>;
@@ -54,7 +59,8 @@ export function createSignalSink(db: Db, options: SignalSinkOptions = {}): Signa
         // every minute is 1,667 a second — and changes nothing but the last contact: it joins
         // the heartbeats' batch (one statement for up to 2,000), still answered only once
         // written. A repeat of it needs no claim: recording contact twice changes nothing.
-        if (heartbeat && isSupervisionOnly(message) && (await heartbeat(message.serial))) return 'committed';
+        if (heartbeat && isSupervisionOnly(message) && (await heartbeat(message.serial)))
+          return 'committed';
         // A new alarm of a known device is one statement, batched with the others arriving:
         // the many round trips of the transaction below were most of an alarm's answer time
         // under supervision load (bench receivers, docs/receivers.md).
@@ -72,7 +78,10 @@ const isSupervisionOnly = (message: ReceivedMessage) =>
   message.signals.length > 0 && message.signals.every((s) => s.type === 'HEARTBEAT');
 
 /** An alarm's source as its SOS records it: the protocol it came by, its code and detail. */
-const sourceOf = (message: ReceivedMessage, alarm: { code: string | null; detail: string | null }) => ({
+const sourceOf = (
+  message: ReceivedMessage,
+  alarm: { code: string | null; detail: string | null },
+) => ({
   protocol: message.protocol,
   code: alarm.code,
   detail: alarm.detail,
@@ -101,14 +110,22 @@ function newAlarmRaise(message: ReceivedMessage): NewSosRaise | undefined {
 
 async function applyMessage(tx: Tx, message: ReceivedMessage): Promise<'committed' | 'repeat'> {
   if (!(await claimMessage(tx, message.serial, message.repeatKey))) return 'repeat';
-  const { device, registered } = await lockOrRegisterDevice(tx, message.serial, message.displayName);
+  const { device, registered } = await lockOrRegisterDevice(
+    tx,
+    message.serial,
+    message.displayName,
+  );
   if (device.deletedAt !== null) {
     // As over HTTP: told to every console as a technical alarm; the device gets its answer.
-    if (message.signals.some((s) => s.type === 'ALARM')) await recordDeletedDeviceSos(tx, device.serial);
+    if (message.signals.some((s) => s.type === 'ALARM'))
+      await recordDeletedDeviceSos(tx, device.serial);
     return 'committed';
   }
   const pending: Pending[] = [];
-  if (registered) pending.push((t, json) => appendEvent(t, LIVE_EVENTS.deviceRegistered, { ...json, lastSos: null }));
+  if (registered)
+    pending.push((t, json) =>
+      appendEvent(t, LIVE_EVENTS.deviceRegistered, { ...json, lastSos: null }),
+    );
   for (const signal of message.signals) await applySignal(tx, message, device, signal, pending);
   const heartbeat = message.signals.some((s) => s.type === 'HEARTBEAT');
   await recordContacts(tx, [{ serial: device.serial, heartbeat, battery: null }]);
@@ -119,7 +136,13 @@ async function applyMessage(tx: Tx, message: ReceivedMessage): Promise<'committe
   return 'committed';
 }
 
-async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, signal: DeviceSignal, pending: Pending[]) {
+async function applySignal(
+  tx: Tx,
+  message: ReceivedMessage,
+  device: DeviceRow,
+  signal: DeviceSignal,
+  pending: Pending[],
+) {
   switch (signal.type) {
     case 'ALARM': {
       // Contact ID qualifier 6, "still present": news of an alarm already raised, never a new
@@ -140,29 +163,45 @@ async function applySignal(tx: Tx, message: ReceivedMessage, device: DeviceRow, 
     case 'CANCEL': {
       const words = signal.type === 'RESTORE' ? RESTORE_TEXT_IT : CANCEL_TEXT_IT;
       const updated = await noteDeviceEvent(tx, device.id, words, signal.code);
-      if (updated) pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, toSosJson(updated, device)));
+      if (updated)
+        pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, toSosJson(updated, device)));
       return;
     }
     case 'TECHNICAL': {
       const since = await setDeviceTechnicalAlarm(tx, device.id, signal.alarm);
       const type = signal.alarm;
-      if (since) pending.push((t, json) => appendEvent(t, LIVE_EVENTS.technicalAlarm, { type, device: json, since: since.toISOString() }));
+      if (since)
+        pending.push((t, json) =>
+          appendEvent(t, LIVE_EVENTS.technicalAlarm, {
+            type,
+            device: json,
+            since: since.toISOString(),
+          }),
+        );
       return;
     }
     case 'TECHNICAL_CLEAR': {
       const type = signal.alarm;
       if (await clearDeviceTechnicalAlarm(tx, device.id, type))
-        pending.push((t) => appendEvent(t, LIVE_EVENTS.technicalAlarmCleared, { type, deviceId: device.id }));
+        pending.push((t) =>
+          appendEvent(t, LIVE_EVENTS.technicalAlarmCleared, { type, deviceId: device.id }),
+        );
       return;
     }
     case 'TEST': {
       if (await recordTest(tx, device.id))
-        pending.push((t) => appendEvent(t, LIVE_EVENTS.technicalAlarmCleared, { type: 'TEST_MISSED', deviceId: device.id }));
+        pending.push((t) =>
+          appendEvent(t, LIVE_EVENTS.technicalAlarmCleared, {
+            type: 'TEST_MISSED',
+            deviceId: device.id,
+          }),
+        );
       return;
     }
     case 'CHECK_IN': {
       const updated = await recordCheckIn(tx, device.id);
-      if (updated) pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, toSosJson(updated, device)));
+      if (updated)
+        pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, toSosJson(updated, device)));
       return;
     }
     // Contact (and monitoring, for a heartbeat) is recorded once for the whole message.

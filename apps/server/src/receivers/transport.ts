@@ -100,7 +100,10 @@ export class ReceiverTransport {
     // of a fleet's supervision: a pause of the process (a collection, a burst of alarms)
     // and the kernel drops datagrams nobody ever sees (docs/receivers.md, "The transport"). Asked
     // for more; the kernel caps it at net.core.rmem_max.
-    const udp = createSocket({ type: isIPv6(this.options.host) ? 'udp6' : 'udp4', recvBufferSize: UDP_RECEIVE_BUFFER_BYTES });
+    const udp = createSocket({
+      type: isIPv6(this.options.host) ? 'udp6' : 'udp4',
+      recvBufferSize: UDP_RECEIVE_BUFFER_BYTES,
+    });
     await new Promise<void>((resolve, reject) => {
       udp.once('error', reject);
       udp.bind({ address: this.options.host, port }, () => {
@@ -116,15 +119,21 @@ export class ReceiverTransport {
   private accept(socket: Socket): void {
     const connection = new TcpConnection(socket, this.protocol, this.options.idleTimeoutMs, {
       onAnswer: (answer) => this.count('tcp', answer),
-      onOverflow: () => this.refuse('tcp', `a message longer than ${this.protocol.maxMessageBytes} bytes: connection closed`),
+      onOverflow: () =>
+        this.refuse(
+          'tcp',
+          `a message longer than ${this.protocol.maxMessageBytes} bytes: connection closed`,
+        ),
     });
     this.connections.add(connection);
     socket.on('close', () => this.connections.delete(connection));
   }
 
   private async datagram(udp: UdpSocket, message: Buffer, address: string, port: number) {
-    if (message.length > this.protocol.maxMessageBytes) return this.refuse('udp', 'datagram too long');
-    if (this.udpInFlight >= this.options.maxUdpInFlight) return this.refuse('udp', 'too many datagrams in flight');
+    if (message.length > this.protocol.maxMessageBytes)
+      return this.refuse('udp', 'datagram too long');
+    if (this.udpInFlight >= this.options.maxUdpInFlight)
+      return this.refuse('udp', 'too many datagrams in flight');
     this.udpInFlight += 1;
     let answer: ReceiverAnswer;
     try {
@@ -139,7 +148,10 @@ export class ReceiverTransport {
   }
 
   private refuse(transport: TransportName, reason: string): void {
-    this.options.log?.warn({ protocol: this.protocol.name, transport, reason }, `${this.protocol.name} message refused: ${reason}`);
+    this.options.log?.warn(
+      { protocol: this.protocol.name, transport, reason },
+      `${this.protocol.name} message refused: ${reason}`,
+    );
     this.count(transport, { bytes: null, refused: true });
   }
 

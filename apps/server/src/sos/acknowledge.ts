@@ -21,7 +21,13 @@ type AckOutcome = { sos: Sos; changed: boolean } | AckError;
  * time. The row lock makes concurrent takes (and the escalation sweep) run one after the
  * other, each re-checking the condition: of two first takes exactly one wins.
  */
-export function acknowledgeSos(db: Db, id: number, user: Closer, takeOver: boolean, by: AuditBy): Promise<AckResult> {
+export function acknowledgeSos(
+  db: Db,
+  id: number,
+  user: Closer,
+  takeOver: boolean,
+  by: AuditBy,
+): Promise<AckResult> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const result = await acknowledge(tx, id, user, takeOver);

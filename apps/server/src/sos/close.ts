@@ -32,12 +32,17 @@ export interface SosClose {
  * with it: a close and its record commit together. The chain's lock comes first, before the
  * statement's row and outbox locks (audit/append.ts says why).
  */
-export function closeAndRecord(db: Db, closes: readonly SosClose[]): Promise<Array<Sos | undefined>> {
+export function closeAndRecord(
+  db: Db,
+  closes: readonly SosClose[],
+): Promise<Array<Sos | undefined>> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const answers = await closeOpenSos(tx, closes);
     const records = closes.flatMap((c, i) =>
-      answers[i] && c.by ? [{ by: c.by, action: 'SOS_CLOSED' as const, target: sosTarget(c.id) }] : [],
+      answers[i] && c.by
+        ? [{ by: c.by, action: 'SOS_CLOSED' as const, target: sosTarget(c.id) }]
+        : [],
     );
     await appendAuditMany(tx, records);
     return answers;
@@ -54,11 +59,18 @@ export function closeAndRecord(db: Db, closes: readonly SosClose[]): Promise<Arr
  * deadlocking; the UPDATE only matches an OPEN row, so of two closes of one SOS exactly one
  * closes it. The events are appended in the closes' order, under the outbox's shared lock.
  */
-export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise<Array<Sos | undefined>> {
+export async function closeOpenSos(
+  db: Tx,
+  closes: readonly SosClose[],
+): Promise<Array<Sos | undefined>> {
   if (closes.length === 0) return [];
   // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
   const column = <T>(pick: (c: SosClose) => T) => sql.param(closes.map(pick));
-  const events = await writeEachWithEvent(db, LIVE_EVENTS.sosClosed, closes.length, sql`
+  const events = await writeEachWithEvent(
+    db,
+    LIVE_EVENTS.sosClosed,
+    closes.length,
+    sql`
     closing AS (
       SELECT * FROM unnest(${column((c) => c.id)}::int[], ${column((c) => c.closer.id)}::int[],
         ${column((c) => c.closer.username)}::text[], ${column((c) => c.closing.outcome ?? null)}::text[],
@@ -81,6 +93,7 @@ export async function closeOpenSos(db: Tx, closes: readonly SosClose[]): Promise
     ),
     source AS (
       SELECT closed.n, ${sosJsonSql('closed', sql`closed.device_id`, sql`closed.device_name`)} AS data FROM closed
-    )`);
+    )`,
+  );
   return events.map((data) => (data === undefined ? undefined : (JSON.parse(data) as Sos)));
 }

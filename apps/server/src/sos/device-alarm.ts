@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { AlarmKind, AlarmSource } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos } from '../db/schema.js';
-import { addDeviceEvent, findOpenSos, receivedKinds, type AlarmOutcome, type DeviceEvent, type SosRow } from './device-event.js';
+import {
+  addDeviceEvent,
+  findOpenSos,
+  receivedKinds,
+  type AlarmOutcome,
+  type DeviceEvent,
+  type SosRow,
+} from './device-event.js';
 import { ALARM_KIND_LABELS_IT, deviceEventText } from './device-event-text.js';
 import { locationColumns } from './raise.js';
 
@@ -27,15 +34,29 @@ export interface AlarmEffect extends AlarmOutcome {
  * (1110)") that re-alerts it, the kind by severity (sos/device-event.ts; docs/alarm-handling.md,
  * "Re-alert"). The caller appends the events (alarmEventsOf).
  */
-export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAlarm): Promise<AlarmEffect> {
+export async function raiseDeviceAlarm(
+  tx: Tx,
+  deviceId: number,
+  alarm: DeviceAlarm,
+): Promise<AlarmEffect> {
   const open = await findOpenSos(tx, deviceId);
   if (open) {
     const text = deviceEventText(ALARM_KIND_LABELS_IT[alarm.kind], alarm.source.code);
     const realert = !alarm.stillPresent || !receivedKinds(open, undefined).includes(alarm.kind);
-    const event: DeviceEvent = { text, kind: alarm.kind, realert, ...(alarm.location ? { location: alarm.location } : {}) };
+    const event: DeviceEvent = {
+      text,
+      kind: alarm.kind,
+      realert,
+      ...(alarm.location ? { location: alarm.location } : {}),
+    };
     const updated = await addDeviceEvent(tx, open, event);
-    if (!alarm.callBackUri || updated.callBackUri === alarm.callBackUri) return { raised: false, realerted: realert, sos: updated };
-    const [withCallBack] = await tx.update(sos).set({ callBackUri: alarm.callBackUri }).where(eq(sos.id, open.id)).returning();
+    if (!alarm.callBackUri || updated.callBackUri === alarm.callBackUri)
+      return { raised: false, realerted: realert, sos: updated };
+    const [withCallBack] = await tx
+      .update(sos)
+      .set({ callBackUri: alarm.callBackUri })
+      .where(eq(sos.id, open.id))
+      .returning();
     return { raised: false, realerted: realert, sos: withCallBack ?? updated };
   }
   const [row] = await tx
@@ -55,7 +76,12 @@ export async function raiseDeviceAlarm(tx: Tx, deviceId: number, alarm: DeviceAl
 }
 
 /** A restore or a cancel from the device: a DEVICE_EVENT on its open SOS, which stays open. */
-export async function noteDeviceEvent(tx: Tx, deviceId: number, words: string, code: string | null): Promise<SosRow | null> {
+export async function noteDeviceEvent(
+  tx: Tx,
+  deviceId: number,
+  words: string,
+  code: string | null,
+): Promise<SosRow | null> {
   const open = await findOpenSos(tx, deviceId);
   return open ? addDeviceEvent(tx, open, { text: deviceEventText(words, code) }) : null;
 }

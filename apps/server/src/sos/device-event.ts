@@ -32,7 +32,11 @@ export interface DeviceEvent {
  * kind there: the console's "Nuovo allarme: {kind}"). `kind` is the most severe of them, so a
  * panic button pressed during a fire never hides the fire.
  */
-export function receivedKinds(row: Pick<SosRow, 'kind' | 'kinds'>, reported: AlarmKind | undefined, latest = false): AlarmKind[] {
+export function receivedKinds(
+  row: Pick<SosRow, 'kind' | 'kinds'>,
+  reported: AlarmKind | undefined,
+  latest = false,
+): AlarmKind[] {
   const kinds = row.kinds ?? [row.kind];
   if (reported === undefined || (kinds.includes(reported) && !latest)) return kinds;
   return [...kinds.filter((k) => k !== reported), reported];
@@ -56,7 +60,9 @@ export async function addDeviceEvent(tx: Tx, open: SosRow, event: DeviceEvent): 
       kind,
       ...(kinds.length > 1 || open.kinds !== null ? { kinds } : {}),
       updatedAt: sql`now()`,
-      ...(place ? { locationLat: place.lat, locationLon: place.lon, locationAccuracyM: place.accuracyM } : {}),
+      ...(place
+        ? { locationLat: place.lat, locationLon: place.lon, locationAccuracyM: place.accuracyM }
+        : {}),
       ...(event.realert
         ? {
             realertedAt: sql`now()`,
@@ -72,7 +78,9 @@ export async function addDeviceEvent(tx: Tx, open: SosRow, event: DeviceEvent): 
   // The timeline reads an escalation from escalated_at (sos/timeline.ts): one the re-alert
   // undoes stays on it as a row.
   if (event.realert && open.escalatedAt)
-    await tx.insert(sosTimeline).values({ sosId: open.id, type: 'ESCALATED', at: open.escalatedAt });
+    await tx
+      .insert(sosTimeline)
+      .values({ sosId: open.id, type: 'ESCALATED', at: open.escalatedAt });
   await tx.insert(sosTimeline).values({ sosId: open.id, type: 'DEVICE_EVENT', text: event.text });
   return row ?? open;
 }

@@ -12,7 +12,9 @@ import { callCountSql } from './call-stats.js';
 export function historyWhere(filter: HistoryFilterQuery, tz: string, after?: HistoryKey): SQL {
   return and(
     eq(sos.state, 'CLOSED'),
-    filter.from === undefined ? undefined : sql`${sos.createdAt} >= ${boundSql(filter.from, 'from', tz)}`,
+    filter.from === undefined
+      ? undefined
+      : sql`${sos.createdAt} >= ${boundSql(filter.from, 'from', tz)}`,
     filter.to === undefined ? undefined : sql`${sos.createdAt} < ${boundSql(filter.to, 'to', tz)}`,
     filter.outcome === undefined
       ? undefined
@@ -21,7 +23,9 @@ export function historyWhere(filter: HistoryFilterQuery, tz: string, after?: His
         : eq(sos.outcome, filter.outcome),
     filter.deviceId === undefined ? undefined : eq(sos.deviceId, filter.deviceId),
     // Keyset: strictly after the previous page's last row in (closed_at DESC, id DESC) order.
-    after === undefined ? undefined : sql`(${sos.closedAt}, ${sos.id}) < (${after.closedAt}::timestamptz, ${after.id})`,
+    after === undefined
+      ? undefined
+      : sql`(${sos.closedAt}, ${sos.id}) < (${after.closedAt}::timestamptz, ${after.id})`,
   )!;
 }
 

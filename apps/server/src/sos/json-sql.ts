@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** An ISO 8601 UTC timestamp with milliseconds, as Date.toISOString() writes it. */
-export const isoSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const isoOrNullSql = (column: SQL) => sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;
+export const isoSql = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoOrNullSql = (column: SQL) =>
+  sql`CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoSql(column)} END`;
 
 /** `{id, username}`, or null without a username (the id alone may be gone with the user). */
 const userRefSql = (id: SQL, username: SQL) => sql`CASE WHEN ${username} IS NULL THEN NULL ELSE

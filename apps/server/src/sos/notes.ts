@@ -16,12 +16,19 @@ export type NoteResult = SosNoteEvent | { error: 'NOT_FOUND' } | { error: 'NOT_O
  * holds the SOS open until the note commits: a concurrent close waits, so no note ever
  * lands after the CLOSED entry.
  */
-export function addNote(db: Db, id: number, user: Closer, text: string, by: AuditBy): Promise<NoteResult> {
+export function addNote(
+  db: Db,
+  id: number,
+  user: Closer,
+  text: string,
+  by: AuditBy,
+): Promise<NoteResult> {
   return db.transaction(async (tx) => {
     await lockAuditChain(tx);
     const result = await insertNote(tx, id, user, text);
     // The note's text is the operator's own words about a resident: not in the log.
-    if (!('error' in result)) await appendAudit(tx, { by, action: 'SOS_NOTE_ADDED', target: sosTarget(id) });
+    if (!('error' in result))
+      await appendAudit(tx, { by, action: 'SOS_NOTE_ADDED', target: sosTarget(id) });
     return result;
   });
 }

@@ -1,5 +1,11 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { LIVE_EVENTS, type AlarmKind, type AlarmSource, type DeviceSosLocation, type Sos } from '@sos/contract';
+import {
+  LIVE_EVENTS,
+  type AlarmKind,
+  type AlarmSource,
+  type DeviceSosLocation,
+  type Sos,
+} from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos } from '../db/schema.js';
 import type { Outcome } from '../lib/outcome.js';
@@ -62,12 +68,19 @@ export interface NewSosRaise {
  * batches and the offline sweep lock them, so overlapping batches wait instead of deadlocking.
  * The `new-sos` events are appended in the raises' order, under the outbox's shared lock.
  */
-export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promise<Array<Sos | null>> {
+export async function raiseNewSos(
+  db: Tx,
+  raises: readonly NewSosRaise[],
+): Promise<Array<Sos | null>> {
   if (raises.length === 0) return [];
   // Arrays travel as one parameter each (drizzle would expand a JS array into a list).
   const column = <T>(pick: (r: NewSosRaise) => T) => sql.param(raises.map(pick));
   const claiming = raises.some((r) => r.repeatKey !== undefined);
-  const events = await writeEachWithEvent(db, LIVE_EVENTS.newSos, raises.length, sql`
+  const events = await writeEachWithEvent(
+    db,
+    LIVE_EVENTS.newSos,
+    raises.length,
+    sql`
     raise AS (
       SELECT * FROM unnest(${column((r) => r.serial)}::text[], ${column((r) => r.idempotencyKey ?? null)}::text[],
         ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
@@ -100,7 +113,8 @@ export async function raiseNewSos(db: Tx, raises: readonly NewSosRaise[]): Promi
       SELECT raise.n, raise.serial, raise.repeat_key, ${sosJsonSql('inserted', sql`device.id`, sql`device.display_name`)} AS data
       FROM inserted JOIN device ON device.id = inserted.device_id JOIN raise ON raise.serial = device.serial
     )
-    ${claiming ? sql`, ${claimCtes(sql`SELECT serial, repeat_key FROM source WHERE repeat_key IS NOT NULL`)}` : sql``}`);
+    ${claiming ? sql`, ${claimCtes(sql`SELECT serial, repeat_key FROM source WHERE repeat_key IS NOT NULL`)}` : sql``}`,
+  );
   return events.map((data) => (data === undefined ? null : (JSON.parse(data) as Sos)));
 }
 
@@ -125,7 +139,8 @@ export async function findOrRaiseSos(
       return { created: false, value: toSosJson(row, device) };
     const event = { text: ALARM_KIND_LABELS_IT[kind], kind, realert: true };
     const updated = toSosJson(await addDeviceEvent(tx, row, event), device);
-    for (const name of alarmEventsOf({ raised: false, realerted: true })) await appendEvent(tx, name, updated);
+    for (const name of alarmEventsOf({ raised: false, realerted: true }))
+      await appendEvent(tx, name, updated);
     return { created: false, value: updated };
   };
   // raiseNewSos just found an answer existing (or no device): look it up first. The
@@ -136,7 +151,12 @@ export async function findOrRaiseSos(
     if (existing) return found(existing);
     const [inserted] = await tx
       .insert(sos)
-      .values({ deviceId: device.id, idempotencyKey: idempotencyKey ?? null, ...at, kind: kind ?? 'PANIC' })
+      .values({
+        deviceId: device.id,
+        idempotencyKey: idempotencyKey ?? null,
+        ...at,
+        kind: kind ?? 'PANIC',
+      })
       .onConflictDoNothing()
       .returning();
     if (inserted) {

@@ -11,15 +11,21 @@ export interface ResolvedRange {
   to: string;
 }
 
-const todayEnd = (tz: string) => sql`(((now() AT TIME ZONE ${tz})::date + 1)::timestamp AT TIME ZONE ${tz})`;
+const todayEnd = (tz: string) =>
+  sql`(((now() AT TIME ZONE ${tz})::date + 1)::timestamp AT TIME ZONE ${tz})`;
 /** A timestamptz as ISO 8601 UTC with microseconds (PostgreSQL's precision, which a Date would cut). */
-export const isoMicrosSql = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const isoMicrosSql = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * The stats' range: given bounds, else the STATS_DEFAULT_DAYS days ending with `to`'s last day
  * (today by default). A 400 when it is empty, reversed or longer than REPORT_MAX_DAYS.
  */
-export async function resolveStatsRange(db: Tx, query: ReportRangeQuery, tz: string): Promise<ResolvedRange> {
+export async function resolveStatsRange(
+  db: Tx,
+  query: ReportRangeQuery,
+  tz: string,
+): Promise<ResolvedRange> {
   const to = query.to === undefined ? todayEnd(tz) : boundSql(query.to, 'to', tz);
   const lastDay = sql`((t - interval '1 microsecond') AT TIME ZONE ${tz})::date`;
   const from =

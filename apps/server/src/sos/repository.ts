@@ -34,7 +34,12 @@ export async function closeSos(
   closing: Closing,
   by: AuditBy,
   // closeAndRecord (close.ts), batched with the closes that arrive together (plugins/sos-writes.ts).
-  closeOpen: (id: number, closer: Closer, closing: Closing, by: AuditBy) => Promise<Sos | undefined>,
+  closeOpen: (
+    id: number,
+    closer: Closer,
+    closing: Closing,
+    by: AuditBy,
+  ) => Promise<Sos | undefined>,
 ): Promise<CloseResult> {
   const closed = await closeOpen(id, closer, closing, by);
   if (closed) return { sos: closed, closed: true };

@@ -18,7 +18,12 @@ export async function ackTargetSeconds(db: Tx): Promise<number> {
  * an SOS with neither has no ack time, so it is never "within" (an open one past the target is
  * a miss). Percentiles and rounding run in PostgreSQL; days are days in `tz`.
  */
-export async function sosStats(db: Db, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
+export async function sosStats(
+  db: Db,
+  range: ResolvedRange,
+  tz: string,
+  targetS: number,
+): Promise<SosStats> {
   // A year is ~110,000 SOS: room to sort them in memory rather than in temporary files
   // (measured on PostgreSQL: 0.58 s → 0.48 s), for this statement only.
   return db.transaction(async (tx) => {
@@ -33,7 +38,12 @@ export async function sosStats(db: Db, range: ResolvedRange, tz: string, targetS
  * by acknowledger, the calls by joining the timeline's CALL entries (docs/call-out.md).
  * test/sos/stats-oracle.test.ts holds it equal to the straightforward statements on random data.
  */
-async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number): Promise<Omit<SosStats, keyof ExpectationStats>> {
+async function statsIn(
+  db: Tx,
+  range: ResolvedRange,
+  tz: string,
+  targetS: number,
+): Promise<Omit<SosStats, keyof ExpectationStats>> {
   const within = `count(*) FILTER (WHERE ack_s <= ${Number(targetS)})`;
   const result = await db.execute(sql`
     WITH base AS MATERIALIZED (
@@ -91,7 +101,13 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
         'closed', coalesce(closed, 0), 'medianAckSeconds', median_ack) ORDER BY username), '[]')
         FROM acks FULL JOIN closes USING (username))::text AS by_operator
   `);
-  const row = rowsOf<{ head: string; outcomes: string; kinds: string; by_day: string; by_operator: string }>(result)[0]!;
+  const row = rowsOf<{
+    head: string;
+    outcomes: string;
+    kinds: string;
+    by_day: string;
+    by_operator: string;
+  }>(result)[0]!;
   return {
     ...(JSON.parse(row.head) as Omit<SosStats, 'byOutcome' | 'byKind' | 'byDay' | 'byOperator'>),
     byOutcome: { ...emptyOutcomeCounts(), ...(JSON.parse(row.outcomes) as SosStats['byOutcome']) },

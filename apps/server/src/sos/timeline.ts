@@ -15,7 +15,8 @@ export function timelineEntrySql(r: string): SQL {
     ${c('text')} AS "text") e)`;
 }
 
-const by = (id: number | null, username: string | null) => (username === null ? null : { id, username });
+const by = (id: number | null, username: string | null) =>
+  username === null ? null : { id, username };
 
 /**
  * An SOS's timeline, oldest first; undefined for an unknown SOS. RAISED, ESCALATED and CLOSED
@@ -38,14 +39,28 @@ export async function readTimeline(db: Tx, id: number): Promise<SosTimelineEntry
     { at: row.createdAt, rank: 0, entry: { type: 'RAISED', by: null, text: null } },
     ...rows.map((r) => {
       const call = callOf(r);
-      const entry = { type: r.type, by: by(r.byId, r.byUsername), text: r.text, ...(call ? { call } : {}) };
+      const entry = {
+        type: r.type,
+        by: by(r.byId, r.byUsername),
+        text: r.text,
+        ...(call ? { call } : {}),
+      };
       return { at: r.at, rank: 1, entry };
     }),
   ];
-  if (row.escalatedAt) steps.push({ at: row.escalatedAt, rank: 1, entry: { type: 'ESCALATED', by: null, text: null } });
+  if (row.escalatedAt)
+    steps.push({
+      at: row.escalatedAt,
+      rank: 1,
+      entry: { type: 'ESCALATED', by: null, text: null },
+    });
   if (row.state === 'CLOSED' && row.closedAt) {
     const text = sosClosedText(row.outcome, row.note);
-    steps.push({ at: row.closedAt, rank: 2, entry: { type: 'CLOSED', by: by(row.closedById, row.closedByUsername), text } });
+    steps.push({
+      at: row.closedAt,
+      rank: 2,
+      entry: { type: 'CLOSED', by: by(row.closedById, row.closedByUsername), text },
+    });
   }
   // Stable: rows keep their (at, id) order among equal times.
   steps.sort((a, b) => a.at.getTime() - b.at.getTime() || a.rank - b.rank);

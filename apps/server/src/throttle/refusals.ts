@@ -4,5 +4,4 @@ import { DomainError } from '../lib/domain-error.js';
 export const tooManyRequests = (
   retryAfterS: number,
   message = 'Too many requests: slow down and retry later',
-) =>
-  new DomainError('too-many', 'RATE_LIMITED', message, Math.max(1, Math.ceil(retryAfterS)));
+) => new DomainError('too-many', 'RATE_LIMITED', message, Math.max(1, Math.ceil(retryAfterS)));

@@ -13,7 +13,9 @@ const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()
 /** A 400 naming `body.password` with the reason, or nothing. */
 export function checkNewPassword(password: string, role: Role): void {
   if (role === 'SUPER_ADMIN' && password.length < SUPER_ADMIN_PASSWORD_MIN_LENGTH) {
-    throw invalid(`body.password: must be at least ${SUPER_ADMIN_PASSWORD_MIN_LENGTH} characters for a super administrator`);
+    throw invalid(
+      `body.password: must be at least ${SUPER_ADMIN_PASSWORD_MIN_LENGTH} characters for a super administrator`,
+    );
   }
   if (COMMON.has(password.toLowerCase())) {
     throw invalid(COMMON_PASSWORD_MESSAGE);

@@ -6,7 +6,12 @@ import { users } from '../db/schema.js';
 /** Any key of our own: it serialises writes to users across every server process. */
 const USERS_LOCK = 0x5305_0001;
 
-const employeeColumns = { id: users.id, username: users.username, email: users.email, role: users.role };
+const employeeColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+};
 
 /**
  * Held until the transaction ends: makes the case-insensitive username check and the
@@ -69,7 +74,11 @@ export interface EmployeeChanges {
   passwordHash?: string;
 }
 
-export async function updateEmployee(db: Tx, id: number, changes: EmployeeChanges): Promise<Employee | undefined> {
+export async function updateEmployee(
+  db: Tx,
+  id: number,
+  changes: EmployeeChanges,
+): Promise<Employee | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
@@ -86,7 +95,8 @@ export async function deleteEmployee(db: Tx, id: number): Promise<boolean> {
 /** PostgreSQL's unique_violation, wherever the driver or Drizzle wrapped it. */
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505') return true;
+    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505')
+      return true;
     e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
   }
   return false;

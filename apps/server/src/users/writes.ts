@@ -47,7 +47,12 @@ export async function createEmployee(
       await lockAuditChain(tx);
       await lockUsers(tx);
       if (await usernameTaken(tx, body.username)) throw usernameTakenError(body.username);
-      const created = await insertEmployee(tx, { username: body.username, email: body.email, role: body.role, passwordHash });
+      const created = await insertEmployee(tx, {
+        username: body.username,
+        email: body.email,
+        role: body.role,
+        passwordHash,
+      });
       await appendAudit(tx, { by, action: 'USER_CREATED', target: userTarget(created) });
       return created;
     }),
@@ -92,7 +97,11 @@ export async function changeEmployee(
       if (await usernameTaken(tx, body.username, id)) throw usernameTakenError(body.username);
       const role = body.role ?? current.role;
       if (body.password) checkNewPassword(body.password, role);
-      if (current.role === 'SUPER_ADMIN' && role !== 'SUPER_ADMIN' && (await otherSuperAdmins(tx, id)) === 0) {
+      if (
+        current.role === 'SUPER_ADMIN' &&
+        role !== 'SUPER_ADMIN' &&
+        (await otherSuperAdmins(tx, id)) === 0
+      ) {
         throw lastSuperAdmin();
       }
       const updated = await updateEmployee(tx, id, {
@@ -110,7 +119,12 @@ export async function changeEmployee(
         ...(['username', 'email', 'role'] as const).filter((f) => updated[f] !== current[f]),
         ...(passwordHash ? ['password'] : []),
       ];
-      await appendAudit(tx, { by, action: 'USER_UPDATED', target: userTarget(updated), details: { fields } });
+      await appendAudit(tx, {
+        by,
+        action: 'USER_UPDATED',
+        target: userTarget(updated),
+        details: { fields },
+      });
       return { employee: updated, sessionsEnded };
     }),
   );
@@ -126,7 +140,8 @@ export async function removeEmployee(db: Db, id: number, by: AuditBy): Promise<v
     await lockUsers(tx);
     const current = await findEmployee(tx, id);
     if (!current) throw notFound('User');
-    if (current.role === 'SUPER_ADMIN' && (await otherSuperAdmins(tx, id)) === 0) throw lastSuperAdmin();
+    if (current.role === 'SUPER_ADMIN' && (await otherSuperAdmins(tx, id)) === 0)
+      throw lastSuperAdmin();
     await deleteEmployee(tx, id);
     await appendAudit(tx, { by, action: 'USER_DELETED', target: userTarget(current) });
   });

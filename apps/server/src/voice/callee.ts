@@ -23,11 +23,17 @@ export function voiceCallee(
   }
   const key = phoneKey(other);
   if (key !== '' && phoneKey(profile.phone) === key) {
-    return { to: 'RESIDENT', contactIndex: null, name: profile.residentName, phone: profile.phone! };
+    return {
+      to: 'RESIDENT',
+      contactIndex: null,
+      name: profile.residentName,
+      phone: profile.phone!,
+    };
   }
   const index = key === '' ? -1 : profile.contacts.findIndex((c) => phoneKey(c.phone) === key);
   const contact = profile.contacts[index];
-  if (contact) return { to: 'CONTACT', contactIndex: index, name: contact.name, phone: contact.phone! };
+  if (contact)
+    return { to: 'CONTACT', contactIndex: index, name: contact.name, phone: contact.phone! };
   if (event.direction === 'IN' || other === VOICE_SOS_USER) {
     return { to: 'DEVICE', contactIndex: null, name: deviceName, phone: other };
   }

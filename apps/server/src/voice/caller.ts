@@ -37,7 +37,14 @@ interface Row {
 }
 
 const matchOf = (row: Row | undefined, by: CallerMatch['by']): CallerMatch | null =>
-  row ? { deviceId: Number(row.id), deviceName: row.display_name, sosId: row.sos_id === null ? null : Number(row.sos_id), by } : null;
+  row
+    ? {
+        deviceId: Number(row.id),
+        deviceName: row.display_name,
+        sosId: row.sos_id === null ? null : Number(row.sos_id),
+        by,
+      }
+    : null;
 
 export async function matchCaller(tx: Tx, caller: string): Promise<CallerMatch | null> {
   if (caller === '') return null;

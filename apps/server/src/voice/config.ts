@@ -29,7 +29,8 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 /** An address to listen on and to advertise when HOST is a wildcard: the first external IPv4. */
 function firstExternalIPv4(): string {
   for (const list of Object.values(networkInterfaces())) {
-    for (const address of list ?? []) if (address.family === 'IPv4' && !address.internal) return address.address;
+    for (const address of list ?? [])
+      if (address.family === 'IPv4' && !address.internal) return address.address;
   }
   return '127.0.0.1';
 }
@@ -66,15 +67,20 @@ export function kamailioLocalCfg(settings: VoiceSettings, apiUrl: string, secret
     `#!define SOS_JSON_HEADERS "Authorization: Bearer ${secret.replace(/["\\]/g, (c) => `\\${c}`)}\\r\\nContent-Type: application/json"`,
     `#!define SOS_RTPENGINE ${quote(`udp:127.0.0.1:${rtpengineNgPortOf(settings.sipPort)}`)}`,
   ];
-  if (settings.scaipPort !== null) lines.push(`#!define SOS_SCAIP ${quote(`sip:127.0.0.1:${settings.scaipPort}`)}`);
-  if (settings.trunk) lines.push(`#!define SOS_TRUNK ${quote(settings.trunk.replace(/^sips?:/, ''))}`);
+  if (settings.scaipPort !== null)
+    lines.push(`#!define SOS_SCAIP ${quote(`sip:127.0.0.1:${settings.scaipPort}`)}`);
+  if (settings.trunk)
+    lines.push(`#!define SOS_TRUNK ${quote(settings.trunk.replace(/^sips?:/, ''))}`);
   return `${lines.join('\n')}\n`;
 }
 
 /** rtpengine's arguments: media on HOST (advertised as the public host when it is an address). */
 export function rtpengineArgs(settings: VoiceSettings, pidFile: string): string[] {
   const local = mediaAddress(settings.host);
-  const advertised = settings.publicHost && isIP(settings.publicHost) && settings.publicHost !== local ? `!${settings.publicHost}` : '';
+  const advertised =
+    settings.publicHost && isIP(settings.publicHost) && settings.publicHost !== local
+      ? `!${settings.publicHost}`
+      : '';
   return [
     '--config-file=none',
     '--foreground',

@@ -24,7 +24,11 @@ export function ephemeralCredentials(
 ): EphemeralCredentials {
   const expiry = Math.floor(now.getTime() / 1000) + ttlS;
   const username = `${expiry}:${sipUser}`;
-  return { username, password: ephemeralPassword(secret, username), expiresAt: new Date(expiry * 1000) };
+  return {
+    username,
+    password: ephemeralPassword(secret, username),
+    expiresAt: new Date(expiry * 1000),
+  };
 }
 
 /** An operator's SIP user: `op-<userId>`, never a dialable number. */

@@ -21,13 +21,15 @@ import { callResultOf, durationOf } from './outcome.js';
 export const VOICE_ADDRESS = 'voice';
 
 export type VoiceEventOutcome =
-  | { written: SosTimelineEntry }
-  | { skipped: 'NO_SOS' | 'NOT_OPEN' | 'REPEAT' | 'PROGRESS' };
+  { written: SosTimelineEntry } | { skipped: 'NO_SOS' | 'NOT_OPEN' | 'REPEAT' | 'PROGRESS' };
 
 async function operatorOf(tx: Tx, sipUser: string | null | undefined) {
   const id = operatorIdOf(sipUser);
   if (id === null) return null;
-  const [row] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
+  const [row] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.id, id));
   return row ?? null;
 }
 
@@ -60,7 +62,9 @@ async function calleeOnSos(tx: Tx, event: VoiceEvent, sosId: number): Promise<Vo
     .from(sos)
     .innerJoin(devices, eq(devices.id, sos.deviceId))
     .where(eq(sos.id, sosId));
-  return target ? voiceCallee(event, await callableProfile(tx, target.deviceId), target.deviceName) : null;
+  return target
+    ? voiceCallee(event, await callableProfile(tx, target.deviceId), target.deviceName)
+    : null;
 }
 
 async function writeEnd(tx: Tx, event: VoiceEvent & { sosId: number }): Promise<VoiceEventOutcome> {
@@ -101,7 +105,8 @@ async function writeEnd(tx: Tx, event: VoiceEvent & { sosId: number }): Promise<
     .onConflictDoNothing({ target: sosTimeline.callVoiceId, where: sql`call_voice_id IS NOT NULL` })
     .returning();
   if (!row) return { skipped: 'REPEAT' };
-  if (operator && (event.direction === 'OUT' || answered)) await auditOnce(tx, event, operator, callee.to);
+  if (operator && (event.direction === 'OUT' || answered))
+    await auditOnce(tx, event, operator, callee.to);
   const entry: SosTimelineEntry = {
     at: row.at.toISOString(),
     type: 'CALL',
@@ -123,7 +128,8 @@ export async function recordVoiceEvent(db: Db, event: VoiceEvent): Promise<Voice
     await lockAuditChain(tx);
     if (event.event === 'answer') {
       const operator = await operatorOf(tx, event.operator);
-      if (operator) await auditOnce(tx, event, operator, (await calleeOnSos(tx, event, sosId))?.to ?? null);
+      if (operator)
+        await auditOnce(tx, event, operator, (await calleeOnSos(tx, event, sosId))?.to ?? null);
       return { skipped: 'PROGRESS' };
     }
     return writeEnd(tx, { ...event, sosId });

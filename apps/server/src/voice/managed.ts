@@ -31,7 +31,8 @@ export async function waitForPort(port: number, timeoutMs = 15_000): Promise<voi
       socket.once('error', () => resolve(false));
     });
     if (open) return;
-    if (Date.now() > until) throw new Error(`voice: nothing listens on port ${port} after ${timeoutMs / 1000} s`);
+    if (Date.now() > until)
+      throw new Error(`voice: nothing listens on port ${port} after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -55,7 +56,10 @@ export async function startManagedVoice(
   const wanted = kamailioLocalCfg(settings, apiUrl, secret);
   // The same files as the running daemons: adopt them (a server that was killed mid-call).
   const same =
-    existsSync(local) && readFileSync(local, 'utf8') === wanted && existsSync(cfg) && readFileSync(cfg, 'utf8') === readFileSync(KAMAILIO_CFG, 'utf8');
+    existsSync(local) &&
+    readFileSync(local, 'utf8') === wanted &&
+    existsSync(cfg) &&
+    readFileSync(cfg, 'utf8') === readFileSync(KAMAILIO_CFG, 'utf8');
   writeFileSync(local, wanted, { mode: 0o600 });
   copyFileSync(KAMAILIO_CFG, cfg);
   const rtpengine = new Supervised({

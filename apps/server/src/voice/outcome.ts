@@ -14,7 +14,10 @@ export function callResultOf(code: number): CallResult {
 }
 
 /** Whole seconds between answer and end (unix seconds, fractional), never negative. */
-export function durationOf(answeredAt: number | null | undefined, endedAt: number | null | undefined): number | null {
+export function durationOf(
+  answeredAt: number | null | undefined,
+  endedAt: number | null | undefined,
+): number | null {
   if (answeredAt == null || endedAt == null) return null;
   return Math.max(0, Math.round(endedAt - answeredAt));
 }

@@ -38,7 +38,13 @@ function moduleDirs(): string[] {
         .filter((d) => d.isDirectory() && d.name.includes('-linux-'))
         .map((d) => `/usr/lib/${d.name}/kamailio/modules`)
     : [];
-  return [...multiarch, '/usr/lib/kamailio/modules', '/usr/lib64/kamailio/modules', '/usr/local/lib64/kamailio/modules', '/usr/local/lib/kamailio/modules'];
+  return [
+    ...multiarch,
+    '/usr/lib/kamailio/modules',
+    '/usr/lib64/kamailio/modules',
+    '/usr/local/lib64/kamailio/modules',
+    '/usr/local/lib/kamailio/modules',
+  ];
 }
 
 export interface VoicePrograms {
@@ -55,7 +61,8 @@ export function findVoicePrograms(): VoicePrograms | { missing: string[] } {
     return file;
   });
   const dirs = moduleDirs();
-  for (const m of MODULES) if (!dirs.some((dir) => existsSync(join(dir, m.file)))) missing.push(m.pkg);
+  for (const m of MODULES)
+    if (!dirs.some((dir) => existsSync(join(dir, m.file)))) missing.push(m.pkg);
   if (missing.length > 0) return { missing };
   return { kamailio: found[0]!, rtpengine: found[1]! };
 }

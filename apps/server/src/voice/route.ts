@@ -17,7 +17,9 @@ import { operatorIdOf } from './credentials.js';
 export function headerSafe(value: string): string {
   return Array.from(new TextEncoder().encode(value), (byte) => {
     const c = String.fromCharCode(byte);
-    return /[A-Za-z0-9+*#._~-]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    return /[A-Za-z0-9+*#._~-]/.test(c)
+      ? c
+      : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }).join('');
 }
 

@@ -61,7 +61,10 @@ export class Supervised {
     if (previous !== null && alive(previous)) {
       if (adopt) {
         this.pid = previous;
-        this.options.log.info({ daemon: this.options.name, pid: previous }, 'voice: adopted the running daemon');
+        this.options.log.info(
+          { daemon: this.options.name, pid: previous },
+          'voice: adopted the running daemon',
+        );
       } else {
         signalGroup(previous, 'SIGKILL');
       }
@@ -74,12 +77,23 @@ export class Supervised {
   private spawn(): void {
     rmSync(this.options.pidFile, { force: true });
     const out = openSync(this.options.logFile, 'a');
-    const child = spawn(this.options.command, this.options.args, { detached: true, stdio: ['ignore', out, out] });
+    const child = spawn(this.options.command, this.options.args, {
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
     closeSync(out);
     child.unref();
-    child.on('error', (err) => this.options.log.warn({ daemon: this.options.name, err }, 'voice: the daemon could not start'));
+    child.on('error', (err) =>
+      this.options.log.warn(
+        { daemon: this.options.name, err },
+        'voice: the daemon could not start',
+      ),
+    );
     this.pid = child.pid ?? null;
-    this.options.log.info({ daemon: this.options.name, pid: this.pid, log: this.options.logFile }, 'voice: daemon started');
+    this.options.log.info(
+      { daemon: this.options.name, pid: this.pid, log: this.options.logFile },
+      'voice: daemon started',
+    );
   }
 
   private check(): void {
@@ -87,7 +101,10 @@ export class Supervised {
     // Its children outlive it and keep its ports: they go first.
     if (this.pid !== null) signalGroup(this.pid, 'SIGKILL');
     this.restarts += 1;
-    this.options.log.warn({ daemon: this.options.name, log: this.options.logFile }, 'voice: the daemon died: restarting it');
+    this.options.log.warn(
+      { daemon: this.options.name, log: this.options.logFile },
+      'voice: the daemon died: restarting it',
+    );
     this.spawn();
   }
 

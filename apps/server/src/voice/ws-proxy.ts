@@ -24,13 +24,17 @@ export function voiceUpgradeHandler(wsPort: number) {
     upstream.once('error', () => {
       // Kamailio is not there (restarting): the console's SIP stack retries, and the chip
       // "Voce non disponibile" shows meanwhile.
-      if (socket.writable) socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      if (socket.writable)
+        socket.end(
+          'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+        );
       fail();
     });
     socket.once('error', fail);
     upstream.once('connect', () => {
       const lines = [`${request.method} ${request.url} HTTP/${request.httpVersion}`];
-      for (let i = 0; i < request.rawHeaders.length; i += 2) lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+      for (let i = 0; i < request.rawHeaders.length; i += 2)
+        lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
       if (head.length > 0) upstream.write(head);
       upstream.on('error', fail);

@@ -11,12 +11,15 @@ describeEachDb('audit log: sign-in, users and settings from the API', (kind) => 
   afterAll(async () => ctx.close());
 
   const admin = () => ({ id: ctx.admin.id, username: 'admin' });
-  const login = (username: string, password: string) => call(ctx, 'POST', apiPath('login'), undefined, { username, password });
+  const login = (username: string, password: string) =>
+    call(ctx, 'POST', apiPath('login'), undefined, { username, password });
 
   it('records a login with the user and the address, and a logout once', async () => {
     let refresh = '';
     const record = await recordedOnce(ctx, async () => {
-      refresh = authResponseSchema.parse((await login('admin', 'admin-password')).json()).refresh_token;
+      refresh = authResponseSchema.parse(
+        (await login('admin', 'admin-password')).json(),
+      ).refresh_token;
     });
     expect(record).toMatchObject({
       action: 'LOGIN',
@@ -25,10 +28,21 @@ describeEachDb('audit log: sign-in, users and settings from the API', (kind) => 
       target: { type: 'USER', id: ctx.admin.id, label: 'admin' },
       details: null,
     });
-    const out = await recordedOnce(ctx, () => call(ctx, 'POST', apiPath('logout'), undefined, { refresh_token: refresh }));
-    expect(out).toMatchObject({ action: 'LOGOUT', actor: admin(), address: FROM, target: { type: 'USER', id: ctx.admin.id } });
+    const out = await recordedOnce(ctx, () =>
+      call(ctx, 'POST', apiPath('logout'), undefined, { refresh_token: refresh }),
+    );
+    expect(out).toMatchObject({
+      action: 'LOGOUT',
+      actor: admin(),
+      address: FROM,
+      target: { type: 'USER', id: ctx.admin.id },
+    });
     // The session has ended already: nothing happens, nothing is recorded.
-    expect(await recorded(ctx, () => call(ctx, 'POST', apiPath('logout'), undefined, { refresh_token: refresh }))).toEqual([]);
+    expect(
+      await recorded(ctx, () =>
+        call(ctx, 'POST', apiPath('logout'), undefined, { refresh_token: refresh }),
+      ),
+    ).toEqual([]);
   });
 
   it('records a failed login: a known user as the target, an unknown name only as a keyed hash', async () => {
@@ -56,26 +70,56 @@ describeEachDb('audit log: sign-in, users and settings from the API', (kind) => 
     let id = 0;
     const created = await recordedOnce(ctx, async () => {
       const res = await call(ctx, 'POST', apiPath('employee'), ctx.admin.token, {
-        username: 'carla', email: 'carla@example.it', password: 'carla-password-1',
+        username: 'carla',
+        email: 'carla@example.it',
+        password: 'carla-password-1',
       });
       id = res.json<{ id: number }>().id;
     });
-    expect(created).toMatchObject({ action: 'USER_CREATED', actor: admin(), address: FROM, target: { type: 'USER', id, label: 'carla' } });
+    expect(created).toMatchObject({
+      action: 'USER_CREATED',
+      actor: admin(),
+      address: FROM,
+      target: { type: 'USER', id, label: 'carla' },
+    });
     const url = apiPath('employee') + `/${id}`;
     const updated = await recordedOnce(ctx, () =>
-      call(ctx, 'PATCH', url, ctx.admin.token, { username: 'carla', email: 'carla@example.org', password: 'carla-password-2' }),
+      call(ctx, 'PATCH', url, ctx.admin.token, {
+        username: 'carla',
+        email: 'carla@example.org',
+        password: 'carla-password-2',
+      }),
     );
-    expect(updated).toMatchObject({ action: 'USER_UPDATED', target: { id, label: 'carla' }, details: { fields: ['email', 'password'] } });
+    expect(updated).toMatchObject({
+      action: 'USER_UPDATED',
+      target: { id, label: 'carla' },
+      details: { fields: ['email', 'password'] },
+    });
     const renamed = await recordedOnce(ctx, () =>
-      call(ctx, 'PATCH', url, ctx.admin.token, { username: 'carla.b', email: 'carla@example.org', role: 'SUPER_ADMIN' }),
+      call(ctx, 'PATCH', url, ctx.admin.token, {
+        username: 'carla.b',
+        email: 'carla@example.org',
+        role: 'SUPER_ADMIN',
+      }),
     );
-    expect(renamed).toMatchObject({ target: { label: 'carla.b' }, details: { fields: ['username', 'role'] } });
+    expect(renamed).toMatchObject({
+      target: { label: 'carla.b' },
+      details: { fields: ['username', 'role'] },
+    });
     const deleted = await recordedOnce(ctx, () => call(ctx, 'DELETE', url, ctx.admin.token));
-    expect(deleted).toMatchObject({ action: 'USER_DELETED', actor: admin(), target: { type: 'USER', id, label: 'carla.b' } });
+    expect(deleted).toMatchObject({
+      action: 'USER_DELETED',
+      actor: admin(),
+      target: { type: 'USER', id, label: 'carla.b' },
+    });
   });
 
   it('records the API key changed, never the key', async () => {
-    const record = await recordedOnce(ctx, () => call(ctx, 'POST', apiPath('confApiKey'), ctx.admin.token, { apiKey: 'Key-Nobody-Should-Read-42' }));
+    const record = await recordedOnce(ctx, () =>
+      call(ctx, 'POST', apiPath('confApiKey'), ctx.admin.token, {
+        apiKey: 'Key-Nobody-Should-Read-42',
+      }),
+    );
     expect(record).toMatchObject({
       action: 'API_KEY_CHANGED',
       actor: admin(),
@@ -85,7 +129,9 @@ describeEachDb('audit log: sign-in, users and settings from the API', (kind) => 
   });
 
   it('records the alarm settings before and after', async () => {
-    const record = await recordedOnce(ctx, () => call(ctx, 'POST', apiPath('confAlarm'), ctx.admin.token, { ackTargetSeconds: 90 }));
+    const record = await recordedOnce(ctx, () =>
+      call(ctx, 'POST', apiPath('confAlarm'), ctx.admin.token, { ackTargetSeconds: 90 }),
+    );
     expect(record).toMatchObject({
       action: 'ALARM_CONF_CHANGED',
       target: { type: 'CONF', id: 'alarm', label: 'alarm' },
@@ -98,16 +144,32 @@ describeEachDb('audit log: sign-in, users and settings from the API', (kind) => 
 
   it('records nothing for a change refused: bad input, a conflict, an unknown target, no right', async () => {
     const refused = [
-      () => call(ctx, 'POST', apiPath('employee'), ctx.admin.token, { username: 'dino', email: 'not-an-email', password: 'dino-password-1' }),
-      () => call(ctx, 'POST', apiPath('employee'), ctx.admin.token, { username: 'EMPLOYEE', email: 'e@example.it', password: 'dino-password-1' }),
+      () =>
+        call(ctx, 'POST', apiPath('employee'), ctx.admin.token, {
+          username: 'dino',
+          email: 'not-an-email',
+          password: 'dino-password-1',
+        }),
+      () =>
+        call(ctx, 'POST', apiPath('employee'), ctx.admin.token, {
+          username: 'EMPLOYEE',
+          email: 'e@example.it',
+          password: 'dino-password-1',
+        }),
       () => call(ctx, 'DELETE', apiPath('employee') + `/${ctx.admin.id}`, ctx.admin.token),
-      () => call(ctx, 'PATCH', apiPath('employee') + '/999999', ctx.admin.token, { username: 'x1', email: 'x@example.it' }),
+      () =>
+        call(ctx, 'PATCH', apiPath('employee') + '/999999', ctx.admin.token, {
+          username: 'x1',
+          email: 'x@example.it',
+        }),
       () => call(ctx, 'POST', apiPath('confApiKey'), ctx.admin.token, { apiKey: 'ab' }),
       () => call(ctx, 'POST', apiPath('confAlarm'), ctx.admin.token, { ackTargetSeconds: 1 }),
       () => call(ctx, 'POST', apiPath('confAlarm'), ctx.employee.token, { ackTargetSeconds: 30 }),
     ];
     for (const attempt of refused) {
-      const records = await recorded(ctx, async () => expect((await attempt()).statusCode).toBeGreaterThanOrEqual(400));
+      const records = await recorded(ctx, async () =>
+        expect((await attempt()).statusCode).toBeGreaterThanOrEqual(400),
+      );
       expect(records).toEqual([]);
     }
   });

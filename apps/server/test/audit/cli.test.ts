@@ -17,9 +17,15 @@ import { toolVar } from '../../../../scripts/lib/env.mjs';
 async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promise<void> }> {
   if (kind === 'embedded') {
     const dir = await mkdtemp(join(tmpdir(), 'sos-audit-cli-'));
-    return { env: loadEnv({ SOS_DATA_DIR: dir }), cleanup: () => rm(dir, { recursive: true, force: true }) };
+    return {
+      env: loadEnv({ SOS_DATA_DIR: dir }),
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
   }
-  const created = await createTestDatabase(toolVar('TEST_DATABASE_URL')!, inject('postgresTemplate'));
+  const created = await createTestDatabase(
+    toolVar('TEST_DATABASE_URL')!,
+    inject('postgresTemplate'),
+  );
   return { env: loadEnv({ DATABASE_URL: created.url }), cleanup: created.drop };
 }
 
@@ -51,22 +57,61 @@ describeEachDb('audit log: npm run admin', (kind) => {
 
   it('records what each command changes, from the command line, never a password or the key', async () => {
     const cli = { actor: null, address: 'cli' };
-    expect((await admin('create-user', '--username', 'olga', '--email', 'olga@example.it', '--role', 'EMPLOYEE', '--password', 'Olga-Secret-1')).code).toBe(0);
-    expect((await admin('reset-password', '--username', 'olga', '--password', 'Olga-Secret-2')).code).toBe(0);
+    expect(
+      (
+        await admin(
+          'create-user',
+          '--username',
+          'olga',
+          '--email',
+          'olga@example.it',
+          '--role',
+          'EMPLOYEE',
+          '--password',
+          'Olga-Secret-1',
+        )
+      ).code,
+    ).toBe(0);
+    expect(
+      (await admin('reset-password', '--username', 'olga', '--password', 'Olga-Secret-2')).code,
+    ).toBe(0);
     expect((await admin('set-api-key', '--key', 'Cli-Device-Key-777')).code).toBe(0);
     // Refused: taken, unknown, bad input. Nothing recorded.
-    expect((await admin('create-user', '--username', 'OLGA', '--email', 'o@example.it', '--role', 'EMPLOYEE')).code).toBe(1);
+    expect(
+      (
+        await admin(
+          'create-user',
+          '--username',
+          'OLGA',
+          '--email',
+          'o@example.it',
+          '--role',
+          'EMPLOYEE',
+        )
+      ).code,
+    ).toBe(1);
     expect((await admin('reset-password', '--username', 'nobody')).code).toBe(1);
     expect((await admin('set-api-key', '--key', 'ab')).code).toBe(2);
     const records = await log();
     const olga = records[0]!.target!.id;
     expect(records).toMatchObject([
       { ...cli, action: 'USER_CREATED', target: { type: 'USER', label: 'olga' }, details: null },
-      { ...cli, action: 'USER_UPDATED', target: { type: 'USER', id: olga, label: 'olga' }, details: { fields: ['password'] } },
-      { ...cli, action: 'API_KEY_CHANGED', target: { type: 'CONF', id: 'apiKey', label: 'apiKey' }, details: null },
+      {
+        ...cli,
+        action: 'USER_UPDATED',
+        target: { type: 'USER', id: olga, label: 'olga' },
+        details: { fields: ['password'] },
+      },
+      {
+        ...cli,
+        action: 'API_KEY_CHANGED',
+        target: { type: 'CONF', id: 'apiKey', label: 'apiKey' },
+        details: null,
+      },
     ]);
     const text = JSON.stringify(records);
-    for (const secret of ['Olga-Secret-1', 'Olga-Secret-2', 'Cli-Device-Key-777']) expect(text).not.toContain(secret);
+    for (const secret of ['Olga-Secret-1', 'Olga-Secret-2', 'Cli-Device-Key-777'])
+      expect(text).not.toContain(secret);
   });
 
   it('audit-verify re-checks the chain, with progress on a large log, and names a record altered', async () => {
@@ -76,7 +121,14 @@ describeEachDb('audit log: npm run admin', (kind) => {
     const by = { actor: { id: 1, username: 'bulk' }, address: '198.51.100.1' };
     await withDb((d) =>
       d.db.transaction((tx) =>
-        appendAuditMany(tx, Array.from({ length: 10_000 }, () => ({ by, action: 'PROFILE_VIEWED' as const, target: null }))),
+        appendAuditMany(
+          tx,
+          Array.from({ length: 10_000 }, () => ({
+            by,
+            action: 'PROFILE_VIEWED' as const,
+            target: null,
+          })),
+        ),
       ),
     );
     const large = await admin('audit-verify');
@@ -84,7 +136,12 @@ describeEachDb('audit log: npm run admin', (kind) => {
     expect(large.err).toBe('checked 10000 records…');
     expect(large.out).toContain('audit log intact: 10003 records checked');
     const altered = await withDb(async (d) => {
-      const [row] = await d.db.select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id).offset(5000).limit(1);
+      const [row] = await d.db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .orderBy(auditLog.id)
+        .offset(5000)
+        .limit(1);
       await d.db.execute(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only`);
       await d.db.execute(sql`UPDATE audit_log SET address = '10.9.9.9' WHERE id = ${row!.id}`);
       await d.db.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only`);

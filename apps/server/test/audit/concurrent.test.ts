@@ -25,16 +25,32 @@ run('audit log: two server processes on one PostgreSQL [postgres]', () => {
   });
 
   it('keeps one valid chain when both append at once', async () => {
-    const devices = await Promise.all(Array.from({ length: 6 }, (_, i) => deviceWithOpenSos(ctx, `c-${i}`)));
+    const devices = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => deviceWithOpenSos(ctx, `c-${i}`)),
+    );
     const headers = ctx.bearer(ctx.admin.token);
     const calls = devices.flatMap(({ deviceId, sosId }, i) => {
       const [a, b] = i % 2 === 0 ? [ctx.app, second] : [second, ctx.app];
       return [
-        ...Array.from({ length: 8 }, () => a.inject({ url: `${apiPath('deviceProfile')}?id=${deviceId}`, headers })),
-        ...Array.from({ length: 8 }, () => b.inject({ url: `${apiPath('deviceProfile')}?id=${deviceId}`, headers })),
+        ...Array.from({ length: 8 }, () =>
+          a.inject({ url: `${apiPath('deviceProfile')}?id=${deviceId}`, headers }),
+        ),
+        ...Array.from({ length: 8 }, () =>
+          b.inject({ url: `${apiPath('deviceProfile')}?id=${deviceId}`, headers }),
+        ),
         a.inject({ method: 'POST', url: `${apiPath('sosAck')}?sosId=${sosId}`, headers }),
-        b.inject({ method: 'POST', url: `${apiPath('sosNote')}?sosId=${sosId}`, headers, payload: { text: 'n' } }),
-        b.inject({ method: 'POST', url: apiPath('confAlarm'), headers, payload: { ackTargetSeconds: 30 + i } }),
+        b.inject({
+          method: 'POST',
+          url: `${apiPath('sosNote')}?sosId=${sosId}`,
+          headers,
+          payload: { text: 'n' },
+        }),
+        b.inject({
+          method: 'POST',
+          url: apiPath('confAlarm'),
+          headers,
+          payload: { ackTargetSeconds: 30 + i },
+        }),
       ];
     });
     const answers = await Promise.all(calls);
@@ -44,6 +60,10 @@ run('audit log: two server processes on one PostgreSQL [postgres]', () => {
     // One chain: every record links to the one before it; no two share a predecessor.
     expect(new Set(rows.map((r) => r.prevHash)).size).toBe(rows.length);
     rows.slice(1).forEach((row, i) => expect(row.prevHash).toBe(rows[i]!.hash));
-    expect(await verifyAudit(ctx.database.db)).toEqual({ ok: true, checked: calls.length, firstBadId: null });
+    expect(await verifyAudit(ctx.database.db)).toEqual({
+      ok: true,
+      checked: calls.length,
+      firstBadId: null,
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiPath, AUDIT_CSV_COLUMNS, auditPageSchema, auditVerifySchema, type AuditItem } from '@sos/contract';
+import {
+  apiPath,
+  AUDIT_CSV_COLUMNS,
+  auditPageSchema,
+  auditVerifySchema,
+  type AuditItem,
+} from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 import { register } from '../routes/device/fixtures.js';
 import { call, FROM } from './fixtures.js';
@@ -10,7 +16,8 @@ describeEachDb('GET /api/audit, /api/audit.csv, /api/audit/verify', (kind) => {
   beforeAll(async () => {
     ctx = await createTestApp(kind);
     // 25 records: 24 profile readings (12 each) of a device whose name a spreadsheet would run, then one setting.
-    device = (await register(ctx, 'csv-1', '=HYPERLINK("http://x", "a, b")')).json<{ id: number }>().id;
+    device = (await register(ctx, 'csv-1', '=HYPERLINK("http://x", "a, b")')).json<{ id: number }>()
+      .id;
     for (let i = 0; i < 12; i++) {
       for (const token of [ctx.employee.token, ctx.admin.token]) {
         await call(ctx, 'GET', `${apiPath('deviceProfile')}?id=${device}`, token);
@@ -30,7 +37,11 @@ describeEachDb('GET /api/audit, /api/audit.csv, /api/audit/verify', (kind) => {
     const first = await page('');
     expect(first.total).toBe(25);
     expect(first.items).toHaveLength(20);
-    expect(first.items[0]).toMatchObject({ action: 'ALARM_CONF_CHANGED', actor: { username: 'admin' }, address: FROM });
+    expect(first.items[0]).toMatchObject({
+      action: 'ALARM_CONF_CHANGED',
+      actor: { username: 'admin' },
+      address: FROM,
+    });
     const second = await page(`cursor=${first.nextCursor}`);
     expect(second.items).toHaveLength(5);
     expect(second.nextCursor).toBeNull();
@@ -43,11 +54,17 @@ describeEachDb('GET /api/audit, /api/audit.csv, /api/audit/verify', (kind) => {
   it('filters by action, by user whatever the case, and by time', async () => {
     const byEmployee = await page('actor=EMPLOYEE&limit=100');
     expect(byEmployee.total).toBe(12);
-    expect(byEmployee.items.every((i: AuditItem) => i.actor?.username === 'employee' && i.action === 'PROFILE_VIEWED')).toBe(true);
+    expect(
+      byEmployee.items.every(
+        (i: AuditItem) => i.actor?.username === 'employee' && i.action === 'PROFILE_VIEWED',
+      ),
+    ).toBe(true);
     expect((await page('action=ALARM_CONF_CHANGED')).total).toBe(1);
     expect((await page('action=ALARM_CONF_CHANGED&actor=employee')).total).toBe(0);
     const newest = (await page('limit=1')).items[0]!;
-    expect((await page(`from=${encodeURIComponent(newest.at)}`)).items.map((i) => i.id)).toEqual([newest.id]);
+    expect((await page(`from=${encodeURIComponent(newest.at)}`)).items.map((i) => i.id)).toEqual([
+      newest.id,
+    ]);
     expect((await page(`to=${encodeURIComponent(newest.at)}`)).total).toBe(24);
     expect((await page('from=2000-01-01&to=2000-01-02')).total).toBe(0);
   });
@@ -74,10 +91,14 @@ describeEachDb('GET /api/audit, /api/audit.csv, /api/audit/verify', (kind) => {
     const res = await call(ctx, 'GET', `${apiPath('auditCsv')}?actor=employee`, ctx.admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('\uFEFF' + AUDIT_CSV_COLUMNS.join(','));
-    expect(lines[0]).toBe('\uFEFFid,at,actor,address,action,targetType,targetId,targetLabel,details');
+    expect(lines[0]).toBe(
+      '\uFEFFid,at,actor,address,action,targetType,targetId,targetLabel,details',
+    );
     expect(lines).toHaveLength(1 + 12 + 1); // the header, 12 rows, the empty rest after the last CRLF
     const { items } = await page('actor=employee&limit=1');
     const item = items[0]!;
@@ -85,16 +106,31 @@ describeEachDb('GET /api/audit, /api/audit.csv, /api/audit/verify', (kind) => {
       `${item.id},${item.at},employee,${FROM},PROFILE_VIEWED,DEVICE,${device},"'=HYPERLINK(""http://x"", ""a, b"")",`,
     );
     // For a spreadsheet: ";", the time in Rome as dd/MM/yyyy HH:mm:ss, Italian words; the rest as in the plain CSV.
-    const excel = await call(ctx, 'GET', `${apiPath('auditCsv')}?actor=employee&format=excel`, ctx.admin.token);
-    expect(excel.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}-excel\.csv"$/);
+    const excel = await call(
+      ctx,
+      'GET',
+      `${apiPath('auditCsv')}?actor=employee&format=excel`,
+      ctx.admin.token,
+    );
+    expect(excel.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}-excel\.csv"$/,
+    );
     const excelLines = excel.body.split('\r\n');
-    expect(excelLines[0]).toBe('\uFEFFID;Data e ora;Utente;Indirizzo;Azione;Tipo di oggetto;ID oggetto;Oggetto;Dettagli');
-    const rome = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'medium' });
+    expect(excelLines[0]).toBe(
+      '\uFEFFID;Data e ora;Utente;Indirizzo;Azione;Tipo di oggetto;ID oggetto;Oggetto;Dettagli',
+    );
+    const rome = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Rome',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
     expect(excelLines[1]).toBe(
       `${item.id};${rome.format(new Date(item.at)).replace(',', '')};employee;${FROM};Scheda assistito consultata;Dispositivo;${device};"'=HYPERLINK(""http://x"", ""a, b"")";`,
     );
     expect(excelLines).toHaveLength(lines.length);
-    const conf = (await call(ctx, 'GET', `${apiPath('auditCsv')}?action=ALARM_CONF_CHANGED`, ctx.admin.token)).body.split('\r\n')[1];
+    const conf = (
+      await call(ctx, 'GET', `${apiPath('auditCsv')}?action=ALARM_CONF_CHANGED`, ctx.admin.token)
+    ).body.split('\r\n')[1];
     expect(conf).toMatch(
       /,CONF,alarm,alarm,"\{""after"":\{""ackTargetSeconds"":45,""dashboardOrder"":""NEWEST"",""offlineAfterSeconds"":300,""requireOutcome"":false\},""before"":\{""ackTargetSeconds"":60,""dashboardOrder"":""NEWEST"",""offlineAfterSeconds"":300,""requireOutcome"":false\}\}"$/,
     );

@@ -30,18 +30,26 @@ describeEachDb('audit log: a change and its record commit or roll back together'
   afterAll(async () => ctx.close());
 
   const create = (username: string) =>
-    call(ctx, 'POST', apiPath('employee'), ctx.admin.token, { username, email: `${username}@example.it`, password: 'a-long-password' });
+    call(ctx, 'POST', apiPath('employee'), ctx.admin.token, {
+      username,
+      email: `${username}@example.it`,
+      password: 'a-long-password',
+    });
   const userNamed = async (username: string) =>
     (await ctx.database.db.select().from(users).where(eq(users.username, username))).length;
 
   it('writes no record when the change fails mid-transaction', async () => {
-    const records = await recorded(ctx, async () => expect((await create('doomed-change')).statusCode).toBe(500));
+    const records = await recorded(ctx, async () =>
+      expect((await create('doomed-change')).statusCode).toBe(500),
+    );
     expect(records).toEqual([]);
     expect(await userNamed('doomed-change')).toBe(0);
   });
 
   it('keeps no change when its record fails at commit', async () => {
-    const records = await recorded(ctx, async () => expect((await create('doomed-record')).statusCode).toBe(500));
+    const records = await recorded(ctx, async () =>
+      expect((await create('doomed-record')).statusCode).toBe(500),
+    );
     expect(records).toEqual([]);
     expect(await userNamed('doomed-record')).toBe(0);
     // The same path still works for everybody else.
@@ -50,23 +58,37 @@ describeEachDb('audit log: a change and its record commit or roll back together'
 
   it('leaves an SOS open and unacknowledged when the record of its close or take-charge fails', async () => {
     const { sosId } = await deviceWithOpenSos(ctx, 'r-1');
-    await ctx.database.db.execute(sql.raw(`
+    await ctx.database.db.execute(
+      sql.raw(`
       CREATE CONSTRAINT TRIGGER test_fail_sos AFTER INSERT ON audit_log DEFERRABLE INITIALLY DEFERRED
-        FOR EACH ROW WHEN (NEW.target_label = 'SOS #${sosId}') EXECUTE FUNCTION test_fail()`));
+        FOR EACH ROW WHEN (NEW.target_label = 'SOS #${sosId}') EXECUTE FUNCTION test_fail()`),
+    );
     const state = async () =>
       rowsOf<{ state: string; acked: boolean }>(
-        await ctx.database.db.execute(sql`SELECT state, acknowledged_at IS NOT NULL AS acked FROM sos WHERE id = ${sosId}`),
+        await ctx.database.db.execute(
+          sql`SELECT state, acknowledged_at IS NOT NULL AS acked FROM sos WHERE id = ${sosId}`,
+        ),
       )[0];
     const attempts = [
       () => call(ctx, 'POST', `${apiPath('sosAck')}?sosId=${sosId}`, ctx.employee.token),
-      () => call(ctx, 'POST', `${apiPath('sosNote')}?sosId=${sosId}`, ctx.employee.token, { text: 'nota' }),
+      () =>
+        call(ctx, 'POST', `${apiPath('sosNote')}?sosId=${sosId}`, ctx.employee.token, {
+          text: 'nota',
+        }),
       () => call(ctx, 'PATCH', `${apiPath('sosClose')}?sosId=${sosId}`, ctx.employee.token),
     ];
     for (const attempt of attempts) {
-      expect(await recorded(ctx, async () => expect((await attempt()).statusCode).toBe(500))).toEqual([]);
+      expect(
+        await recorded(ctx, async () => expect((await attempt()).statusCode).toBe(500)),
+      ).toEqual([]);
     }
     expect(await state()).toEqual({ state: 'OPEN', acked: false });
-    const timeline = await call(ctx, 'GET', `${apiPath('sosTimeline')}?sosId=${sosId}`, ctx.employee.token);
+    const timeline = await call(
+      ctx,
+      'GET',
+      `${apiPath('sosTimeline')}?sosId=${sosId}`,
+      ctx.employee.token,
+    );
     expect(timeline.json<{ type: string }[]>().map((e) => e.type)).toEqual(['RAISED']);
   });
 });

@@ -171,7 +171,10 @@ describeEachDb('npm run admin', (kind) => {
       });
       expect(refresh.statusCode).toBe(401);
       // The session ended at once: its access token is refused too (docs/security.md).
-      const call = await app.inject({ url: '/api/device/getAll', headers: { authorization: `Bearer ${before.access_token}` } });
+      const call = await app.inject({
+        url: '/api/device/getAll',
+        headers: { authorization: `Bearer ${before.access_token}` },
+      });
       expect(call.statusCode).toBe(401);
     });
   });

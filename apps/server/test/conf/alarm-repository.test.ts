@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ALARM_CONF_DEFAULTS, type AlarmConf, type AlarmSecondsSetting } from '@sos/contract';
-import { alarmSettingSql, outcomeRequired, readAlarmConf } from '../../src/conf/alarm-repository.js';
+import {
+  alarmSettingSql,
+  outcomeRequired,
+  readAlarmConf,
+} from '../../src/conf/alarm-repository.js';
 import { readOfflineAfterSeconds } from '../../src/devices/health/offline-sweep.js';
 import { ackTargetSeconds } from '../../src/sos/stats-repository.js';
 import { settings } from '../../src/db/schema.js';
@@ -50,16 +54,22 @@ describeEachDb('the alarm settings, read one way', (kind) => {
     if (text !== undefined) await setSetting(ctx.app.db, SETTING_KEYS[name], text);
   };
   const inSql = async (name: AlarmSecondsSetting) =>
-    Number(rowsOf<{ v: number }>(await ctx.app.db.execute(sql`SELECT ${alarmSettingSql(name)} AS v`))[0]?.v);
+    Number(
+      rowsOf<{ v: number }>(await ctx.app.db.execute(sql`SELECT ${alarmSettingSql(name)} AS v`))[0]
+        ?.v,
+    );
 
   for (const name of ['ackTargetSeconds', 'offlineAfterSeconds'] as const) {
-    it.each(CASES[name])(`${name} stored as %j reads as %i, in TypeScript and in SQL`, async (text, expected) => {
-      await store(name, text);
-      expect((await readAlarmConf(ctx.app.db))[name]).toBe(expected);
-      expect(await inSql(name)).toBe(expected);
-      const single = name === 'ackTargetSeconds' ? ackTargetSeconds : readOfflineAfterSeconds;
-      expect(await single(ctx.app.db)).toBe(expected);
-    });
+    it.each(CASES[name])(
+      `${name} stored as %j reads as %i, in TypeScript and in SQL`,
+      async (text, expected) => {
+        await store(name, text);
+        expect((await readAlarmConf(ctx.app.db))[name]).toBe(expected);
+        expect(await inSql(name)).toBe(expected);
+        const single = name === 'ackTargetSeconds' ? ackTargetSeconds : readOfflineAfterSeconds;
+        expect(await single(ctx.app.db)).toBe(expected);
+      },
+    );
   }
 
   it.each([

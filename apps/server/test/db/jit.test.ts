@@ -16,7 +16,13 @@ run('PostgreSQL connections [postgres]', () => {
           database.db.execute(sql`SELECT current_setting('jit') AS jit, pg_sleep(0.05)`),
         ),
       );
-      expect(answers.map((r) => rowsOf<{ jit: string }>(r)[0]?.jit)).toEqual(['off', 'off', 'off', 'off', 'off']);
+      expect(answers.map((r) => rowsOf<{ jit: string }>(r)[0]?.jit)).toEqual([
+        'off',
+        'off',
+        'off',
+        'off',
+        'off',
+      ]);
     } finally {
       await database.close();
       await drop();

@@ -18,15 +18,39 @@ interface Call {
 }
 
 const CALLS: Call[] = [
-  { family: 'auth', name: 'login', method: 'POST', auth: 'none', body: { username: 'admin', password: 'admin-password' } },
+  {
+    family: 'auth',
+    name: 'login',
+    method: 'POST',
+    auth: 'none',
+    body: { username: 'admin', password: 'admin-password' },
+  },
   { family: 'console API', name: 'deviceGetAll', method: 'GET', auth: 'admin' },
   { family: 'console API', name: 'employee', method: 'GET', auth: 'admin' },
   { family: 'console API', name: 'sosStats', method: 'GET', auth: 'admin' },
   { family: 'console API', name: 'sosHistory', method: 'GET', auth: 'admin' },
   { family: 'console API', name: 'confAlarm', method: 'GET', auth: 'admin' },
-  { family: 'device API', name: 'deviceRegister', method: 'POST', auth: 'device', body: { serial: 'outage-1', displayName: 'Outage' } },
-  { family: 'device API', name: 'deviceSos', method: 'POST', auth: 'device', body: { serial: 'outage-1' } },
-  { family: 'device API', name: 'deviceHeartbeat', method: 'POST', auth: 'device', body: { serial: 'outage-1' } },
+  {
+    family: 'device API',
+    name: 'deviceRegister',
+    method: 'POST',
+    auth: 'device',
+    body: { serial: 'outage-1', displayName: 'Outage' },
+  },
+  {
+    family: 'device API',
+    name: 'deviceSos',
+    method: 'POST',
+    auth: 'device',
+    body: { serial: 'outage-1' },
+  },
+  {
+    family: 'device API',
+    name: 'deviceHeartbeat',
+    method: 'POST',
+    auth: 'device',
+    body: { serial: 'outage-1' },
+  },
   { family: 'live', name: 'sosRealTime', method: 'GET', auth: 'admin' },
   { family: 'history CSV', name: 'sosHistoryCsv', method: 'GET', auth: 'admin' },
 ];
@@ -56,7 +80,8 @@ async function send(base: string, ctx: TestContext, call: Call): Promise<Answer>
   return { status: res.status, retryAfter: res.headers.get('retry-after'), code };
 }
 
-const sendAll = (base: string, ctx: TestContext) => Promise.all(CALLS.map((call) => send(base, ctx, call)));
+const sendAll = (base: string, ctx: TestContext) =>
+  Promise.all(CALLS.map((call) => send(base, ctx, call)));
 
 describeEachDb('a database outage under a running app', (kind) => {
   let ctx: TestContext;
@@ -66,7 +91,15 @@ describeEachDb('a database outage under a running app', (kind) => {
     ctx = await createTestApp(kind);
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     // Before: every call is answered (the device registered first, then its SOS open).
-    expect((await send(base, ctx, CALLS.find((c) => c.name === 'deviceRegister')!)).status).toBe(201);
+    expect(
+      (
+        await send(
+          base,
+          ctx,
+          CALLS.find((c) => c.name === 'deviceRegister')!,
+        )
+      ).status,
+    ).toBe(201);
     for (const answer of await sendAll(base, ctx)) expect(answer.status).toBeLessThan(300);
   });
   afterAll(async () => {
@@ -84,7 +117,9 @@ describeEachDb('a database outage under a running app', (kind) => {
     // Several rounds: the first meets the terminated connections, the later ones new connects.
     for (let round = 0; round < 3; round++) during.push(...(await sendAll(base, ctx)));
     const summary = during.map((a, i) => `${CALLS[i % CALLS.length]!.name} ${a.status} ${a.code}`);
-    expect(summary).toEqual(during.map((_, i) => `${CALLS[i % CALLS.length]!.name} 503 DATABASE_UNAVAILABLE`));
+    expect(summary).toEqual(
+      during.map((_, i) => `${CALLS[i % CALLS.length]!.name} 503 DATABASE_UNAVAILABLE`),
+    );
     expect(during.every((a) => a.retryAfter === '1')).toBe(true);
 
     if (kind === 'embedded') return; // a closed PGlite handle does not come back; the process restarts

@@ -41,7 +41,10 @@ function beginCuttingProxy(target: URL) {
   });
   return {
     state,
-    listen: () => new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((r) =>
+        server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)),
+      ),
     close: () => {
       for (const s of sockets) s.destroy();
       return new Promise<void>((r) => server.close(() => r()));
@@ -51,42 +54,54 @@ function beginCuttingProxy(target: URL) {
 
 const POOL_SIZE = 2;
 
-describe.skipIf(!inject('postgresReady'))('transactions on PostgreSQL whose connection is lost under BEGIN', () => {
-  let proxy: ReturnType<typeof beginCuttingProxy>;
-  let database: Database;
-  beforeAll(async () => {
-    const target = new URL(url!);
-    proxy = beginCuttingProxy(target);
-    const through = new URL(url!);
-    through.host = `127.0.0.1:${await proxy.listen()}`;
-    database = await openPostgres(through.toString(), POOL_SIZE);
-  });
-  afterAll(async () => {
-    await database.close(); // hangs if a client was never released
-    await proxy.close();
-  });
-
-  it('fail as an outage, and the pool still serves transactions once the database answers again', async () => {
-    // With a slot leaked per failure the pool empties and the next transaction waits forever: say so instead.
-    const exhausted = new Promise<never>((_, reject) => {
-      setTimeout(() => reject(new Error('no pooled connection came back: failed transactions leaked them')), 10_000).unref();
+describe.skipIf(!inject('postgresReady'))(
+  'transactions on PostgreSQL whose connection is lost under BEGIN',
+  () => {
+    let proxy: ReturnType<typeof beginCuttingProxy>;
+    let database: Database;
+    beforeAll(async () => {
+      const target = new URL(url!);
+      proxy = beginCuttingProxy(target);
+      const through = new URL(url!);
+      through.host = `127.0.0.1:${await proxy.listen()}`;
+      database = await openPostgres(through.toString(), POOL_SIZE);
     });
-    const failures: unknown[] = [];
-    const outageThenBack = async () => {
-      proxy.state.cutOnBegin = true;
-      for (let i = 0; i < POOL_SIZE * 3; i++) {
-        await database.db.transaction((tx) => tx.execute(sql`select 1`)).catch((err: unknown) => failures.push(err));
-      }
-      proxy.state.cutOnBegin = false;
-      return Promise.all(
-        Array.from({ length: POOL_SIZE * 2 }, (_, i) =>
-          database.db.transaction(async (tx) => ((await tx.execute(sql`select ${i}::int as n`)) as { rows: unknown[] }).rows[0]),
-        ),
-      );
-    };
-    const answers = await Promise.race([outageThenBack(), exhausted]);
-    expect(proxy.state.cuts).toBe(POOL_SIZE * 3);
-    expect(failures.map(isDatabaseUnavailable)).toEqual(Array(POOL_SIZE * 3).fill(true));
-    expect(answers).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, n) => ({ n })));
-  });
-});
+    afterAll(async () => {
+      await database.close(); // hangs if a client was never released
+      await proxy.close();
+    });
+
+    it('fail as an outage, and the pool still serves transactions once the database answers again', async () => {
+      // With a slot leaked per failure the pool empties and the next transaction waits forever: say so instead.
+      const exhausted = new Promise<never>((_, reject) => {
+        setTimeout(
+          () =>
+            reject(new Error('no pooled connection came back: failed transactions leaked them')),
+          10_000,
+        ).unref();
+      });
+      const failures: unknown[] = [];
+      const outageThenBack = async () => {
+        proxy.state.cutOnBegin = true;
+        for (let i = 0; i < POOL_SIZE * 3; i++) {
+          await database.db
+            .transaction((tx) => tx.execute(sql`select 1`))
+            .catch((err: unknown) => failures.push(err));
+        }
+        proxy.state.cutOnBegin = false;
+        return Promise.all(
+          Array.from({ length: POOL_SIZE * 2 }, (_, i) =>
+            database.db.transaction(
+              async (tx) =>
+                ((await tx.execute(sql`select ${i}::int as n`)) as { rows: unknown[] }).rows[0],
+            ),
+          ),
+        );
+      };
+      const answers = await Promise.race([outageThenBack(), exhausted]);
+      expect(proxy.state.cuts).toBe(POOL_SIZE * 3);
+      expect(failures.map(isDatabaseUnavailable)).toEqual(Array(POOL_SIZE * 3).fill(true));
+      expect(answers).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, n) => ({ n })));
+    });
+  },
+);

@@ -52,7 +52,11 @@ describe('seed data directory', () => {
     expect(seedDataDir(dir, seedFile)).toBe('seeded');
     expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
     opened = await openEmbedded({ dataDir: dir, seedFile });
-    expect(await contents(opened)).toEqual({ migrations: journal.entries.length, users: 0, settings: 0 });
+    expect(await contents(opened)).toEqual({
+      migrations: journal.entries.length,
+      users: 0,
+      settings: 0,
+    });
     await migrate(opened); // a no-op on the seed
     const result = await bootstrap(opened.db, { adminUsername: 'admin' });
     expect(result.createdAdmin?.generated).toBe(true);
@@ -68,7 +72,9 @@ describe('seed data directory', () => {
     opened = undefined;
     expect(seedDataDir(dir, seedFile)).toBe('not-empty');
     opened = await openEmbedded({ dataDir: dir, seedFile });
-    expect(await opened.db.select({ username: users.username }).from(users)).toEqual([{ username: 'kept' }]);
+    expect(await opened.db.select({ username: users.username }).from(users)).toEqual([
+      { username: 'kept' },
+    ]);
   });
 
   it('leaves a folder holding anything else alone', () => {
@@ -98,7 +104,11 @@ describe('seed data directory', () => {
     const dir = temp('fallback');
     opened = await openEmbedded({ dataDir: dir, seedFile: join(other, 'pgdata.tar.gz') });
     await migrate(opened);
-    expect(await contents(opened)).toEqual({ migrations: journal.entries.length, users: 0, settings: 0 });
+    expect(await contents(opened)).toEqual({
+      migrations: journal.entries.length,
+      users: 0,
+      settings: 0,
+    });
   });
 
   it('refuses a corrupt archive and entries outside the folder', () => {
@@ -120,20 +130,25 @@ describe('seed data directory', () => {
     expect(() => seedDataDir(join(dir, 'data'), file)).toThrow(/outside/);
   });
 
-  it.skipIf(!existsSync(SEED_FILE))('the build\'s seed holds the migrations and no row at all', async () => {
-    const dir = temp('build');
-    expect(seedDataDir(dir)).toBe('seeded');
-    opened = await openEmbedded({ dataDir: dir });
-    expect(await contents(opened)).toMatchObject({ migrations: journal.entries.length });
-    const tables = (await opened.db.execute(
-      sql`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public'`,
-    )) as unknown as { rows: { t: string }[] };
-    expect(tables.rows.length).toBeGreaterThan(0);
-    for (const { t } of tables.rows) {
-      const rows = (await opened.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(t)}`)) as unknown as {
-        rows: { n: number }[];
-      };
-      expect({ table: t, rows: rows.rows[0]?.n }).toEqual({ table: t, rows: 0 });
-    }
-  });
+  it.skipIf(!existsSync(SEED_FILE))(
+    "the build's seed holds the migrations and no row at all",
+    async () => {
+      const dir = temp('build');
+      expect(seedDataDir(dir)).toBe('seeded');
+      opened = await openEmbedded({ dataDir: dir });
+      expect(await contents(opened)).toMatchObject({ migrations: journal.entries.length });
+      const tables = (await opened.db.execute(
+        sql`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public'`,
+      )) as unknown as { rows: { t: string }[] };
+      expect(tables.rows.length).toBeGreaterThan(0);
+      for (const { t } of tables.rows) {
+        const rows = (await opened.db.execute(
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(t)}`,
+        )) as unknown as {
+          rows: { n: number }[];
+        };
+        expect({ table: t, rows: rows.rows[0]?.n }).toEqual({ table: t, rows: 0 });
+      }
+    },
+  );
 });

@@ -3,7 +3,13 @@ import { sosSchema } from '@sos/contract';
 import { listDevicesJson } from '../../src/devices/repository.js';
 import { listDevicesMapped } from '../routes/device/mapped-list.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
-import { closeSos, deleteDevice, heartbeat, raiseSos, register } from '../routes/device/fixtures.js';
+import {
+  closeSos,
+  deleteDevice,
+  heartbeat,
+  raiseSos,
+  register,
+} from '../routes/device/fixtures.js';
 
 /** getAll's list written by the database is the list the repository maps (same JSON, same order). */
 describeEachDb('listDevicesJson', (kind) => {

@@ -4,7 +4,15 @@ import { apiPath, CHECK_IN_SOURCE_CODE } from '@sos/contract';
 import { deviceProfiles, expectations } from '../../src/db/schema.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 import { eventsAfter, lastEventId } from '../routes/device/fixtures.js';
-import { device, deviceCall, endedAgo, EVERY_DAY, putCheckIns, sosOf, timelineOf } from './fixtures.js';
+import {
+  device,
+  deviceCall,
+  endedAgo,
+  EVERY_DAY,
+  putCheckIns,
+  sosOf,
+  timelineOf,
+} from './fixtures.js';
 
 describeEachDb('check-in windows (docs/expected-events.md)', (kind) => {
   let ctx: TestContext;
@@ -13,7 +21,8 @@ describeEachDb('check-in windows (docs/expected-events.md)', (kind) => {
   });
   afterAll(() => ctx?.close());
   const windows = [{ days: EVERY_DAY, from: '08:00', to: '10:00' }];
-  const pending = (id: number) => ctx.database.db.select().from(expectations).where(eq(expectations.deviceId, id));
+  const pending = (id: number) =>
+    ctx.database.db.select().from(expectations).where(eq(expectations.deviceId, id));
 
   it('a missed window raises one INACTIVITY SOS at its end, from SYSTEM/CHECK_IN, whatever the sweeps', async () => {
     const id = await device(ctx, 'ci-missed');
@@ -34,7 +43,12 @@ describeEachDb('check-in windows (docs/expected-events.md)', (kind) => {
     expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['new-sos']);
     // On time: the timeline says nothing of lateness. The next window is scheduled, in the future.
     expect((await timelineOf(ctx, raised[0]!.id)).map((e) => e.type)).toEqual(['RAISED']);
-    const next = (await ctx.app.inject({ url: `${apiPath('deviceExpectations')}?id=${id}`, headers: ctx.bearer(ctx.employee.token) })).json<{ nextCheckInEnd: string }>();
+    const next = (
+      await ctx.app.inject({
+        url: `${apiPath('deviceExpectations')}?id=${id}`,
+        headers: ctx.bearer(ctx.employee.token),
+      })
+    ).json<{ nextCheckInEnd: string }>();
     expect(new Date(next.nextCheckInEnd).getTime()).toBeGreaterThan(Date.now());
 
     // A late check-in closes nothing: "Check-in ricevuto" on the open SOS.
@@ -94,7 +108,11 @@ describeEachDb('check-in windows (docs/expected-events.md)', (kind) => {
     expect(entry?.by?.username).toBe('employee');
     const [row] = await sosOf(ctx.database.db, id);
     expect(row!.state).toBe('OPEN');
-    const missing = await ctx.app.inject({ method: 'POST', url: `${apiPath('sosCheckin')}?sosId=999999`, headers: ctx.bearer(ctx.employee.token) });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: `${apiPath('sosCheckin')}?sosId=999999`,
+      headers: ctx.bearer(ctx.employee.token),
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -106,14 +124,20 @@ describeEachDb('check-in windows (docs/expected-events.md)', (kind) => {
     expect(await pending(id)).toHaveLength(0);
     // A window that ends as its profile is erased (the row still there): nothing raised either.
     await putCheckIns(ctx, id, windows);
-    await ctx.database.db.update(deviceProfiles).set({ checkIns: [] }).where(eq(deviceProfiles.deviceId, id));
+    await ctx.database.db
+      .update(deviceProfiles)
+      .set({ checkIns: [] })
+      .where(eq(deviceProfiles.deviceId, id));
     await endedAgo(ctx.database.db, id, 'CHECK_IN', 1);
     await ctx.app.expectations.sweepNow();
     expect(await sosOf(ctx.database.db, id)).toHaveLength(0);
   });
 
   it('stats count the missed windows', async () => {
-    const res = await ctx.app.inject({ url: apiPath('sosStats'), headers: ctx.bearer(ctx.admin.token) });
+    const res = await ctx.app.inject({
+      url: apiPath('sosStats'),
+      headers: ctx.bearer(ctx.admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ checkInsMissed: 4, testsMissed: 0 });
   });

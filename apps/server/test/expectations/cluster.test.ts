@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { openPostgres, type Database } from '../../src/db/client.js';
-import { deviceProfiles, devices, events, expectations, sos, sosTimeline } from '../../src/db/schema.js';
+import {
+  deviceProfiles,
+  devices,
+  events,
+  expectations,
+  sos,
+  sosTimeline,
+} from '../../src/db/schema.js';
 import { deviceName } from '../../src/devices/name.js';
 import { DB_KINDS, openTestDatabase, TEST_ENV } from '../helpers/app.js';
 import { spawnServer, waitForUrl } from '../helpers/process.js';
@@ -30,11 +37,18 @@ run('expected events across server processes [postgres]', () => {
     url = opened.url!;
     const rows = await database.db
       .insert(devices)
-      .values(Array.from({ length: DEVICES }, (_, i) => ({ serial: `x-${i}`, ...deviceName(`Casa ${i}`) })))
+      .values(
+        Array.from({ length: DEVICES }, (_, i) => ({
+          serial: `x-${i}`,
+          ...deviceName(`Casa ${i}`),
+        })),
+      )
       .returning({ id: devices.id });
     ids = rows.map((r) => r.id);
     const checkIns = [{ days: [...EVERY_DAY], from: '08:00', to: '10:00' }];
-    await database.db.insert(deviceProfiles).values(ids.map((deviceId) => ({ deviceId, checkIns })));
+    await database.db
+      .insert(deviceProfiles)
+      .values(ids.map((deviceId) => ({ deviceId, checkIns })));
   });
   afterAll(async () => {
     await database?.close();
@@ -43,20 +57,28 @@ run('expected events across server processes [postgres]', () => {
 
   /** Every device's window ended `secondsAgo` with no check-in since it opened. */
   const windowsEnded = (secondsAgo: number) =>
-    database.db.insert(expectations).values(
-      ids.map((deviceId) => ({
-        deviceId,
-        kind: 'CHECK_IN' as const,
-        dueAt: sql`now() - make_interval(secs => ${secondsAgo})`,
-        windowStart: sql`now() - make_interval(secs => ${secondsAgo + 7200})`,
-        windowLabel: '08:00–10:00',
-      })),
-    ).onConflictDoUpdate({
-      target: [expectations.deviceId, expectations.kind],
-      set: { dueAt: sql`excluded.due_at`, windowStart: sql`excluded.window_start` },
-    });
+    database.db
+      .insert(expectations)
+      .values(
+        ids.map((deviceId) => ({
+          deviceId,
+          kind: 'CHECK_IN' as const,
+          dueAt: sql`now() - make_interval(secs => ${secondsAgo})`,
+          windowStart: sql`now() - make_interval(secs => ${secondsAgo + 7200})`,
+          windowLabel: '08:00–10:00',
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [expectations.deviceId, expectations.kind],
+        set: { dueAt: sql`excluded.due_at`, windowStart: sql`excluded.window_start` },
+      });
   const newSosCount = async () =>
-    (await database.db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.type, 'new-sos')))[0]!.n;
+    (
+      await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(events)
+        .where(eq(events.type, 'new-sos'))
+    )[0]!.n;
   const sosPerDevice = async () =>
     database.db
       .select({ deviceId: sos.deviceId, n: sql<number>`count(*)::int` })
@@ -67,7 +89,11 @@ run('expected events across server processes [postgres]', () => {
   it('two processes claiming together raise each missed window once', async () => {
     const apps: FastifyInstance[] = await Promise.all(
       [0, 1].map(async () => {
-        const app = await buildApp({ env: TEST_ENV, database: await openPostgres(url, 3), expectations: { pollMs: 100 } });
+        const app = await buildApp({
+          env: TEST_ENV,
+          database: await openPostgres(url, 3),
+          expectations: { pollMs: 100 },
+        });
         await app.ready();
         return app;
       }),
@@ -75,7 +101,9 @@ run('expected events across server processes [postgres]', () => {
     try {
       await windowsEnded(1);
       // Both engines poll every 100 ms; both are also told to sweep now, at once.
-      await Promise.all(apps.flatMap((app) => [app.expectations.sweepNow(), app.expectations.sweepNow()]));
+      await Promise.all(
+        apps.flatMap((app) => [app.expectations.sweepNow(), app.expectations.sweepNow()]),
+      );
       const until = Date.now() + 20_000;
       while (Date.now() < until && (await newSosCount()) < DEVICES) await sleep(100);
       // A second process raising late would add a duplicate now: give it time to show.
@@ -90,11 +118,16 @@ run('expected events across server processes [postgres]', () => {
   }, 60_000);
 
   it('a window that ended while every process was down raises once at the restart, late', async () => {
-    await database.db.update(sos).set({ state: 'CLOSED', closedAt: sql`now()` }).where(inArray(sos.deviceId, ids));
+    await database.db
+      .update(sos)
+      .set({ state: 'CLOSED', closedAt: sql`now()` })
+      .where(inArray(sos.deviceId, ids));
     // The windows ended 3 minutes ago, while no server ran.
     await windowsEnded(180);
     const before = await newSosCount();
-    const servers = [0, 1].map(() => spawnServer({ DATABASE_URL: url, SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET! }));
+    const servers = [0, 1].map(() =>
+      spawnServer({ DATABASE_URL: url, SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET! }),
+    );
     try {
       await Promise.all(servers.map(waitForUrl));
       const until = Date.now() + 20_000;
@@ -107,9 +140,16 @@ run('expected events across server processes [postgres]', () => {
       const late = await database.db
         .select({ text: sosTimeline.text })
         .from(sosTimeline)
-        .where(inArray(sosTimeline.sosId, open.map((o) => o.id)));
+        .where(
+          inArray(
+            sosTimeline.sosId,
+            open.map((o) => o.id),
+          ),
+        );
       expect(late).toHaveLength(DEVICES);
-      expect(late.every((l) => /^Mancato check-in 08:00–10:00: in ritardo di 3 min$/.test(l.text ?? ''))).toBe(true);
+      expect(
+        late.every((l) => /^Mancato check-in 08:00–10:00: in ritardo di 3 min$/.test(l.text ?? '')),
+      ).toBe(true);
     } finally {
       for (const s of servers) s.child.kill('SIGTERM');
       await Promise.all(servers.map((s) => s.exited));

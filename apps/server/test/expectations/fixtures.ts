@@ -19,7 +19,12 @@ export function putCheckIns(ctx: TestContext, id: number, checkIns: unknown) {
   });
 }
 
-export function patchSupervision(ctx: TestContext, id: number, body: unknown, token = ctx.admin.token) {
+export function patchSupervision(
+  ctx: TestContext,
+  id: number,
+  body: unknown,
+  token = ctx.admin.token,
+) {
   return ctx.app.inject({
     method: 'PATCH',
     url: `${apiPath('deviceSupervision')}?id=${id}`,
@@ -29,7 +34,12 @@ export function patchSupervision(ctx: TestContext, id: number, body: unknown, to
 }
 
 export function deviceCall(ctx: TestContext, path: 'deviceTest' | 'deviceCheckin', serial: string) {
-  return ctx.app.inject({ method: 'POST', url: apiPath(path), headers: deviceHeaders(ctx), payload: { serial } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: apiPath(path),
+    headers: deviceHeaders(ctx),
+    payload: { serial },
+  });
 }
 
 export const EVERY_DAY: CheckInWindow['days'] = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'];
@@ -38,7 +48,13 @@ export const EVERY_DAY: CheckInWindow['days'] = ['MON', 'TUE', 'WED', 'THU', 'FR
  * Moves the device's pending expectation of that kind into the past, as if its window had run
  * from `startedSecondsAgo` to `endedSecondsAgo` (the engine's clock is the database's).
  */
-export function endedAgo(db: Tx, id: number, kind: 'TEST' | 'CHECK_IN', endedSecondsAgo: number, startedSecondsAgo = endedSecondsAgo + 7200) {
+export function endedAgo(
+  db: Tx,
+  id: number,
+  kind: 'TEST' | 'CHECK_IN',
+  endedSecondsAgo: number,
+  startedSecondsAgo = endedSecondsAgo + 7200,
+) {
   return db
     .update(expectations)
     .set({
@@ -49,14 +65,21 @@ export function endedAgo(db: Tx, id: number, kind: 'TEST' | 'CHECK_IN', endedSec
 }
 
 /** The device's SOS, oldest first. */
-export const sosOf = (db: Tx, id: number) => db.select().from(sos).where(eq(sos.deviceId, id)).orderBy(sos.id);
+export const sosOf = (db: Tx, id: number) =>
+  db.select().from(sos).where(eq(sos.deviceId, id)).orderBy(sos.id);
 
 export const timelineOf = async (ctx: TestContext, sosId: number) =>
   (
-    await ctx.app.inject({ url: `${apiPath('sosTimeline')}?sosId=${sosId}`, headers: ctx.bearer(ctx.employee.token) })
+    await ctx.app.inject({
+      url: `${apiPath('sosTimeline')}?sosId=${sosId}`,
+      headers: ctx.bearer(ctx.employee.token),
+    })
   ).json<Array<{ type: string; text: string | null; by: { username: string } | null }>>();
 
 export const technicalOf = async (ctx: TestContext) =>
-  (await ctx.app.inject({ url: apiPath('alarmsTechnical'), headers: ctx.bearer(ctx.employee.token) })).json<
-    Array<{ type: string; device: { id: number } }>
-  >();
+  (
+    await ctx.app.inject({
+      url: apiPath('alarmsTechnical'),
+      headers: ctx.bearer(ctx.employee.token),
+    })
+  ).json<Array<{ type: string; device: { id: number } }>>();

@@ -21,7 +21,12 @@ describeEachDb('periodic tests and supervision per device (docs/expected-events.
     const id = await device(ctx, 'panel-1');
     const set = await patchSupervision(ctx, id, { testIntervalHours: 24 });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject({ supervisionSeconds: null, testIntervalHours: 24, lastTestAt: null, checkIns: [] });
+    expect(set.json()).toMatchObject({
+      supervisionSeconds: null,
+      testIntervalHours: 24,
+      lastTestAt: null,
+      checkIns: [],
+    });
     // Due 24 h × 1.1 after the interval was set.
     const [due] = await ctx.database.db
       .select({ h: sql<string>`extract(epoch FROM ${expectations.dueAt} - now()) / 3600` })
@@ -39,8 +44,16 @@ describeEachDb('periodic tests and supervision per device (docs/expected-events.
     expect((await deviceCall(ctx, 'deviceTest', 'panel-1')).statusCode).toBe(204);
     expect(await testMissed(id)).toHaveLength(0);
     const events = await eventsAfter(ctx, before);
-    expect(events.at(-1)).toEqual({ type: 'technical-alarm-cleared', data: { type: 'TEST_MISSED', deviceId: id } });
-    const answer = (await ctx.app.inject({ url: `${apiPath('deviceExpectations')}?id=${id}`, headers: ctx.bearer(ctx.employee.token) })).json<{ lastTestAt: string }>();
+    expect(events.at(-1)).toEqual({
+      type: 'technical-alarm-cleared',
+      data: { type: 'TEST_MISSED', deviceId: id },
+    });
+    const answer = (
+      await ctx.app.inject({
+        url: `${apiPath('deviceExpectations')}?id=${id}`,
+        headers: ctx.bearer(ctx.employee.token),
+      })
+    ).json<{ lastTestAt: string }>();
     expect(answer.lastTestAt).not.toBeNull();
   });
 
@@ -66,7 +79,9 @@ describeEachDb('periodic tests and supervision per device (docs/expected-events.
     const id = await device(ctx, 'panel-3');
     await patchSupervision(ctx, id, { testIntervalHours: 2 });
     expect((await patchSupervision(ctx, id, { testIntervalHours: null })).statusCode).toBe(200);
-    await ctx.database.db.execute(sql`UPDATE expectations SET due_at = now() - interval '1 s' WHERE device_id = ${id}`);
+    await ctx.database.db.execute(
+      sql`UPDATE expectations SET due_at = now() - interval '1 s' WHERE device_id = ${id}`,
+    );
     await ctx.app.expectations.sweepNow();
     expect(await testMissed(id)).toHaveLength(0);
   });
@@ -76,7 +91,9 @@ describeEachDb('periodic tests and supervision per device (docs/expected-events.
     const panel = await device(ctx, 'panel-daily');
     const pendant = await device(ctx, 'pendant');
     const fast = await device(ctx, 'fast');
-    expect((await patchSupervision(ctx, panel, { supervisionSeconds: 86_400 })).statusCode).toBe(200);
+    expect((await patchSupervision(ctx, panel, { supervisionSeconds: 86_400 })).statusCode).toBe(
+      200,
+    );
     expect((await patchSupervision(ctx, fast, { supervisionSeconds: 10 })).statusCode).toBe(200);
     for (const serial of ['panel-daily', 'pendant', 'fast']) await heartbeat(ctx, serial);
     // Silent 2 h: past the global 60 s, well within the panel's day.
@@ -85,7 +102,12 @@ describeEachDb('periodic tests and supervision per device (docs/expected-events.
     await silentFor(ctx.database.db, fast, 20);
     await ctx.app.offlineSweep.runNow();
     const online = async (id: number) =>
-      (await ctx.database.db.select({ online: devices.online }).from(devices).where(eq(devices.id, id)))[0]!.online;
+      (
+        await ctx.database.db
+          .select({ online: devices.online })
+          .from(devices)
+          .where(eq(devices.id, id))
+      )[0]!.online;
     expect(await online(panel)).toBe(true);
     expect(await online(pendant)).toBe(false);
     expect(await online(fast)).toBe(false);
@@ -96,10 +118,23 @@ describeEachDb('periodic tests and supervision per device (docs/expected-events.
   });
 
   it('receivers: a DC-09 test clears TEST_MISSED; a SCAIP unit is told its supervision, within 60–86400 s', async () => {
-    const accept = (serial: string, ref: string, signals: Parameters<typeof ctx.app.signalSink.accept>[0]['signals']) =>
-      ctx.app.signalSink.accept({ protocol: 'DC09', serial, displayName: serial, repeatKey: ref, signals });
+    const accept = (
+      serial: string,
+      ref: string,
+      signals: Parameters<typeof ctx.app.signalSink.accept>[0]['signals'],
+    ) =>
+      ctx.app.signalSink.accept({
+        protocol: 'DC09',
+        serial,
+        displayName: serial,
+        repeatKey: ref,
+        signals,
+      });
     await accept('DC09-0-7E57', 'r-1', [{ type: 'CONTACT', code: null }]);
-    const [row] = await ctx.database.db.select().from(devices).where(eq(devices.serial, 'DC09-0-7E57'));
+    const [row] = await ctx.database.db
+      .select()
+      .from(devices)
+      .where(eq(devices.serial, 'DC09-0-7E57'));
     await patchSupervision(ctx, row!.id, { testIntervalHours: 24, supervisionSeconds: 30 });
     await endedAgo(ctx.database.db, row!.id, 'TEST', 1);
     await ctx.app.expectations.sweepNow();
@@ -120,8 +155,12 @@ describeEachDb('periodic tests and supervision per device (docs/expected-events.
 
   it('only a super administrator sets supervision; unknown device 404', async () => {
     const id = await device(ctx, 'panel-4');
-    expect((await patchSupervision(ctx, id, { supervisionSeconds: 600 }, ctx.employee.token)).statusCode).toBe(403);
-    expect((await patchSupervision(ctx, 999_999, { supervisionSeconds: 600 })).statusCode).toBe(404);
+    expect(
+      (await patchSupervision(ctx, id, { supervisionSeconds: 600 }, ctx.employee.token)).statusCode,
+    ).toBe(403);
+    expect((await patchSupervision(ctx, 999_999, { supervisionSeconds: 600 })).statusCode).toBe(
+      404,
+    );
     expect((await deviceCall(ctx, 'deviceTest', 'nobody')).statusCode).toBe(404);
     expect((await deviceCall(ctx, 'deviceCheckin', 'nobody')).statusCode).toBe(404);
   });

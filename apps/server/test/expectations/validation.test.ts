@@ -30,7 +30,11 @@ describe('expected events: bad values are a 400 naming the field (docs/expected-
   it.each([
     ['from ≥ to', [w('10:00', '10:00')], /checkIns\.0\.to: must be later than from/],
     ['from > to', [w('11:00', '10:00')], /checkIns\.0\.to: must be later than from/],
-    ['8 windows', Array.from({ length: 8 }, () => w('08:00', '09:00')), /checkIns: must have at most 7 windows/],
+    [
+      '8 windows',
+      Array.from({ length: 8 }, () => w('08:00', '09:00')),
+      /checkIns: must have at most 7 windows/,
+    ],
     ['day XYZ', [w('08:00', '09:00', ['XYZ'])], /checkIns\.0\.days\.0: must be one of MON/],
     ['no day', [w('08:00', '09:00', [])], /checkIns\.0\.days: must name at least one day/],
     ['25:00', [w('08:00', '25:00')], /checkIns\.0\.to: must be a time HH:mm/],

@@ -69,15 +69,15 @@ export async function openTestDatabase(
   return { database: await openPostgres(created.url, 5), url: created.url, drop: created.drop };
 }
 
-async function seedUser(
-  database: Database,
-  username: string,
-  role: Role,
-  password: string,
-) {
+async function seedUser(database: Database, username: string, role: Role, password: string) {
   const [row] = await database.db
     .insert(users)
-    .values({ username, email: `${username}@example.com`, role, passwordHash: await hashPassword(password) })
+    .values({
+      username,
+      email: `${username}@example.com`,
+      role,
+      passwordHash: await hashPassword(password),
+    })
     .returning({ id: users.id });
   return row!.id;
 }

@@ -13,7 +13,9 @@ export async function cutDatabase(kind: DbKind, ctx: TestContext): Promise<pg.Cl
   await admin.connect();
   const name = new URL(ctx.databaseUrl!).pathname.slice(1);
   await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+  await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+    name,
+  ]);
   return admin;
 }
 

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 
-
 /** The same server URL with another database name. */
 export function databaseUrl(url: string, database: string): string {
   const u = new URL(url);

@@ -34,7 +34,11 @@ export async function badTokens(userId: number): Promise<Record<string, string>>
 }
 
 /** A valid access token of the test secret, of a session, that expires in `seconds`. */
-export async function shortLivedToken(userId: number, seconds: number, sessionId: string): Promise<string> {
+export async function shortLivedToken(
+  userId: number,
+  seconds: number,
+  sessionId: string,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ role: 'SUPER_ADMIN', username: 'admin', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

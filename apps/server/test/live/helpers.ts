@@ -4,7 +4,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { apiPath, SOS_HANDLING_UNSET, type LiveEventData, type LiveEventName, type Sos } from '@sos/contract';
+import {
+  apiPath,
+  SOS_HANDLING_UNSET,
+  type LiveEventData,
+  type LiveEventName,
+  type Sos,
+} from '@sos/contract';
 import type { Database, Db } from '../../src/db/client.js';
 import { sql } from 'drizzle-orm';
 import { events } from '../../src/db/schema.js';
@@ -67,7 +73,12 @@ export async function raiseSos(db: Db, count: number, firstSosId = 1): Promise<n
 export async function raiseSosElsewhere(db: Db, count: number, firstSosId = 1): Promise<number[]> {
   const rows = await db
     .insert(events)
-    .values(Array.from({ length: count }, (_, i) => ({ type: 'new-sos', data: JSON.stringify(sampleSos(firstSosId + i)) })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        type: 'new-sos',
+        data: JSON.stringify(sampleSos(firstSosId + i)),
+      })),
+    )
     .returning({ id: events.id });
   await db.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, 'another-process')`);
   return rows.map((row) => row.id);

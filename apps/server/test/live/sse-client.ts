@@ -28,9 +28,15 @@ export interface SseStream {
   close(): void;
 }
 
-export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+export async function openSse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<SseStream> {
   const controller = new AbortController();
-  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const waiters = new Set<() => void>();
   const notify = () => waiters.forEach((w) => w());
   const stream: SseStream = {
@@ -46,7 +52,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       await stream.waitUntil(() => stream.events.length >= count, `${count} events`, timeoutMs);
       return stream.events.slice(0, count);
     },
-    waitForEnd: (timeoutMs) => stream.waitUntil(() => stream.ended, 'the end of the stream', timeoutMs),
+    waitForEnd: (timeoutMs) =>
+      stream.waitUntil(() => stream.ended, 'the end of the stream', timeoutMs),
     waitUntil: (check, what, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {
         const waiter = () => {
@@ -73,7 +80,11 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     if (line === '') {
       if (block.id !== undefined) stream.lastEventId = block.id;
       if (block.data.length > 0 && !(block.data.length === 1 && block.data[0] === '')) {
-        stream.events.push({ id: block.id, event: block.event ?? 'message', data: block.data.join('\n') });
+        stream.events.push({
+          id: block.id,
+          event: block.event ?? 'message',
+          data: block.data.join('\n'),
+        });
       }
       block = { data: [] };
       return;

@@ -19,7 +19,8 @@ function client(readable = Infinity) {
 }
 
 const next64k = () => 64 * 1024 + 100;
-const frame = (id: number, size = 10) => eventFrame(id, 'new-sos', JSON.stringify({ pad: 'x'.repeat(size) }));
+const frame = (id: number, size = 10) =>
+  eventFrame(id, 'new-sos', JSON.stringify({ pad: 'x'.repeat(size) }));
 
 describe('LiveStream', () => {
   it('drops a client that stops reading instead of buffering without bound', () => {

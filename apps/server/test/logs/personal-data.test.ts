@@ -57,11 +57,20 @@ describeEachDb('personal data and the log', (kind) => {
   });
 
   const put = (payload: object) =>
-    ctx.app.inject({ method: 'PUT', url: `${apiPath('deviceProfile')}?id=${deviceId}`, headers: ctx.bearer(ctx.admin.token), payload });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `${apiPath('deviceProfile')}?id=${deviceId}`,
+      headers: ctx.bearer(ctx.admin.token),
+      payload,
+    });
 
   it('keeps every marker out of the log through success, refusal, a failing statement and an outage', async () => {
     expect((await put(body())).statusCode).toBe(200);
-    const read = await ctx.app.inject({ method: 'GET', url: `${apiPath('deviceProfile')}?id=${deviceId}`, headers: ctx.bearer(ctx.admin.token) });
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `${apiPath('deviceProfile')}?id=${deviceId}`,
+      headers: ctx.bearer(ctx.admin.token),
+    });
     expect(read.body).toContain(MARKERS.notes);
     // The probe's 500: a lone surrogate in a contact's name, now a 400 naming it.
     const surrogate = await put(body('\ud800'));
@@ -70,10 +79,14 @@ describeEachDb('personal data and the log', (kind) => {
 
     // A statement that fails with the profile as its parameters: a 500, logged without them.
     await ctx.database.db.execute(
-      sql.raw(`CREATE FUNCTION log_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$ LANGUAGE plpgsql`),
+      sql.raw(
+        `CREATE FUNCTION log_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'forced failure'; END $$ LANGUAGE plpgsql`,
+      ),
     );
     await ctx.database.db.execute(
-      sql.raw('CREATE TRIGGER log_test_fail BEFORE INSERT OR UPDATE ON device_profiles FOR EACH ROW EXECUTE FUNCTION log_test_fail()'),
+      sql.raw(
+        'CREATE TRIGGER log_test_fail BEFORE INSERT OR UPDATE ON device_profiles FOR EACH ROW EXECUTE FUNCTION log_test_fail()',
+      ),
     );
     const failed = await put({ ...body(), notes: `${MARKERS.notes} 2` });
     expect(failed.statusCode).toBe(500);
@@ -94,6 +107,8 @@ describeEachDb('personal data and the log', (kind) => {
 
     const log = lines.join('');
     for (const needle of NEEDLES) expect(log).not.toContain(needle);
-    console.info(`personal-data log grep [${kind}]: ${lines.length} log lines, ${NEEDLES.length} markers, 0 found`);
+    console.info(
+      `personal-data log grep [${kind}]: ${lines.length} log lines, ${NEEDLES.length} markers, 0 found`,
+    );
   });
 });

@@ -25,15 +25,22 @@ describe('serving the built console', () => {
   const page = (url: string) =>
     ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
 
-  it.each(['/', '/login', '/sos', '/users', '/user', '/user/12', '/sos/history', '/sos/stats', '/settings'])(
-    'answers the console route %s with index.html',
-    async (url) => {
-      const res = await page(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<title>SOS Console</title>');
-      expect(res.headers['cache-control']).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/',
+    '/login',
+    '/sos',
+    '/users',
+    '/user',
+    '/user/12',
+    '/sos/history',
+    '/sos/stats',
+    '/settings',
+  ])('answers the console route %s with index.html', async (url) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>SOS Console</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 
   it.each([
     ['curl (Accept: */*)', { accept: '*/*' }],

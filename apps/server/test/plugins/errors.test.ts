@@ -43,7 +43,11 @@ describeEachDb('text the database cannot store', (kind) => {
   afterAll(async () => ctx.close());
 
   it('answers 400, not 500, for a NUL character reaching PostgreSQL', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/probe-nul', payload: { text: 'a\u0000b' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/probe-nul',
+      payload: { text: 'a\u0000b' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('BAD_REQUEST');
   });

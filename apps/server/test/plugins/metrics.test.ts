@@ -19,7 +19,11 @@ function samples(text: string): Map<string, number> {
 describeEachDb('GET /metrics', (kind) => {
   let ctx: TestContext;
   const scrape = async (app = ctx.app) => {
-    const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.statusCode).toBe(200);
     return { res, values: samples(res.body) };
   };
@@ -37,7 +41,13 @@ describeEachDb('GET /metrics', (kind) => {
   afterAll(async () => ctx.close());
 
   it('answers 404 without the bearer token, with another one, or with a malformed header', async () => {
-    for (const authorization of [undefined, 'Bearer wrong-token', `Bearer ${TOKEN}x`, TOKEN, `Basic ${TOKEN}`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token',
+      `Bearer ${TOKEN}x`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+    ]) {
       const res = await ctx.app.inject({
         method: 'GET',
         url: '/metrics',
@@ -170,7 +180,11 @@ describeEachDb('GET /metrics without SOS_METRICS_TOKEN', (kind) => {
   afterAll(async () => ctx.close());
 
   it('is off: 404 whatever the request carries', async () => {
-    for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer anything' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer ' },
+      { authorization: 'Bearer anything' },
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');

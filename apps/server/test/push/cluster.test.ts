@@ -45,7 +45,12 @@ run('push across server processes [postgres]', () => {
     servers.push(server);
     return waitForUrl(server);
   };
-  const post = async (base: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const post = async (
+    base: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await fetch(base + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -57,22 +62,42 @@ run('push across server processes [postgres]', () => {
   it('two processes send exactly one push per subscription per event, with the one VAPID key both keep', async () => {
     const [a, b] = await Promise.all([start(), start()]);
     const login = await post(a!, apiPath('login'), { username: 'admin', password: ADMIN_PASSWORD });
-    const auth = { authorization: `Bearer ${(login.json as { access_token: string }).access_token}` };
+    const auth = {
+      authorization: `Bearer ${(login.json as { access_token: string }).access_token}`,
+    };
     const keyOf = async (base: string) =>
-      ((await (await fetch(base + apiPath('pushKey'), { headers: auth })).json()) as { publicKey: string }).publicKey;
+      (
+        (await (await fetch(base + apiPath('pushKey'), { headers: auth })).json()) as {
+          publicKey: string;
+        }
+      ).publicKey;
     const [keyA, keyB] = await Promise.all([keyOf(a!), keyOf(b!)]);
     expect(keyA).toBe(keyB);
     const subscribers = [service.subscriber(), service.subscriber(), service.subscriber()];
     for (const [i, s] of subscribers.entries()) {
-      const res = await post(i % 2 ? b! : a!, apiPath('pushSubscriptions'), { endpoint: s.endpoint, keys: s.keys }, auth);
+      const res = await post(
+        i % 2 ? b! : a!,
+        apiPath('pushSubscriptions'),
+        { endpoint: s.endpoint, keys: s.keys },
+        auth,
+      );
       expect(res.status).toBe(201);
     }
     const device = { [API_KEY_HEADER]: API_KEY };
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       const base = i % 2 ? b! : a!;
-      await post(base, apiPath('deviceRegister'), { serial: `pc-${i}`, displayName: `Casa ${i}` }, device);
-      ids.push(sosSchema.parse((await post(base, apiPath('deviceSos'), { serial: `pc-${i}` }, device)).json).id);
+      await post(
+        base,
+        apiPath('deviceRegister'),
+        { serial: `pc-${i}`, displayName: `Casa ${i}` },
+        device,
+      );
+      ids.push(
+        sosSchema.parse(
+          (await post(base, apiPath('deviceSos'), { serial: `pc-${i}` }, device)).json,
+        ).id,
+      );
     }
     const expected = subscribers.length * ids.length;
     await service.waitFor(() => service.received.length >= expected, `${expected} pushes`, 20_000);
@@ -86,7 +111,9 @@ run('push across server processes [postgres]', () => {
       const key = `${push.subscriber}:${payload.sosId}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    const want = new Map(subscribers.flatMap((s) => ids.map((id) => [`${s.index}:${id}`, 1] as const)));
+    const want = new Map(
+      subscribers.flatMap((s) => ids.map((id) => [`${s.index}:${id}`, 1] as const)),
+    );
     expect(counts).toEqual(want);
   }, 90_000);
 });

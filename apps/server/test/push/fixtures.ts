@@ -3,7 +3,11 @@ import type { TestContext } from '../helpers/app.js';
 import type { PushService, ReceivedPush, Subscriber } from './push-service.js';
 
 /** Subscribes a new browser of the local push service for a user; answers the subscriber. */
-export async function subscribe(ctx: TestContext, service: PushService, token: string): Promise<Subscriber> {
+export async function subscribe(
+  ctx: TestContext,
+  service: PushService,
+  token: string,
+): Promise<Subscriber> {
   const subscriber = service.subscriber();
   const res = await ctx.app.inject({
     method: 'POST',

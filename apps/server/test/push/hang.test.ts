@@ -20,7 +20,8 @@ describeEachDb('push: a push service that hangs', (kind) => {
 
   it('never holds back new-sos on the dashboards’ live stream', async () => {
     // More hanging subscriptions than pushes in flight at once: every slot is stuck.
-    for (let i = 0; i < 12; i++) service.answer(await subscribe(ctx, service, ctx.employee.token), ['hang']);
+    for (let i = 0; i < 12; i++)
+      service.answer(await subscribe(ctx, service, ctx.employee.token), ['hang']);
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const stream = await openSse(base + apiPath('sosRealTime'), ctx.bearer(ctx.admin.token));
     expect(stream.status).toBe(200);
@@ -35,7 +36,9 @@ describeEachDb('push: a push service that hangs', (kind) => {
       () => stream.events.filter((e) => e.event === 'new-sos').length >= 2,
       'both new-sos events on the dashboard',
     );
-    const shown = stream.events.filter((e) => e.event === 'new-sos').map((e) => sosSchema.parse(JSON.parse(e.data)).id);
+    const shown = stream.events
+      .filter((e) => e.event === 'new-sos')
+      .map((e) => sosSchema.parse(JSON.parse(e.data)).id);
     expect(shown).toEqual([first.id, second.id]);
     // Still stuck when the dashboard had both: no slot was freed, nothing was answered.
     expect(service.arrivals).toBe(held);

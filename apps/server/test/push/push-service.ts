@@ -48,11 +48,18 @@ function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, auth: Buffer
   const secret = ecdh.computeSecret(serverKey);
   const info = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), serverKey]);
   const ikm = Buffer.from(hkdfSync('sha256', secret, auth, info, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const cek = Buffer.from(
+    hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16),
+  );
+  const nonce = Buffer.from(
+    hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12),
+  );
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
   decipher.setAuthTag(cipher.subarray(cipher.length - 16));
-  const plain = Buffer.concat([decipher.update(cipher.subarray(0, cipher.length - 16)), decipher.final()]);
+  const plain = Buffer.concat([
+    decipher.update(cipher.subarray(0, cipher.length - 16)),
+    decipher.final(),
+  ]);
   // The last record ends with the delimiter 0x02, then zero padding.
   let end = plain.length - 1;
   while (end >= 0 && plain[end] === 0) end--;
@@ -64,15 +71,27 @@ async function verifyVapid(header: string | undefined, origin: string): Promise<
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match) throw new Error(`no VAPID authorization: ${header}`);
   const point = Buffer.from(match[2]!, 'base64url');
-  const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') };
-  const { payload } = await jwtVerify(match[1]!, await importJWK(jwk, 'ES256'), { audience: origin });
-  if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub)) throw new Error('bad sub');
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: point.subarray(1, 33).toString('base64url'),
+    y: point.subarray(33, 65).toString('base64url'),
+  };
+  const { payload } = await jwtVerify(match[1]!, await importJWK(jwk, 'ES256'), {
+    audience: origin,
+  });
+  if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub))
+    throw new Error('bad sub');
   if (!payload.exp || payload.exp * 1000 < Date.now()) throw new Error('expired JWT');
   return match[2]!;
 }
 
 export async function startPushService(): Promise<PushService> {
-  const subscribers: Array<{ ecdh: ReturnType<typeof createECDH>; auth: Buffer; behaviours: Behaviour[] }> = [];
+  const subscribers: Array<{
+    ecdh: ReturnType<typeof createECDH>;
+    auth: Buffer;
+    behaviours: Behaviour[];
+  }> = [];
   const hanging = new Set<ServerResponse>();
   const waiters = new Set<() => void>();
   let origin = '';
@@ -88,7 +107,10 @@ export async function startPushService(): Promise<PushService> {
       return {
         index,
         endpoint: `${origin}/push/${index}`,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: auth.toString('base64url'),
+        },
       };
     },
     answer(subscriber, behaviours) {
@@ -104,7 +126,11 @@ export async function startPushService(): Promise<PushService> {
         };
         const timer = setTimeout(() => {
           waiters.delete(waiter);
-          reject(new Error(`timed out waiting for ${what}; received ${JSON.stringify(service.received)}`));
+          reject(
+            new Error(
+              `timed out waiting for ${what}; received ${JSON.stringify(service.received)}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(waiter);
         waiter();
@@ -121,7 +147,8 @@ export async function startPushService(): Promise<PushService> {
     const index = Number(/^\/push\/(\d+)$/.exec(req.url ?? '')?.[1]);
     const subscriber = subscribers[index];
     if (!subscriber) return void res.writeHead(404).end();
-    const behaviour = subscriber.behaviours.length > 1 ? subscriber.behaviours.shift()! : subscriber.behaviours[0]!;
+    const behaviour =
+      subscriber.behaviours.length > 1 ? subscriber.behaviours.shift()! : subscriber.behaviours[0]!;
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     const push: ReceivedPush = { subscriber: index, headers };
     try {

@@ -34,7 +34,8 @@ describeEachDb('push: the re-alert', (kind) => {
     const watcher = await subscribe(ctx, service, ctx.employee.token);
     await register(ctx, 'p-realert', 'Casa Bianchi');
     const raised = await raise('p-realert', 'MEDICAL');
-    const ofIt = (p: { type: string; sosId: number | null }) => p.type === 'NEW_SOS' && p.sosId === raised.id;
+    const ofIt = (p: { type: string; sosId: number | null }) =>
+      p.type === 'NEW_SOS' && p.sosId === raised.id;
     await service.waitFor(() => pushesTo(service, watcher, ofIt).length > 0, 'the raise push');
     const realerted = await raise('p-realert', 'FIRE');
     await raise('p-realert'); // a plain repeat
@@ -42,8 +43,22 @@ describeEachDb('push: the re-alert', (kind) => {
     await quiet(ctx.app);
     const pushes = pushesTo(service, watcher, ofIt);
     expect(pushes.map((p) => p.payload)).toEqual([
-      { type: 'NEW_SOS', sosId: raised.id, deviceId: raised.device.id, deviceName: 'Casa Bianchi', kind: 'MEDICAL', at: raised.dateCreated },
-      { type: 'NEW_SOS', sosId: raised.id, deviceId: raised.device.id, deviceName: 'Casa Bianchi', kind: 'FIRE', at: realerted.realertedAt },
+      {
+        type: 'NEW_SOS',
+        sosId: raised.id,
+        deviceId: raised.device.id,
+        deviceName: 'Casa Bianchi',
+        kind: 'MEDICAL',
+        at: raised.dateCreated,
+      },
+      {
+        type: 'NEW_SOS',
+        sosId: raised.id,
+        deviceId: raised.device.id,
+        deviceName: 'Casa Bianchi',
+        kind: 'FIRE',
+        at: realerted.realertedAt,
+      },
     ]);
     expect(pushes[1]!.headers.topic).toBe(`sos-${raised.id}`);
   });

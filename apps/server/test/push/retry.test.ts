@@ -19,7 +19,9 @@ const delivery = (attempts: number, secondsLeft: number): ClaimedDelivery => ({
 describe('push retries', () => {
   it('retries up to 3 times, backing off, and then gives up', () => {
     expect(MAX_ATTEMPTS).toBe(4);
-    const delays = [1, 2, 3].map((attempt) => retryDelay(delivery(attempt, 300), { retryAfterMs: null }, NOW));
+    const delays = [1, 2, 3].map((attempt) =>
+      retryDelay(delivery(attempt, 300), { retryAfterMs: null }, NOW),
+    );
     expect(delays).toEqual([1000, 2000, 4000]);
     expect(retryDelay(delivery(4, 300), { retryAfterMs: null }, NOW)).toBeNull();
   });

@@ -4,12 +4,20 @@ import { ConfigError, loadEnv } from '../../src/env.js';
 describe('receiver variables', () => {
   it('takes a DC-09 port, a 128/192/256-bit key in hex and a SCAIP port', () => {
     for (const digits of [32, 48, 64]) {
-      const env = loadEnv({ SOS_DC09_PORT: '12000', SOS_DC09_KEY: 'aB'.repeat(digits / 2), SOS_SCAIP_PORT: '5060' });
+      const env = loadEnv({
+        SOS_DC09_PORT: '12000',
+        SOS_DC09_KEY: 'aB'.repeat(digits / 2),
+        SOS_SCAIP_PORT: '5060',
+      });
       expect(env).toMatchObject({ SOS_DC09_PORT: 12000, SOS_SCAIP_PORT: 5060 });
       expect(env.SOS_DC09_KEY).toHaveLength(digits);
     }
     const unset = loadEnv({});
-    expect([unset.SOS_DC09_PORT, unset.SOS_DC09_KEY, unset.SOS_SCAIP_PORT]).toEqual([undefined, undefined, undefined]);
+    expect([unset.SOS_DC09_PORT, unset.SOS_DC09_KEY, unset.SOS_SCAIP_PORT]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('stops the start on a bad value, naming the variable and never echoing the key', () => {

@@ -33,8 +33,14 @@ run('the signal sink, two app instances on one PostgreSQL', () => {
       const results = await Promise.all(
         accounts.map(async (account) => {
           // Round 1 raises; round 2 is a second alarm (a DEVICE_EVENT), again sent to both.
-          const m = message(account, [alarm(round === 1 ? 'PANIC' : 'FIRE', round === 1 ? '1120' : '1110')], `r${round}`);
-          return (await Promise.all([ctx.app.signalSink.accept(m), second.signalSink.accept({ ...m })])).sort();
+          const m = message(
+            account,
+            [alarm(round === 1 ? 'PANIC' : 'FIRE', round === 1 ? '1120' : '1110')],
+            `r${round}`,
+          );
+          return (
+            await Promise.all([ctx.app.signalSink.accept(m), second.signalSink.accept({ ...m })])
+          ).sort();
         }),
       );
       expect(results).toEqual(accounts.map(() => ['committed', 'repeat']));
@@ -49,18 +55,28 @@ run('the signal sink, two app instances on one PostgreSQL', () => {
     expect(rows).toEqual(accounts.map((a) => ({ serial: `DC09-0-${a}`, kind: 'FIRE' })));
     const written = await db.select({ type: events.type }).from(events);
     const count = (type: string) => written.filter((e) => e.type === type).length;
-    expect([count('device-registered'), count('new-sos'), count('sos-updated'), count('sos-realerted')]).toEqual([12, 12, 12, 12]);
+    expect([
+      count('device-registered'),
+      count('new-sos'),
+      count('sos-updated'),
+      count('sos-realerted'),
+    ]).toEqual([12, 12, 12, 12]);
   });
 
   it('a known device’s alarm received by both (the batched raise): one SOS, one new-sos', async () => {
     const accounts = Array.from({ length: 12 }, (_, i) => `K${String(i).padStart(3, '0')}`);
-    for (const account of accounts) await ctx.app.signalSink.accept(message(account, [{ type: 'CONTACT', code: null }]));
+    for (const account of accounts)
+      await ctx.app.signalSink.accept(message(account, [{ type: 'CONTACT', code: null }]));
     const db = ctx.database.db;
-    const [{ last } = { last: 0 }] = await db.select({ last: sql<number>`coalesce(max(${events.id}), 0)` }).from(events);
+    const [{ last } = { last: 0 }] = await db
+      .select({ last: sql<number>`coalesce(max(${events.id}), 0)` })
+      .from(events);
     const results = await Promise.all(
       accounts.map(async (account) => {
         const m = message(account, [alarm('FALL', '1101')], 'k-1');
-        return (await Promise.all([ctx.app.signalSink.accept(m), second.signalSink.accept({ ...m })])).sort();
+        return (
+          await Promise.all([ctx.app.signalSink.accept(m), second.signalSink.accept({ ...m })])
+        ).sort();
       }),
     );
     expect(results).toEqual(accounts.map(() => ['committed', 'repeat']));
@@ -70,7 +86,10 @@ run('the signal sink, two app instances on one PostgreSQL', () => {
       .innerJoin(devices, eq(devices.id, sos.deviceId))
       .where(like(devices.serial, 'DC09-0-K%'));
     expect(raised).toHaveLength(12);
-    const written = await db.select({ type: events.type }).from(events).where(gt(events.id, Number(last)));
+    const written = await db
+      .select({ type: events.type })
+      .from(events)
+      .where(gt(events.id, Number(last)));
     expect(written.map((e) => e.type)).toEqual(accounts.map(() => 'new-sos'));
   });
 });
@@ -83,10 +102,15 @@ describe('the signal sink without its database', () => {
         server.close(() => resolve(port));
       });
     });
-    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${port}/none`, connectionTimeoutMillis: 2000 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${port}/none`,
+      connectionTimeoutMillis: 2000,
+    });
     const sink = createSignalSink(drizzle(pool, { schema }) as unknown as Db);
     try {
-      await expect(sink.accept(message('DEAD', [alarm('FIRE', '1110')]))).rejects.toBeInstanceOf(SinkUnavailableError);
+      await expect(sink.accept(message('DEAD', [alarm('FIRE', '1110')]))).rejects.toBeInstanceOf(
+        SinkUnavailableError,
+      );
     } finally {
       await pool.end();
     }

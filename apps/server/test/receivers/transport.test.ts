@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { ReceiverTransport, UDP_RECEIVE_BUFFER_BYTES, type TransportOptions } from '../../src/receivers/transport.js';
+import {
+  ReceiverTransport,
+  UDP_RECEIVE_BUFFER_BYTES,
+  type TransportOptions,
+} from '../../src/receivers/transport.js';
 import type { ReceiverProtocol } from '../../src/receivers/signal.js';
 import { TcpPeer, udpExchange } from './peer.js';
 
@@ -85,12 +89,16 @@ describe('receiver transport, TCP', () => {
   it('closes a connection whose unfinished message outgrows the limit, and counts it refused', async () => {
     const protocol = lineProtocol(16);
     const warnings: string[] = [];
-    const transport = await start(protocol, { log: { warn: (_obj, msg) => void warnings.push(msg) } });
+    const transport = await start(protocol, {
+      log: { warn: (_obj, msg) => void warnings.push(msg) },
+    });
     const peer = await open(transport.port!);
     await peer.write('x'.repeat(17));
     await peer.untilClosed();
     expect(transport.status().find((s) => s.transport === 'tcp')!.refused).toBe(1);
-    expect(warnings).toEqual(['DC09 message refused: a message longer than 16 bytes: connection closed']);
+    expect(warnings).toEqual([
+      'DC09 message refused: a message longer than 16 bytes: connection closed',
+    ]);
     expect(protocol.handled).toEqual([]);
     // Others are still served.
     const other = await open(transport.port!);

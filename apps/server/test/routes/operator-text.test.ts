@@ -11,8 +11,25 @@ import { deviceHeaders, raiseSos, register } from './device/fixtures.js';
  * C0/C1 controls (ESC, BEL…) and lone surrogates too (issue 37): refused, never stored as U+FFFD.
  */
 const REFUSED_CONTROLS = [
-  '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u2028', '\u2029',
-  '\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\u009B', '\uD800', '\uDC00',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u2028',
+  '\u2029',
+  '\u0000',
+  '\u0007',
+  '\u001B',
+  '\u007F',
+  '\u0085',
+  '\u009B',
+  '\uD800',
+  '\uDC00',
 ].map((c) => ({ label: `U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, value: `ab${c}cd` }));
 const INVISIBLE = [
   ['only U+200B', '\u200B\u200B\u200B'],
@@ -53,15 +70,30 @@ function fields(deviceId: () => number, sosId: () => number): Field[] {
     {
       path: 'body.displayName',
       send: (ctx, value) =>
-        ctx.app.inject({ method: 'POST', url: apiPath('deviceRegister'), headers: deviceHeaders(ctx), payload: { serial: 'text-1', displayName: value } }),
+        ctx.app.inject({
+          method: 'POST',
+          url: apiPath('deviceRegister'),
+          headers: deviceHeaders(ctx),
+          payload: { serial: 'text-1', displayName: value },
+        }),
     },
     ...(['username', 'email'] as const).map((name) => ({
       path: `body.${name}`,
       ...(name === 'email' ? { invisibleToo: false as const, acceptedToo: false as const } : {}),
       send: (ctx: TestContext, value: string) => {
         const n = ++unique;
-        const payload = { username: `user-${n}`, email: `user-${n}@example.com`, password: 'a-good-password', [name]: name === 'email' ? `x${value}@example.com` : value };
-        return ctx.app.inject({ method: 'POST', url: apiPath('employee'), headers: ctx.bearer(ctx.admin.token), payload });
+        const payload = {
+          username: `user-${n}`,
+          email: `user-${n}@example.com`,
+          password: 'a-good-password',
+          [name]: name === 'email' ? `x${value}@example.com` : value,
+        };
+        return ctx.app.inject({
+          method: 'POST',
+          url: apiPath('employee'),
+          headers: ctx.bearer(ctx.admin.token),
+          payload,
+        });
       },
     })),
     {
@@ -81,17 +113,28 @@ function fields(deviceId: () => number, sosId: () => number): Field[] {
     })),
     ...(['name', 'relation'] as const).map((name) => ({
       path: `body.contacts.0.${name}`,
-      send: (ctx: TestContext, value: string) => profile(ctx, deviceId(), { contacts: [{ name: 'Anna', [name]: value }] }),
+      send: (ctx: TestContext, value: string) =>
+        profile(ctx, deviceId(), { contacts: [{ name: 'Anna', [name]: value }] }),
     })),
     {
       path: 'body.text',
       send: (ctx, value) =>
-        ctx.app.inject({ method: 'POST', url: `${apiPath('sosNote')}?sosId=${sosId()}`, headers: ctx.bearer(ctx.employee.token), payload: { text: value } }),
+        ctx.app.inject({
+          method: 'POST',
+          url: `${apiPath('sosNote')}?sosId=${sosId()}`,
+          headers: ctx.bearer(ctx.employee.token),
+          payload: { text: value },
+        }),
     },
     {
       path: 'body.note',
       send: (ctx, value) =>
-        ctx.app.inject({ method: 'PATCH', url: `${apiPath('sosClose')}?sosId=${sosId()}`, headers: ctx.bearer(ctx.employee.token), payload: { note: value } }),
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `${apiPath('sosClose')}?sosId=${sosId()}`,
+          headers: ctx.bearer(ctx.employee.token),
+          payload: { note: value },
+        }),
     },
   ];
 }
@@ -107,33 +150,47 @@ describeEachDb('text an operator reads', (kind) => {
   });
   afterAll(async () => ctx.close());
 
-  for (const field of fields(() => deviceId, () => sosId)) {
-    it.each(field.invisibleToo === false ? REFUSED_CONTROLS : REFUSED)(`${field.path}: %s is a 400 naming the field`, async ({ value }) => {
-      const res = await field.send(ctx, value);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_ERROR');
-      expect(res.json().message).toMatch(new RegExp(`(^|; )${field.path.replaceAll('.', '\\.')}: `));
-    });
+  for (const field of fields(
+    () => deviceId,
+    () => sosId,
+  )) {
+    it.each(field.invisibleToo === false ? REFUSED_CONTROLS : REFUSED)(
+      `${field.path}: %s is a 400 naming the field`,
+      async ({ value }) => {
+        const res = await field.send(ctx, value);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+        expect(res.json().message).toMatch(
+          new RegExp(`(^|; )${field.path.replaceAll('.', '\\.')}: `),
+        );
+      },
+    );
   }
 
   // The closing note last: it closes the SOS the note tests use.
-  for (const field of fields(() => deviceId, () => sosId).filter((f) => f.acceptedToo !== false)) {
+  for (const field of fields(
+    () => deviceId,
+    () => sosId,
+  ).filter((f) => f.acceptedToo !== false)) {
     it.each(ACCEPTED)(`${field.path}: %s is accepted`, async ({ value }) => {
       const res = await field.send(ctx, value);
       expect(res.statusCode).toBeLessThan(300);
     });
   }
 
-  it.each(['.', '..', '-', ':', '_', '._:-'])('a serial %s (no letter, no digit) is a 400 naming the serial', async (serial) => {
-    for (const name of ['deviceRegister', 'deviceSos', 'deviceHeartbeat'] as const) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: apiPath(name),
-        headers: deviceHeaders(ctx),
-        payload: { serial, displayName: 'A name' },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/^body\.serial: /);
-    }
-  });
+  it.each(['.', '..', '-', ':', '_', '._:-'])(
+    'a serial %s (no letter, no digit) is a 400 naming the serial',
+    async (serial) => {
+      for (const name of ['deviceRegister', 'deviceSos', 'deviceHeartbeat'] as const) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: apiPath(name),
+          headers: deviceHeaders(ctx),
+          payload: { serial, displayName: 'A name' },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/^body\.serial: /);
+      }
+    },
+  );
 });

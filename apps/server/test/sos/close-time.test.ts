@@ -25,8 +25,13 @@ run('the time of a close (PostgreSQL)', () => {
       await tx.execute(sql`SELECT 1`);
       await new Promise((resolve) => setTimeout(resolve, 30));
       // …when an operator's note and call commit on other connections.
-      expect((await addNote(ctx, sosId, ctx.employee.token, { text: 'Richiamata' })).statusCode).toBe(201);
-      const call = await logCall(ctx, sosId, ctx.employee.token, { to: 'RESIDENT', result: 'ANSWERED' });
+      expect(
+        (await addNote(ctx, sosId, ctx.employee.token, { text: 'Richiamata' })).statusCode,
+      ).toBe(201);
+      const call = await logCall(ctx, sosId, ctx.employee.token, {
+        to: 'RESIDENT',
+        result: 'ANSWERED',
+      });
       expect(call.statusCode).toBe(201);
       await closeOpenSos(tx, [{ id: sosId, closer: ctx.admin, closing: {} }]);
     });

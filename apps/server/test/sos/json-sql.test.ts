@@ -48,7 +48,12 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
       .returning();
     const [orphan] = await ctx.app.db
       .insert(sos)
-      .values({ deviceId: device!.id, state: 'CLOSED', closedAt: sql`now()`, closedByUsername: 'gone' })
+      .values({
+        deviceId: device!.id,
+        state: 'CLOSED',
+        closedAt: sql`now()`,
+        closedByUsername: 'gone',
+      })
       .returning();
     // Every alarm-handling field set, a note JSON must escape, and doubles whose notation
     // differs between PostgreSQL and JavaScript (exponents, -0, integers).
@@ -80,12 +85,26 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
     ] as const) {
       const [row] = await ctx.app.db
         .insert(sos)
-        .values({ deviceId: device!.id, state: 'CLOSED', locationLat: lat, locationLon: lon, locationAccuracyM: accuracyM })
+        .values({
+          deviceId: device!.id,
+          state: 'CLOSED',
+          locationLat: lat,
+          locationLon: lon,
+          locationAccuracyM: accuracyM,
+        })
         .returning();
       located.push(row!);
     }
     // Voice (docs/voice.md): a call-back SOS carries callBack: true, never its crd.
-    const [callBack] = await ctx.app.db.insert(sos).values({ deviceId: device!.id, state: 'CLOSED', closedAt: sql`now()`, callBackUri: 'sip:4711@10.0.0.9:5060' }).returning();
+    const [callBack] = await ctx.app.db
+      .insert(sos)
+      .values({
+        deviceId: device!.id,
+        state: 'CLOSED',
+        closedAt: sql`now()`,
+        callBackUri: 'sip:4711@10.0.0.9:5060',
+      })
+      .returning();
     expect((await both(callBack!.id)).js).toMatchObject({ callBack: true });
     expect((await both(callBack!.id)).text).not.toContain('10.0.0.9');
     for (const row of [open!, closed!, orphan!, ...located, callBack!]) {

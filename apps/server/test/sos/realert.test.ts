@@ -55,23 +55,46 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
     const answer = readAnswer(await udpExchange(scaipPort, sipMessage(mrq(fields))));
     expect(answer.snu).toBe('0');
   };
-  const ack = async (sosId: number) => expect((await ackSos(ctx, sosId, ctx.employee.token)).statusCode).toBe(200);
+  const ack = async (sosId: number) =>
+    expect((await ackSos(ctx, sosId, ctx.employee.token)).statusCode).toBe(200);
   const types = async (since: number) => (await eventsAfter(ctx, since)).map((e) => e.type);
   const typesOf = async (sosId: number, since: number) =>
-    (await eventsAfter(ctx, since)).filter((e) => (e.data as { id?: number }).id === sosId).map((e) => e.type);
+    (await eventsAfter(ctx, since))
+      .filter((e) => (e.data as { id?: number }).id === sosId)
+      .map((e) => e.type);
   const entries = async (sosId: number) =>
-    sosTimelineSchema.parse((await timelineOf(ctx, sosId)).json()).map((e) => [e.type, e.text ?? e.by?.username ?? null]);
+    sosTimelineSchema
+      .parse((await timelineOf(ctx, sosId)).json())
+      .map((e) => [e.type, e.text ?? e.by?.username ?? null]);
 
   /** What every re-alert shows: unacknowledged, a re-alert time, `sos-updated` then `sos-realerted` with the SOS. */
   async function expectRealerted(before: number, sos: Sos | null, kinds: AlarmKind[]) {
-    expect(sos).toMatchObject({ state: 'OPEN', acknowledgedAt: null, acknowledgedBy: null, escalatedAt: null, kind: kinds.slice().sort(bySeverity)[0], kinds });
+    expect(sos).toMatchObject({
+      state: 'OPEN',
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      escalatedAt: null,
+      kind: kinds.slice().sort(bySeverity)[0],
+      kinds,
+    });
     expect(sos!.realertedAt).not.toBeNull();
     expect(await eventsAfter(ctx, before)).toEqual([
       { type: 'sos-updated', data: sos },
       { type: 'sos-realerted', data: sos },
     ]);
   }
-  const SEVERITY: AlarmKind[] = ['FIRE', 'GAS', 'MEDICAL', 'FALL', 'PANIC', 'INTRUSION', 'FLOOD', 'INACTIVITY', 'WANDERING', 'OTHER'];
+  const SEVERITY: AlarmKind[] = [
+    'FIRE',
+    'GAS',
+    'MEDICAL',
+    'FALL',
+    'PANIC',
+    'INTRUSION',
+    'FLOOD',
+    'INACTIVITY',
+    'WANDERING',
+    'OTHER',
+  ];
   const bySeverity = (a: AlarmKind, b: AlarmKind) => SEVERITY.indexOf(a) - SEVERITY.indexOf(b);
 
   it('over HTTP: a fire on an acknowledged medical SOS re-alerts it; a lesser kind re-alerts and keeps FIRE; a repeat nothing', async () => {
@@ -85,7 +108,9 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
     await expectRealerted(before, fire, ['MEDICAL', 'FIRE']);
     // The earlier take-charge stays on the timeline; taking charge again is a take-charge, not a take-over.
     await ack(raised.id);
-    expect((await recordsAfter(ctx, auditBefore)).map((r) => r.action)).toEqual(['SOS_ACKNOWLEDGED']);
+    expect((await recordsAfter(ctx, auditBefore)).map((r) => r.action)).toEqual([
+      'SOS_ACKNOWLEDGED',
+    ]);
     before = await lastEventId(ctx);
     const panic = await httpRaise('ra-http', 'PANIC');
     await expectRealerted(before, panic, ['MEDICAL', 'FIRE', 'PANIC']);
@@ -126,7 +151,11 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
     await dc09('5A01', '1602 00 000'); // a periodic test
     await dc09('5A01', '6100 01 001'); // "still present", of a kind already received
     expect(await types(before)).toEqual(['sos-updated', 'sos-updated', 'sos-updated']);
-    expect(await openSosOf(ctx, serial)).toMatchObject({ acknowledgedBy: { username: 'employee' }, kind: 'FIRE', kinds: ['MEDICAL', 'FIRE'] });
+    expect(await openSosOf(ctx, serial)).toMatchObject({
+      acknowledgedBy: { username: 'employee' },
+      kind: 'FIRE',
+      kinds: ['MEDICAL', 'FIRE'],
+    });
   });
 
   it('over SCAIP: smoke re-alerts an acknowledged fall; restore, cancel, test and a repeated ref do not', async () => {
@@ -145,7 +174,10 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
     await scaip({ ref: 'ra-cancel', cid: 'RA1', mty: 'ME', dty: '0002', stc: '0019' }); // cancel
     await scaip({ ref: 'ra-test', cid: 'RA1', mty: 'ME', dty: '0005', stc: '0102' }); // test report
     expect(await types(before)).toEqual(['sos-updated', 'sos-updated']);
-    expect(await openSosOf(ctx, serial)).toMatchObject({ acknowledgedBy: { username: 'employee' }, kind: 'FIRE' });
+    expect(await openSosOf(ctx, serial)).toMatchObject({
+      acknowledgedBy: { username: 'employee' },
+      kind: 'FIRE',
+    });
   });
 
   it('restarts the escalation clock from the re-alert, and escalates once its target passes from there', async () => {
@@ -159,7 +191,10 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
       await ctx.app.escalation.settled();
     };
     const ago = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
-    await ctx.app.db.update(sosTable).set({ createdAt: ago(60) }).where(eq(sosTable.id, raised.id));
+    await ctx.app.db
+      .update(sosTable)
+      .set({ createdAt: ago(60) })
+      .where(eq(sosTable.id, raised.id));
     await sweep();
     expect((await openSosOf(ctx, 'ra-esc'))!.escalatedAt).not.toBeNull();
     let before = await lastEventId(ctx);
@@ -168,10 +203,18 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
     before = await lastEventId(ctx);
     await sweep();
     expect(await typesOf(raised.id, before)).toEqual([]);
-    await ctx.app.db.update(sosTable).set({ realertedAt: ago(6) }).where(eq(sosTable.id, raised.id));
+    await ctx.app.db
+      .update(sosTable)
+      .set({ realertedAt: ago(6) })
+      .where(eq(sosTable.id, raised.id));
     await sweep();
     await sweep();
     expect(await typesOf(raised.id, before)).toEqual(['sos-escalated']);
-    expect((await entries(raised.id)).map(([type]) => type)).toEqual(['RAISED', 'ESCALATED', 'DEVICE_EVENT', 'ESCALATED']);
+    expect((await entries(raised.id)).map(([type]) => type)).toEqual([
+      'RAISED',
+      'ESCALATED',
+      'DEVICE_EVENT',
+      'ESCALATED',
+    ]);
   });
 });

@@ -12,11 +12,20 @@ import { expectationStats } from '../../src/sos/expectation-stats.js';
  */
 
 /** The oracle's stats: the same transaction and work_mem, the two statements of old. */
-export async function straightforwardStats(db: Db, range: ResolvedRange, tz: string, targetS: number): Promise<SosStats> {
+export async function straightforwardStats(
+  db: Db,
+  range: ResolvedRange,
+  tz: string,
+  targetS: number,
+): Promise<SosStats> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     // The expected events' misses are their own table's count (docs/expected-events.md), not a figure of the SOS.
-    return { ...(await statsIn(tx, range, tz, targetS)), ...(await callStats(tx, range)), ...(await expectationStats(tx, range)) };
+    return {
+      ...(await statsIn(tx, range, tz, targetS)),
+      ...(await callStats(tx, range)),
+      ...(await expectationStats(tx, range)),
+    };
   });
 }
 
@@ -70,7 +79,13 @@ async function statsIn(db: Tx, range: ResolvedRange, tz: string, targetS: number
       (SELECT coalesce(json_agg(json_build_object('username', username, 'acknowledged', acknowledged,
         'closed', closed, 'medianAckSeconds', median_ack) ORDER BY username), '[]') FROM per_operator)::text AS by_operator
   `);
-  const row = rowsOf<{ head: string; outcomes: string; kinds: string; by_day: string; by_operator: string }>(result)[0]!;
+  const row = rowsOf<{
+    head: string;
+    outcomes: string;
+    kinds: string;
+    by_day: string;
+    by_operator: string;
+  }>(result)[0]!;
   return {
     ...(JSON.parse(row.head) as Omit<SosStats, 'byOutcome' | 'byKind' | 'byDay' | 'byOperator'>),
     byOutcome: { ...emptyOutcomeCounts(), ...(JSON.parse(row.outcomes) as SosStats['byOutcome']) },
@@ -99,7 +114,11 @@ async function callStats(tx: Tx, range: ResolvedRange) {
         AS "callsPerSos",
       (SELECT round(100.0 * count(*) FILTER (WHERE call_result = 'ANSWERED') / nullif(count(*), 0), 1)::float8
         FROM calls WHERE call_to = 'CONTACT') AS "contactReachedPct"`);
-  const row = rowsOf<{ callsPerSos: number | string | null; contactReachedPct: number | string | null }>(result)[0];
-  const num = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+  const row = rowsOf<{
+    callsPerSos: number | string | null;
+    contactReachedPct: number | string | null;
+  }>(result)[0];
+  const num = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
   return { callsPerSos: num(row?.callsPerSos), contactReachedPct: num(row?.contactReachedPct) };
 }

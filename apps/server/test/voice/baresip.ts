@@ -38,7 +38,8 @@ export function sineWav(file: string, hz: number, seconds: number): void {
   const rate = 8000;
   const samples = rate * seconds;
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
@@ -151,7 +152,9 @@ export class Baresip {
       if (colon < 0) return;
       const length = Number(this.buffer.subarray(0, colon).toString());
       if (this.buffer.length < colon + 1 + length + 1) return;
-      const json = JSON.parse(this.buffer.subarray(colon + 1, colon + 1 + length).toString()) as BaresipEvent & { event?: boolean };
+      const json = JSON.parse(
+        this.buffer.subarray(colon + 1, colon + 1 + length).toString(),
+      ) as BaresipEvent & { event?: boolean };
       this.buffer = this.buffer.subarray(colon + 1 + length + 1);
       if (json.event) this.events.push(json);
       for (const wake of this.waiting.splice(0)) wake();
@@ -170,7 +173,10 @@ export class Baresip {
     for (;;) {
       const found = this.events.find((e) => e.type === type);
       if (found) return found;
-      if (Date.now() > until) throw new Error(`baresip: no ${type} in ${ms} ms (${this.events.map((e) => e.type).join(', ')})\n${this.log.slice(-2000)}`);
+      if (Date.now() > until)
+        throw new Error(
+          `baresip: no ${type} in ${ms} ms (${this.events.map((e) => e.type).join(', ')})\n${this.log.slice(-2000)}`,
+        );
       await new Promise<void>((resolve) => {
         this.waiting.push(resolve);
         setTimeout(resolve, 200);

@@ -53,7 +53,8 @@ export async function runDc09Cli(argv: string[], io: Io): Promise<number> {
       ? '--port: a port number is required'
       : !/^[0-9A-Fa-f]{3,16}$/.test(values.account ?? '')
         ? '--account: 3 to 16 hex digits'
-        : values.key !== undefined && !/^(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{48}|[0-9A-Fa-f]{64})$/.test(values.key)
+        : values.key !== undefined &&
+            !/^(?:[0-9A-Fa-f]{32}|[0-9A-Fa-f]{48}|[0-9A-Fa-f]{64})$/.test(values.key)
           ? '--key: 32, 48 or 64 hex digits'
           : null;
   if (problem) {
@@ -62,12 +63,26 @@ export async function runDc09Cli(argv: string[], io: Io): Promise<number> {
   }
   const key = values.key ? Buffer.from(values.key, 'hex') : null;
   const transport = values.udp ? 'udp' : 'tcp';
-  const client = new Dc09Client({ host: values.host, port, transport, key, attempts: 3, firstSeq: seqOfNow() });
+  const client = new Dc09Client({
+    host: values.host,
+    port,
+    transport,
+    key,
+    attempts: 3,
+    firstSeq: seqOfNow(),
+  });
   const token = values.null ? 'NULL' : values.sia ? 'SIA-DCS' : 'ADM-CID';
   const data = values.null ? '' : (values.sia ?? values.cid ?? '1110 01 001');
   try {
-    const answer = await client.send({ token, account: values.account!, prefix: values.prefix, data });
-    io.stdout.write(`${token} ${data} → ${answer.type} (seq ${answer.seq}${answer.time ? `, receiver time ${answer.time.slice(1)}` : ''})\n`);
+    const answer = await client.send({
+      token,
+      account: values.account!,
+      prefix: values.prefix,
+      data,
+    });
+    io.stdout.write(
+      `${token} ${data} → ${answer.type} (seq ${answer.seq}${answer.time ? `, receiver time ${answer.time.slice(1)}` : ''})\n`,
+    );
     return answer.type === 'ACK' ? 0 : 1;
   } catch (err) {
     io.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -20,8 +20,7 @@ export interface Dc09ClientOptions {
  * one CLI run sends one message, and a receiver takes the same seq and data within 10 minutes
  * for a repeat (docs/receivers.md), so an installer's second test of a zone must not reuse it.
  */
-export const seqOfNow = (now = new Date()): number =>
-  (Math.floor(now.getTime() / 1000) % 9999) + 1;
+export const seqOfNow = (now = new Date()): number => (Math.floor(now.getTime() / 1000) % 9999) + 1;
 
 /**
  * A DC-09 transmitter as panels behave: one message at a time, each waiting for its answer;
@@ -57,7 +56,8 @@ export class Dc09Client {
       const raw = await this.exchange(frame).catch(() => null);
       const answer = raw && parseAnswer(raw, this.options.key);
       if (answer) return answer;
-      if (attempt >= attempts) throw new Error(`DC-09: no answer to seq ${seq} after ${attempts} attempts`);
+      if (attempt >= attempts)
+        throw new Error(`DC-09: no answer to seq ${seq} after ${attempts} attempts`);
     }
   }
 
@@ -89,7 +89,9 @@ export class Dc09Client {
         udp.on('error', () => undefined);
         this.udp = udp;
       }
-      await new Promise<void>((resolve, reject) => this.udp!.send(frame, port, host, (err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        this.udp!.send(frame, port, host, (err) => (err ? reject(err) : resolve())),
+      );
       return;
     }
     if (!this.socket || this.socket.destroyed) this.socket = await this.open();
@@ -98,7 +100,9 @@ export class Dc09Client {
 
   private open(): Promise<Socket> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host: this.options.host, port: this.options.port }, () => resolve(socket));
+      const socket = connect({ host: this.options.host, port: this.options.port }, () =>
+        resolve(socket),
+      );
       this.buffered = '';
       socket.once('error', reject);
       socket.on('error', () => undefined);

@@ -40,7 +40,13 @@ export function startDc09Devices(options: Dc09DevicesOptions): Dc09Devices {
   const panel = new Dc09Client({ ...options, transport: 'udp' });
   const { smokeDetector, panel: panelAccount } = DC09_DEMO_ACCOUNTS;
 
-  const send = (client: Dc09Client, account: string, token: 'ADM-CID' | 'SIA-DCS' | 'NULL', data: string, what: string) =>
+  const send = (
+    client: Dc09Client,
+    account: string,
+    token: 'ADM-CID' | 'SIA-DCS' | 'NULL',
+    data: string,
+    what: string,
+  ) =>
     client.send({ token, account, data }).then(
       (answer) => options.onEvent?.({ account, what, answer: answer.type }),
       () => options.onEvent?.({ account, what, answer: 'none' }),

@@ -62,14 +62,17 @@ export function dc09Frame(m: Dc09Message): Buffer {
   const header =
     `${String(m.seq).padStart(4, '0')}${m.receiver !== undefined ? `R${m.receiver}` : ''}` +
     `L${m.prefix ?? '0'}#${m.account}`;
-  const inner = m.token === 'NULL' ? `]${dc09Time(at)}` : `|#${m.account}|${m.data}]${dc09Time(at)}`;
+  const inner =
+    m.token === 'NULL' ? `]${dc09Time(at)}` : `|#${m.account}|${m.data}]${dc09Time(at)}`;
   if (!m.key) {
     const data = m.token === 'NULL' ? '' : `#${m.account}|${m.data}`;
     return envelope(`"${m.token}"${header}[${data}]${dc09Time(at)}`);
   }
   const plain = Buffer.from(inner, 'latin1');
   const padded = Buffer.concat([pad(16 - (plain.length % 16)), plain]);
-  return envelope(`"*${m.token}"${header}[${aes(m.key, padded, false).toString('hex').toUpperCase()}`);
+  return envelope(
+    `"*${m.token}"${header}[${aes(m.key, padded, false).toString('hex').toUpperCase()}`,
+  );
 }
 
 export interface Dc09Answer {

@@ -34,7 +34,10 @@ export interface ScaipFleet {
 
 const exponential = (mean: number) => -Math.log(1 - Math.random()) * mean;
 /** Somewhere in Milan: a simulated unit's position (a few hundred metres apart). */
-const position = (n: number) => ({ lat: Number((45.4642 + (n % 20) * 0.002).toFixed(5)), lon: Number((9.19 + (n % 7) * 0.003).toFixed(5)) });
+const position = (n: number) => ({
+  lat: Number((45.4642 + (n % 20) * 0.002).toFixed(5)),
+  lon: Number((9.19 + (n % 7) * 0.003).toFixed(5)),
+});
 
 export const scaipCid = (prefix: string, n: number) => `${prefix}${String(n).padStart(4, '0')}`;
 
@@ -45,10 +48,17 @@ export async function startScaipFleet(options: ScaipFleetOptions): Promise<Scaip
   const runner = new Runner(() => (counts.errors += 1));
   const prefix = options.cidPrefix ?? 'SIMSCAIP';
 
-  const attempt = async (cid: string, send: () => Promise<SipAnswer>, done: (answer: SipAnswer) => void) => {
+  const attempt = async (
+    cid: string,
+    send: () => Promise<SipAnswer>,
+    done: (answer: SipAnswer) => void,
+  ) => {
     try {
       const answer = await send();
-      if (answer.status !== 200 || answer.snu !== 0) throw new Error(`answered ${answer.status}${answer.snu === null ? '' : ` snu ${answer.snu}`}`);
+      if (answer.status !== 200 || answer.snu !== 0)
+        throw new Error(
+          `answered ${answer.status}${answer.snu === null ? '' : ` snu ${answer.snu}`}`,
+        );
       done(answer);
     } catch (err) {
       if (runner.isStopped) return;
@@ -62,20 +72,34 @@ export async function startScaipFleet(options: ScaipFleetOptions): Promise<Scaip
     const unit = await ScaipUnit.open({ target: options.target, cid });
     units.push(unit);
     const heartbeat = async (): Promise<void> => {
-      await attempt(cid, () => unit.heartbeat(), (answer) => {
-        counts.heartbeats += 1;
-        emit({ type: 'heartbeat', cid, answer });
-      });
+      await attempt(
+        cid,
+        () => unit.heartbeat(),
+        (answer) => {
+          counts.heartbeats += 1;
+          emit({ type: 'heartbeat', cid, answer });
+        },
+      );
       runner.later(options.heartbeatSeconds, heartbeat);
     };
     const alarm = async (): Promise<void> => {
       const peripheral: Peripheral = Math.random() < 0.6 ? 'fall' : 'smoke';
       if ((await options.canAlarm?.()) ?? true) {
-        await attempt(cid, () => unit.alarm(peripheral, peripheral === 'fall' ? position(n) : undefined), (answer) => {
-          counts.alarms += 1;
-          emit({ type: 'alarm', cid, peripheral, answer });
-        });
-        runner.later(20, () => attempt(cid, () => unit.restore(peripheral), () => undefined));
+        await attempt(
+          cid,
+          () => unit.alarm(peripheral, peripheral === 'fall' ? position(n) : undefined),
+          (answer) => {
+            counts.alarms += 1;
+            emit({ type: 'alarm', cid, peripheral, answer });
+          },
+        );
+        runner.later(20, () =>
+          attempt(
+            cid,
+            () => unit.restore(peripheral),
+            () => undefined,
+          ),
+        );
       }
       runner.later(exponential(options.alarmEverySeconds), alarm);
     };

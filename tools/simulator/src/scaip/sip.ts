@@ -19,14 +19,25 @@ export interface MrqFields {
   geo?: { lat: number; lon: number };
 }
 
-const escape = (value: string) => value.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
+const escape = (value: string) =>
+  value.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
 
 export function mrqDocument(fields: MrqFields): string {
   const tags: [string, string | undefined][] = [
-    ['ver', '01'], ['ref', fields.ref], ['mty', fields.mty], ['cid', fields.cid], ['dty', fields.dty],
-    ['did', fields.did], ['dco', fields.dco], ['dte', fields.dte], ['stc', fields.stc],
+    ['ver', '01'],
+    ['ref', fields.ref],
+    ['mty', fields.mty],
+    ['cid', fields.cid],
+    ['dty', fields.dty],
+    ['did', fields.did],
+    ['dco', fields.dco],
+    ['dte', fields.dte],
+    ['stc', fields.stc],
   ];
-  const body = tags.filter(([, v]) => v !== undefined).map(([t, v]) => `<${t}>${escape(v ?? '')}</${t}>`).join('');
+  const body = tags
+    .filter(([, v]) => v !== undefined)
+    .map(([t, v]) => `<${t}>${escape(v ?? '')}</${t}>`)
+    .join('');
   const geo = fields.geo ? `<lge><geo>${fields.geo.lat},${fields.geo.lon}</geo></lge>` : '';
   return `<?xml version="1.0" encoding="UTF-8"?><mrq>${body}${geo}</mrq>`;
 }
@@ -38,7 +49,13 @@ export interface SipTarget {
 }
 
 /** One MESSAGE request; `branch` names the transaction (a retransmission reuses it). */
-export function sipMessage(target: SipTarget, local: { host: string; port: number; user: string }, body: string, branch: string, cseq: number): Buffer {
+export function sipMessage(
+  target: SipTarget,
+  local: { host: string; port: number; user: string },
+  body: string,
+  branch: string,
+  cseq: number,
+): Buffer {
   const bytes = Buffer.from(body, 'utf8');
   const via = `SIP/2.0/${target.transport.toUpperCase()} ${local.host}:${local.port};branch=${branch}`;
   const head = [

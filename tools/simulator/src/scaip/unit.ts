@@ -1,7 +1,16 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { connect, isIPv6, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { mrqDocument, newBranch, readAnswer, sipMessage, splitAnswers, type MrqFields, type SipAnswer, type SipTarget } from './sip.js';
+import {
+  mrqDocument,
+  newBranch,
+  readAnswer,
+  sipMessage,
+  splitAnswers,
+  type MrqFields,
+  type SipAnswer,
+  type SipTarget,
+} from './sip.js';
 
 /**
  * A simulated SCAIP local unit (a social alarm base station) with a fall detector and a
@@ -31,7 +40,10 @@ export class ScaipUnit {
   private udp: UdpSocket | null = null;
   private tcp: Socket | null = null;
   private buffered: Buffer = Buffer.alloc(0);
-  private readonly waiting = new Map<string, { resolve: (answer: SipAnswer) => void; reject: (err: Error) => void }>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (answer: SipAnswer) => void; reject: (err: Error) => void }
+  >();
   private cseq = 0;
   private closed = false;
 
@@ -53,7 +65,10 @@ export class ScaipUnit {
 
   private openTcp(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const socket = connect({ host: this.options.target.host, port: this.options.target.port }, () => resolve());
+      const socket = connect(
+        { host: this.options.target.host, port: this.options.target.port },
+        () => resolve(),
+      );
       this.tcp = socket;
       socket.once('error', reject);
       socket.on('error', () => undefined);
@@ -101,7 +116,12 @@ export class ScaipUnit {
           reject(err);
         },
       });
-      timers.push(setTimeout(() => (done(), reject(new Error(`no answer to ${ref} within ${timeoutMs} ms`))), timeoutMs));
+      timers.push(
+        setTimeout(
+          () => (done(), reject(new Error(`no answer to ${ref} within ${timeoutMs} ms`))),
+          timeoutMs,
+        ),
+      );
       if (this.tcp) {
         this.tcp.write(bytes);
         return;

@@ -76,7 +76,8 @@ export function handling(device: Device | undefined, sos: Sos): DeviceChange | n
  */
 export function updated(device: Device | undefined, sos: Sos): DeviceChange | null {
   if (!device || device.lastSos?.id !== sos.id || sos.state !== 'OPEN') return null;
-  if (device.lastSos.kind === sos.kind && device.lastSos.lastUpdated === sos.lastUpdated) return null;
+  if (device.lastSos.kind === sos.kind && device.lastSos.lastUpdated === sos.lastUpdated)
+    return null;
   return { id: device.id, next: { ...device, lastSos: sos } };
 }
 

@@ -11,7 +11,12 @@ export function withContacts(table: DeviceTable, contacts: readonly DeviceContac
   for (const { id, lastSeenAt, online, batteryPct } of contacts) {
     const device = deviceIn(next, id);
     if (!device) continue;
-    if (device.lastSeenAt === lastSeenAt && device.online === online && device.batteryPct === batteryPct) continue;
+    if (
+      device.lastSeenAt === lastSeenAt &&
+      device.online === online &&
+      device.batteryPct === batteryPct
+    )
+      continue;
     next = withDevice(next, id, { ...device, lastSeenAt, online, batteryPct });
   }
   return next;

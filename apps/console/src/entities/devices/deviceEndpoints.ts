@@ -102,7 +102,11 @@ export const deviceApi = api.injectEndpoints({
         dispatch(deviceRemoved(id));
         // docs/alarm-handling.md: 'Annulla' on the message restores it (features/devices/undoRestore.ts).
         dispatch(
-          showSnackbar({ type: 'success', messageId: 'device_deleted_success', undo: { kind: 'restoreDevice', id } }),
+          showSnackbar({
+            type: 'success',
+            messageId: 'device_deleted_success',
+            undo: { kind: 'restoreDevice', id },
+          }),
         );
       },
     }),

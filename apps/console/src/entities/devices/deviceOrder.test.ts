@@ -10,15 +10,45 @@ import { device, sos } from '../../test/testKit.js';
 describe('dashboard order (docs/console.md)', () => {
   it('sorts names without case or accents, numbers by value, other characters by code point: as getAll', () => {
     // The same expectation as the server's (apps/server/test/devices/list-order.test.ts).
-    const given = ['Zulu', 'alfa', 'Bravo 10', 'Bravo 2', 'ñandú', 'Èco', 'x', 'Bravo 02', 'Ärger', 'Zulu 😀', 'Zulu \uE000', 'bravo 9'];
+    const given = [
+      'Zulu',
+      'alfa',
+      'Bravo 10',
+      'Bravo 2',
+      'ñandú',
+      'Èco',
+      'x',
+      'Bravo 02',
+      'Ärger',
+      'Zulu 😀',
+      'Zulu \uE000',
+      'bravo 9',
+    ];
     const devices = given.map((name, i) => device(i + 1, name));
     const names = sortDeviceIds(devices).map((id) => given[id - 1]);
-    expect(names).toEqual(['alfa', 'Ärger', 'Bravo 2', 'Bravo 02', 'bravo 9', 'Bravo 10', 'Èco', 'ñandú', 'x', 'Zulu', 'Zulu \uE000', 'Zulu 😀']);
+    expect(names).toEqual([
+      'alfa',
+      'Ärger',
+      'Bravo 2',
+      'Bravo 02',
+      'bravo 9',
+      'Bravo 10',
+      'Èco',
+      'ñandú',
+      'x',
+      'Zulu',
+      'Zulu \uE000',
+      'Zulu 😀',
+    ]);
   });
 
   it('puts open SOS first, newest first; of one time, the newer SOS first', () => {
     const at = '2025-03-01T10:00:00.000Z';
-    const devices = [device(1, 'Alfa'), device(2, 'Bravo', sos(2, 'Bravo', at, 5)), device(3, 'Charlie', sos(3, 'Charlie', at, 6))];
+    const devices = [
+      device(1, 'Alfa'),
+      device(2, 'Bravo', sos(2, 'Bravo', at, 5)),
+      device(3, 'Charlie', sos(3, 'Charlie', at, 6)),
+    ];
     devices.push(device(4, 'Delta', sos(4, 'Delta', '2025-03-01T11:00:00.000Z', 1)));
     expect(sortDeviceIds(devices)).toEqual([4, 3, 2, 1]);
   });

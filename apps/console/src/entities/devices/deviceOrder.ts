@@ -53,7 +53,12 @@ export function insertSorted(order: number[], device: Device, lookup: DeviceLook
 /** A full sort, for a freshly loaded list: each key beside its device, not looked up per comparison. */
 export function sortDeviceIds(devices: readonly Device[]): number[] {
   return devices
-    .map((device) => ({ id: device.id, displayName: device.displayName, lastSos: device.lastSos, key: nameKeyOf(device) }))
+    .map((device) => ({
+      id: device.id,
+      displayName: device.displayName,
+      lastSos: device.lastSos,
+      key: nameKeyOf(device),
+    }))
     .sort((a, b) => compareDashboardOrder(a, b, (entry) => entry.key))
     .map((entry) => entry.id);
 }

@@ -19,7 +19,11 @@ export const deviceIn = (table: DeviceTable, id: number): Device | undefined =>
   table[id & MASK]?.get(id);
 
 /** A new table with `device` stored under `id`, or the id removed when `device` is undefined. */
-export function withDevice(table: DeviceTable, id: number, device: Device | undefined): DeviceTable {
+export function withDevice(
+  table: DeviceTable,
+  id: number,
+  device: Device | undefined,
+): DeviceTable {
   const bucket = new Map(table[id & MASK]);
   if (device) bucket.set(id, device);
   else bucket.delete(id);

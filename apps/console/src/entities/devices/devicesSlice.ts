@@ -79,7 +79,10 @@ function devicesReducer(state: DevicesState = initialState, action: UnknownActio
     return next.loading.length > 0 ? { ...next, buffer: [...next.buffer, action.payload] } : next;
   }
   if (sosCloseStarted.match(action)) {
-    return apply(state, closing(deviceIn(state.entities, action.payload.deviceId), action.payload.sosId));
+    return apply(
+      state,
+      closing(deviceIn(state.entities, action.payload.deviceId), action.payload.sosId),
+    );
   }
   if (sosCloseReverted.match(action)) {
     const device = deviceIn(state.entities, action.payload.deviceId);

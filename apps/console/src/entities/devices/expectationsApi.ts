@@ -10,10 +10,17 @@ export const expectationsApi = api.injectEndpoints({
       query: (id) => ({ url: PATHS.deviceExpectations, params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),
-    setSupervision: build.mutation<DeviceExpectations, { id: number; body: DeviceSupervisionBody }>({
-      query: ({ id, body }) => ({ url: PATHS.deviceSupervision, method: 'PATCH', params: { id }, body }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Profile', id }],
-    }),
+    setSupervision: build.mutation<DeviceExpectations, { id: number; body: DeviceSupervisionBody }>(
+      {
+        query: ({ id, body }) => ({
+          url: PATHS.deviceSupervision,
+          method: 'PATCH',
+          params: { id },
+          body,
+        }),
+        invalidatesTags: (_r, _e, { id }) => [{ type: 'Profile', id }],
+      },
+    ),
     /** "Check-in confermato" in the SOS detail; the card and timeline follow sos-updated. */
     confirmCheckIn: build.mutation<Sos, number>({
       query: (sosId) => ({ url: PATHS.sosCheckin, method: 'POST', params: { sosId } }),
@@ -28,4 +35,5 @@ export const expectationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetExpectationsQuery, useSetSupervisionMutation, useConfirmCheckInMutation } = expectationsApi;
+export const { useGetExpectationsQuery, useSetSupervisionMutation, useConfirmCheckInMutation } =
+  expectationsApi;

@@ -1,4 +1,11 @@
-import type { DeletedDevice, Device, DeviceProfile, DeviceProfileInput, TechnicalAlarm, TechnicalAlarmDismissQuery } from '@sos/contract';
+import type {
+  DeletedDevice,
+  Device,
+  DeviceProfile,
+  DeviceProfileInput,
+  TechnicalAlarm,
+  TechnicalAlarmDismissQuery,
+} from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 
@@ -16,14 +23,24 @@ export const healthApi = api.injectEndpoints({
     }),
     /** "Nome dispositivo" in the "Scheda assistito": every console gets device-renamed. */
     renameDevice: build.mutation<Device, { id: number; displayName: string }>({
-      query: ({ id, displayName }) => ({ url: PATHS.deviceRename, method: 'PATCH', params: { id }, body: { displayName } }),
+      query: ({ id, displayName }) => ({
+        url: PATHS.deviceRename,
+        method: 'PATCH',
+        params: { id },
+        body: { displayName },
+      }),
     }),
     getProfile: build.query<DeviceProfile, number>({
       query: (id) => ({ url: PATHS.deviceProfile, params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Profile', id }],
     }),
     putProfile: build.mutation<DeviceProfile, { id: number; profile: DeviceProfileInput }>({
-      query: ({ id, profile }) => ({ url: PATHS.deviceProfile, method: 'PUT', params: { id }, body: profile }),
+      query: ({ id, profile }) => ({
+        url: PATHS.deviceProfile,
+        method: 'PUT',
+        params: { id },
+        body: profile,
+      }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Profile', id }],
     }),
     getDeletedDevices: build.query<DeletedDevice[], void>({

@@ -18,13 +18,18 @@ export function applyToAlarms(alarms: Alarms, event: LiveEvent, now = new Date()
     case 'device-offline': {
       const device = event.data;
       const rest = without(alarms, device.id, 'DEVICE_OFFLINE');
-      return [...rest, { type: 'DEVICE_OFFLINE', device, since: device.lastSeenAt ?? now.toISOString() }];
+      return [
+        ...rest,
+        { type: 'DEVICE_OFFLINE', device, since: device.lastSeenAt ?? now.toISOString() },
+      ];
     }
     case 'device-online':
       return without(alarms, event.data.id, 'DEVICE_OFFLINE');
     case 'device-deleted': {
       // Its own reports go with it (as the server lists them); a refused SOS comes later.
-      const rest = alarms.filter((a) => a.device.id !== event.data.id || a.type === 'DELETED_DEVICE_SOS');
+      const rest = alarms.filter(
+        (a) => a.device.id !== event.data.id || a.type === 'DELETED_DEVICE_SOS',
+      );
       return rest.length === alarms.length ? null : rest;
     }
     case 'technical-alarm': {
@@ -39,9 +44,14 @@ export function applyToAlarms(alarms: Alarms, event: LiveEvent, now = new Date()
     }
     case 'device-deleted-sos': {
       // A repeat keeps the first one's time, as the server does.
-      const standing = alarms.find((a) => a.device.id === event.data.id && a.type === 'DELETED_DEVICE_SOS');
+      const standing = alarms.find(
+        (a) => a.device.id === event.data.id && a.type === 'DELETED_DEVICE_SOS',
+      );
       if (standing) return null;
-      return [...alarms, { type: 'DELETED_DEVICE_SOS', device: event.data, since: now.toISOString() }];
+      return [
+        ...alarms,
+        { type: 'DELETED_DEVICE_SOS', device: event.data, since: now.toISOString() },
+      ];
     }
     case 'device-registered': // a restore clears its alarm
     case 'device-deleted-sos-dismissed':
@@ -63,9 +73,13 @@ export function useTechnicalAlarmsLive(): void {
         addListener({
           actionCreator: liveEventReceived,
           effect: ({ payload }) => {
-            const patch = healthApi.util.updateQueryData('getTechnicalAlarms', undefined, (draft) => {
-              return applyToAlarms(draft, payload) ?? undefined;
-            });
+            const patch = healthApi.util.updateQueryData(
+              'getTechnicalAlarms',
+              undefined,
+              (draft) => {
+                return applyToAlarms(draft, payload) ?? undefined;
+              },
+            );
             // A thunk (the store has the thunk middleware; its dispatch type does not say so).
             dispatch(patch as unknown as UnknownAction);
           },

@@ -13,7 +13,12 @@ import { sameEntry } from './timelineEntries.js';
 export const callsApi = api.injectEndpoints({
   endpoints: (build) => ({
     logSosCall: build.mutation<SosTimelineEntry, { sosId: number; call: SosCallBody }>({
-      query: ({ sosId, call }) => ({ url: PATHS.sosCall, method: 'POST', params: { sosId }, body: call }),
+      query: ({ sosId, call }) => ({
+        url: PATHS.sosCall,
+        method: 'POST',
+        params: { sosId },
+        body: call,
+      }),
       async onQueryStarted({ sosId }, { dispatch, queryFulfilled }) {
         try {
           const { data: entry } = await queryFulfilled;
@@ -25,7 +30,8 @@ export const callsApi = api.injectEndpoints({
         } catch (failure) {
           // Closed meanwhile: the 409 carries the SOS, so the detail turns read-only and the
           // shared error handler says who closed it.
-          const data = (failure as { error?: { data?: { code?: ErrorCode; sos?: Sos } } }).error?.data;
+          const data = (failure as { error?: { data?: { code?: ErrorCode; sos?: Sos } } }).error
+            ?.data;
           if (data?.code === 'SOS_NOT_OPEN' && data.sos) dispatch(sosAnswered(data.sos));
         }
       },

@@ -6,6 +6,7 @@ import type { SosTimelineEntry } from '@sos/contract';
  * millisecond with the same note differ by their call.
  */
 export function sameEntry(a: SosTimelineEntry, b: SosTimelineEntry): boolean {
-  if (a.type !== b.type || a.at !== b.at || a.text !== b.text || a.by?.username !== b.by?.username) return false;
+  if (a.type !== b.type || a.at !== b.at || a.text !== b.text || a.by?.username !== b.by?.username)
+    return false;
   return JSON.stringify(a.call ?? null) === JSON.stringify(b.call ?? null);
 }

@@ -23,7 +23,13 @@ export const auditFilterQuery = (filter: AuditFilter) => ({
   ...(filter.action ? { action: filter.action } : {}),
 });
 
-export function AuditFilters({ value, onChange }: { value: AuditFilter; onChange: (next: AuditFilter) => void }) {
+export function AuditFilters({
+  value,
+  onChange,
+}: {
+  value: AuditFilter;
+  onChange: (next: AuditFilter) => void;
+}) {
   const intl = useIntl();
   return (
     <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>

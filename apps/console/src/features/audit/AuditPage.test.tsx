@@ -28,7 +28,11 @@ const record = (id: number, more: object = {}) => ({
   hash: 'a'.repeat(64),
   ...more,
 });
-const page = (items: unknown[], total = items.length, nextCursor: string | null = null) => ({ items, total, nextCursor });
+const page = (items: unknown[], total = items.length, nextCursor: string | null = null) => ({
+  items,
+  total,
+  nextCursor,
+});
 
 describe('AuditPage', () => {
   beforeAll(async () => {
@@ -38,15 +42,29 @@ describe('AuditPage', () => {
   it('shows who did what, when, from where and on what, in words', async () => {
     storeSession('SUPER_ADMIN');
     const spy = stubFetch(() =>
-      json(200, page([
-        record(3),
-        record(2, { action: 'ALARM_CONF_CHANGED', target: { type: 'CONF', id: 'alarm', label: 'alarm' }, details: { before: { ackTargetSeconds: 60 }, after: { ackTargetSeconds: 90 } } }),
-        record(1, { action: 'LOGIN_FAILED', actor: null, target: null, details: { usernameHash: 'deadbeef'.repeat(8) } }),
-      ])),
+      json(
+        200,
+        page([
+          record(3),
+          record(2, {
+            action: 'ALARM_CONF_CHANGED',
+            target: { type: 'CONF', id: 'alarm', label: 'alarm' },
+            details: { before: { ackTargetSeconds: 60 }, after: { ackTargetSeconds: 90 } },
+          }),
+          record(1, {
+            action: 'LOGIN_FAILED',
+            actor: null,
+            target: null,
+            details: { usernameHash: 'deadbeef'.repeat(8) },
+          }),
+        ]),
+      ),
     );
     renderApp('/audit');
     expect(await screen.findByRole('heading', { name: 'Registro attività' })).toBeInTheDocument();
-    const row = (await screen.findByText('Scheda assistito consultata')).closest('[role="row"]') as HTMLElement;
+    const row = (await screen.findByText('Scheda assistito consultata')).closest(
+      '[role="row"]',
+    ) as HTMLElement;
     for (const text of ['25/11/2026 09:41:07', 'maria', '192.0.2.10', 'Casa Rossi']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
@@ -54,17 +72,28 @@ describe('AuditPage', () => {
     expect(screen.getByText('Accesso non riuscito')).toBeInTheDocument();
     expect(screen.getByText('nome utente sconosciuto (impronta deadbeef)')).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Data e ora', 'Utente', 'Indirizzo', 'Azione', 'Oggetto', 'Dettagli',
+      'Data e ora',
+      'Utente',
+      'Indirizzo',
+      'Azione',
+      'Oggetto',
+      'Dettagli',
     ]);
     expect(await callsOf(spy)).toContain('GET /api/audit?limit=20');
   });
 
   it('pages on the server and filters by user, action and days', async () => {
     storeSession('SUPER_ADMIN');
-    const first = Array.from({ length: 20 }, (_, i) => record(40 - i, { target: { type: 'DEVICE', id: i, label: `Casa ${i}` } }));
+    const first = Array.from({ length: 20 }, (_, i) =>
+      record(40 - i, { target: { type: 'DEVICE', id: i, label: `Casa ${i}` } }),
+    );
     const spy = stubFetch((request) => {
       const url = new URL(request.url);
-      if (url.searchParams.get('cursor') === 'next-1') return json(200, page([record(1, { target: { type: 'DEVICE', id: 1, label: 'Ultima' } })], 21));
+      if (url.searchParams.get('cursor') === 'next-1')
+        return json(
+          200,
+          page([record(1, { target: { type: 'DEVICE', id: 1, label: 'Ultima' } })], 21),
+        );
       return json(200, page(first, 21, 'next-1'));
     });
     const user = userEvent.setup();
@@ -78,7 +107,9 @@ describe('AuditPage', () => {
     expect(await screen.findByText('Casa 0')).toBeInTheDocument();
     expect(await callsOf(spy)).toContain('GET /api/audit?action=SOS_CLOSED&limit=20');
     await user.type(screen.getByRole('textbox', { name: 'Utente' }), 'maria');
-    await waitFor(async () => expect(await callsOf(spy)).toContain('GET /api/audit?actor=maria&action=SOS_CLOSED&limit=20'));
+    await waitFor(async () =>
+      expect(await callsOf(spy)).toContain('GET /api/audit?actor=maria&action=SOS_CLOSED&limit=20'),
+    );
   });
 
   it('exports what the filters match as a CSV download', async () => {
@@ -90,26 +121,35 @@ describe('AuditPage', () => {
     );
     const createObjectURL = vi.fn(() => 'blob:csv');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
     renderApp('/audit');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Esporta CSV' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(await callsOf(spy)).toContain('GET /api/audit.csv');
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(
+      /^audit-log-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     // "CSV per Excel": ";", local times, the console's language (docs/alarm-handling.md "Exports").
     await user.click(screen.getByRole('button', { name: 'Esporta CSV' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV per Excel' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(await callsOf(spy)).toContain('GET /api/audit.csv?format=excel&lang=it');
-    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}-excel\.csv$/);
+    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toMatch(
+      /^audit-log-\d{4}-\d{2}-\d{2}-excel\.csv$/,
+    );
   });
 
   it('names every action in words in every language, none left as its code', () => {
     for (const locale of LOCALES) {
       const names = AUDIT_ACTIONS.map((action) => messages[locale][`auditAction.${action}`]);
-      expect(names.every((name) => name && !/^[A-Z_]+$/.test(name)), locale).toBe(true);
+      expect(
+        names.every((name) => name && !/^[A-Z_]+$/.test(name)),
+        locale,
+      ).toBe(true);
       expect(new Set(names).size, locale).toBe(AUDIT_ACTIONS.length);
     }
   });

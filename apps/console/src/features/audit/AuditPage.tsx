@@ -17,7 +17,11 @@ export default function AuditPage() {
   const intl = useIntl();
   const paging = useCursorPages(NO_AUDIT_FILTER);
   const { data, isFetching } = useGetAuditPageQuery(
-    { ...auditFilterQuery(paging.filter), limit: PAGE_SIZE, ...(paging.cursor ? { cursor: paging.cursor } : {}) },
+    {
+      ...auditFilterQuery(paging.filter),
+      limit: PAGE_SIZE,
+      ...(paging.cursor ? { cursor: paging.cursor } : {}),
+    },
     { refetchOnMountOrArgChange: true },
   );
   const columns = useAuditColumns();

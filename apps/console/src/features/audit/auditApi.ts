@@ -5,7 +5,9 @@ import type { ExportChoice } from '../../components/ExportMenu.js';
 
 /** Drops unset filters, so the URL carries only what the user chose. */
 const params = (query: Partial<AuditQuery>) =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+  Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+  );
 
 /**
  * The audit log, newest first, one server page at a time, and the same filters as a CSV

@@ -20,7 +20,9 @@ export function describeDetails(intl: IntlShape, details: AuditItem['details']):
   if (!details) return '';
   const parts: string[] = [];
   if (Array.isArray(details.fields)) {
-    parts.push(intl.formatMessage({ id: 'audit.fields' }, { fields: details.fields.map(text).join(', ') }));
+    parts.push(
+      intl.formatMessage({ id: 'audit.fields' }, { fields: details.fields.map(text).join(', ') }),
+    );
   }
   const before = details.before as Record<string, unknown> | undefined;
   const after = details.after as Record<string, unknown> | undefined;
@@ -33,7 +35,11 @@ export function describeDetails(intl: IntlShape, details: AuditItem['details']):
       parts.push(
         intl.formatMessage(
           { id: 'audit.change' },
-          { name: label ? intl.formatMessage({ id: label }) : name, before: text(before[name]), after: text(after[name]) },
+          {
+            name: label ? intl.formatMessage({ id: label }) : name,
+            before: text(before[name]),
+            after: text(after[name]),
+          },
         ),
       );
     }
@@ -43,12 +49,18 @@ export function describeDetails(intl: IntlShape, details: AuditItem['details']):
     parts.push(
       intl.formatMessage(
         { id: 'audit.filters' },
-        { filters: filters.length ? filters.join(', ') : intl.formatMessage({ id: 'audit.noFilters' }) },
+        {
+          filters: filters.length
+            ? filters.join(', ')
+            : intl.formatMessage({ id: 'audit.noFilters' }),
+        },
       ),
     );
   }
   if (typeof details.usernameHash === 'string') {
-    parts.push(intl.formatMessage({ id: 'audit.unknownUser' }, { hash: details.usernameHash.slice(0, 8) }));
+    parts.push(
+      intl.formatMessage({ id: 'audit.unknownUser' }, { hash: details.usernameHash.slice(0, 8) }),
+    );
   }
   return parts.join(' · ');
 }

@@ -23,19 +23,22 @@ export function useAuditColumns(): GridColDef<AuditItem>[] {
         field: 'actor',
         headerName: header('audit.actor'),
         width: 120,
-        valueGetter: (_value: unknown, row: AuditItem) => row.actor?.username ?? header('audit.nobody'),
+        valueGetter: (_value: unknown, row: AuditItem) =>
+          row.actor?.username ?? header('audit.nobody'),
       },
       {
         field: 'address',
         headerName: header('audit.address'),
         width: 130,
-        valueGetter: (value: string | null) => (value === 'cli' ? header('audit.cli') : (value ?? '')),
+        valueGetter: (value: string | null) =>
+          value === 'cli' ? header('audit.cli') : (value ?? ''),
       },
       {
         field: 'action',
         headerName: header('audit.action'),
         width: 250,
-        valueFormatter: (value: AuditItem['action']) => intl.formatMessage({ id: `auditAction.${value}` }),
+        valueFormatter: (value: AuditItem['action']) =>
+          intl.formatMessage({ id: `auditAction.${value}` }),
       },
       {
         field: 'target',

@@ -6,7 +6,10 @@ import { device, renderWithStore, signedInStore, sos } from '../../test/testKit.
 describe('AlertCard', () => {
   it('shows the kind’s label under the name', () => {
     const fire = { ...sos(1, 'Cucina Rossi', '2025-03-01T10:00:00Z'), kind: 'FIRE' as const };
-    renderWithStore(signedInStore(), <AlertCard device={device(1, 'Cucina Rossi', fire)} sos={fire} />);
+    renderWithStore(
+      signedInStore(),
+      <AlertCard device={device(1, 'Cucina Rossi', fire)} sos={fire} />,
+    );
     const name = screen.getByRole('heading', { name: 'Cucina Rossi' });
     const kind = screen.getByTestId('sos-kind');
     expect(kind).toHaveTextContent('Incendio');
@@ -29,14 +32,24 @@ describe('AlertCard', () => {
       kinds: ['MEDICAL' as const, 'FIRE' as const],
       realertedAt: '2025-03-01T10:05:00Z',
     };
-    const { unmount } = renderWithStore(signedInStore(), <AlertCard device={device(3, 'Casa Rossi', realerted)} sos={realerted} />);
+    const { unmount } = renderWithStore(
+      signedInStore(),
+      <AlertCard device={device(3, 'Casa Rossi', realerted)} sos={realerted} />,
+    );
     expect(screen.getByTestId('sos-kind')).toHaveTextContent('Incendio · Emergenza medica');
     expect(screen.getByTestId('sos-realerted')).toHaveTextContent('Nuovo allarme: Incendio');
     expect(screen.queryByText(/SOS aperto il/)).toBeNull();
     unmount();
     // Taken in charge again: the opening time is back.
-    const taken = { ...realerted, acknowledgedAt: '2025-03-01T10:06:00Z', acknowledgedBy: { id: 2, username: 'anna' } };
-    renderWithStore(signedInStore(), <AlertCard device={device(3, 'Casa Rossi', taken)} sos={taken} />);
+    const taken = {
+      ...realerted,
+      acknowledgedAt: '2025-03-01T10:06:00Z',
+      acknowledgedBy: { id: 2, username: 'anna' },
+    };
+    renderWithStore(
+      signedInStore(),
+      <AlertCard device={device(3, 'Casa Rossi', taken)} sos={taken} />,
+    );
     expect(screen.queryByTestId('sos-realerted')).toBeNull();
     expect(screen.getByText(/SOS aperto il/)).toBeInTheDocument();
   });

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Sos } from '@sos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { device, json, renderWithStore, signedInStore, sos, stubFetch } from '../../test/testKit.js';
+import {
+  device,
+  json,
+  renderWithStore,
+  signedInStore,
+  sos,
+  stubFetch,
+} from '../../test/testKit.js';
 import { AlertCard } from './AlertCard.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,12 +25,15 @@ function setup(handled: Sos) {
   const calls = stubFetch((call) =>
     call.url.pathname === '/api/sos/close' ? new Response(null, { status: 204 }) : json([]),
   );
-  renderWithStore(signedInStore('EMPLOYEE'), <AlertCard device={device(4, 'Reception', handled)} sos={handled} />);
+  renderWithStore(
+    signedInStore('EMPLOYEE'),
+    <AlertCard device={device(4, 'Reception', handled)} sos={handled} />,
+  );
   const closes = () => calls.filter((c) => c.url.pathname === '/api/sos/close');
   return { closes };
 }
 
-describe("closing from the card an SOS a colleague has in charge", () => {
+describe('closing from the card an SOS a colleague has in charge', () => {
   it("asks first: 'Annulla' closes nothing, 'Chiudi SOS' closes it", async () => {
     const { closes } = setup(inChargeOf(2, 'maria'));
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Reception' }));
@@ -34,7 +44,9 @@ describe("closing from the card an SOS a colleague has in charge", () => {
     expect(closes()).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Reception' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Chiudi SOS' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Chiudi SOS' }),
+    );
     await waitFor(() => expect(closes()).toHaveLength(1));
     expect(closes()[0]?.url.searchParams.get('sosId')).toBe('44');
   });

@@ -34,7 +34,8 @@ export function AlertCloseButton({ device, sos, sx }: AlertCloseButtonProps) {
   const requireOutcome = useGetAlarmConfQuery().data?.requireOutcome === true;
   const handler = sos.acknowledgedBy;
   const someoneElse = handler !== null && handler.id !== userId;
-  const close = () => (requireOutcome ? setForm(true) : void closeSos({ deviceId: device.id, sosId: sos.id }));
+  const close = () =>
+    requireOutcome ? setForm(true) : void closeSos({ deviceId: device.id, sosId: sos.id });
   return (
     <>
       <Button
@@ -42,7 +43,10 @@ export function AlertCloseButton({ device, sos, sx }: AlertCloseButtonProps) {
         disableElevation
         sx={sx}
         disabled={isLoading}
-        aria-label={intl.formatMessage({ id: 'dashboard.closeSosOf' }, { name: device.displayName })}
+        aria-label={intl.formatMessage(
+          { id: 'dashboard.closeSosOf' },
+          { name: device.displayName },
+        )}
         onClick={() => (someoneElse ? setAsking(true) : close())}
       >
         <FormattedMessage id="dashboard.closeSos" />

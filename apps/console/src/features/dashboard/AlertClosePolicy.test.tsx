@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALARM_CONF_DEFAULTS, type AlarmConf } from '@sos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { device, json, renderWithStore, signedInStore, sos, stubFetch } from '../../test/testKit.js';
+import {
+  device,
+  json,
+  renderWithStore,
+  signedInStore,
+  sos,
+  stubFetch,
+} from '../../test/testKit.js';
 import { AlertCard } from './AlertCard.js';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -14,7 +21,10 @@ function setup(conf: Partial<AlarmConf>) {
     if (call.url.pathname === '/api/sos/close') return json({ ...open, state: 'CLOSED' });
     return json([]);
   });
-  renderWithStore(signedInStore('EMPLOYEE'), <AlertCard device={device(4, 'Reception', open)} sos={open} />);
+  renderWithStore(
+    signedInStore('EMPLOYEE'),
+    <AlertCard device={device(4, 'Reception', open)} sos={open} />,
+  );
   const closes = () => calls.filter((c) => c.url.pathname === '/api/sos/close');
   return { calls, closes };
 }

@@ -50,11 +50,16 @@ function closedAnswer(devices: Device[], sosId: number, closer = { id: 1, userna
   return json({ ...open, state: 'CLOSED', dateClosed: OPENED_AT, closedBy: closer });
 }
 
-function setup(devices: Device[], role: Role = 'SUPER_ADMIN', closer?: { id: number; username: string }) {
+function setup(
+  devices: Device[],
+  role: Role = 'SUPER_ADMIN',
+  closer?: { id: number; username: string },
+) {
   const calls = stubFetch((call) => {
     const path = call.url.pathname;
     if (path === '/api/device/getAll') return json(devices);
-    if (path === '/api/sos/close') return closedAnswer(devices, Number(call.url.searchParams.get('sosId')), closer);
+    if (path === '/api/sos/close')
+      return closedAnswer(devices, Number(call.url.searchParams.get('sosId')), closer);
     if (path === '/api/device/delete') return new Response(null, { status: 204 });
     if (path === '/api/sos/realTime') return new Promise<Response>(() => {});
     return undefined;
@@ -89,9 +94,15 @@ describe('dashboard', () => {
   });
 
   it('before the click, says how many SOS are open above the prompt; none with none open', async () => {
-    setup([device(1, 'Magazzino'), device(2, 'Reception', sos(2, 'Reception', OPENED_AT)), device(3, 'Cucina', sos(3, 'Cucina', OPENED_AT))]);
+    setup([
+      device(1, 'Magazzino'),
+      device(2, 'Reception', sos(2, 'Reception', OPENED_AT)),
+      device(3, 'Cucina', sos(3, 'Cucina', OPENED_AT)),
+    ]);
     const banner = await screen.findByText('SOS da gestire: 2');
-    const prompt = screen.getByText("Per abilitare l'audio clicca in un punto qualsiasi dello schermo");
+    const prompt = screen.getByText(
+      "Per abilitare l'audio clicca in un punto qualsiasi dello schermo",
+    );
     expect(banner.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await enableAudio();
     expect(screen.queryByText('SOS da gestire: 2')).not.toBeInTheDocument();

@@ -17,7 +17,9 @@ import { DetailLink } from './DetailLink.js';
 
 // Its own chunk: the grid shows 10,000 devices without waiting for the detail's forms.
 const SosDetailDialog = lazy(() =>
-  import('../../widgets/alarm/SosDetailDialog.js').then((module) => ({ default: module.SosDetailDialog })),
+  import('../../widgets/alarm/SosDetailDialog.js').then((module) => ({
+    default: module.SosDetailDialog,
+  })),
 );
 
 export interface DeviceListStatus {

@@ -36,7 +36,12 @@ export function PlainCard({ device, onDelete }: PlainCardProps) {
         </p>
       </div>
       {onDelete && (
-        <ProfileButton device={device} className={CARD_CLASS.delete} iconClassName={CARD_CLASS.icon} tipAttribute={TIP_ATTRIBUTE} />
+        <ProfileButton
+          device={device}
+          className={CARD_CLASS.delete}
+          iconClassName={CARD_CLASS.icon}
+          tipAttribute={TIP_ATTRIBUTE}
+        />
       )}
       {onDelete && (
         <button

@@ -12,7 +12,13 @@ export function PromptBanner() {
   const count = useAppSelector(selectOpenCount);
   if (count === 0) return null;
   return (
-    <Alert severity="error" variant="filled" role="status" data-testid="prompt-banner" sx={{ fontWeight: 700 }}>
+    <Alert
+      severity="error"
+      variant="filled"
+      role="status"
+      data-testid="prompt-banner"
+      sx={{ fontWeight: 700 }}
+    >
       <FormattedMessage id="alarm.banner" values={{ n: count }} />
     </Alert>
   );

@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import DashboardPage from './DashboardPage.js';
 import { HOLD_MS } from './resortGuard.js';
-import { device, json, renderWithStore, signedInStore, sos, stubFetch } from '../../test/testKit.js';
+import {
+  device,
+  json,
+  renderWithStore,
+  signedInStore,
+  sos,
+  stubFetch,
+} from '../../test/testKit.js';
 
 beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
@@ -47,12 +54,17 @@ describe('cards do not re-sort under the pointer', () => {
 
     // Alfa's button just moved: it is shown disabled, a press on it does nothing...
     const closes = () => calls.filter((c) => c.url.pathname === '/api/sos/close');
-    expect(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' }));
     expect(closes()).toHaveLength(0);
     // ...and works once it has stood still for a second.
     await wait(HOLD_MS + 100);
-    expect(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Alfa' }));
     await waitFor(() => expect(closes()).toHaveLength(1));
     expect(closes()[0]?.url.searchParams.get('sosId')).toBe('11');

@@ -36,7 +36,11 @@ describe('"Ultimo contatto" of the cards on screen', () => {
     await waitFor(() => expect(polls()).toHaveLength(1));
     expect(polls()[0]?.url.searchParams.get('ids')).toBe('2,9');
     await waitFor(() =>
-      expect(selectDeviceById(store.getState(), 2)).toMatchObject({ lastSeenAt: seen, online: true, batteryPct: 55 }),
+      expect(selectDeviceById(store.getState(), 2)).toMatchObject({
+        lastSeenAt: seen,
+        online: true,
+        batteryPct: 55,
+      }),
     );
     expect(selectDeviceById(store.getState(), 9)?.lastSeenAt).toBeNull();
     act(() => void vi.advanceTimersByTime(CONTACTS_POLL_MS));
@@ -50,6 +54,9 @@ describe('"Ultimo contatto" of the cards on screen', () => {
     renderWithStore(signedInStore('EMPLOYEE'), <Probe ids={[1]} />);
     act(() => void vi.advanceTimersByTime(CONTACTS_POLL_MS * 2));
     expect(calls.filter((c) => c.url.pathname === '/api/device/contacts')).toHaveLength(0);
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => 'visible',
+    });
   });
 });

@@ -20,8 +20,13 @@ export function useLiveContacts(ids: readonly number[]): void {
   useEffect(() => {
     const poll = () => {
       if (document.visibilityState !== 'visible' || shown.current.length === 0) return;
-      const list = [...shown.current].sort((a, b) => a - b).slice(0, CONTACTS_MAX_IDS).join(',');
-      void dispatch(contactsApi.endpoints.getContacts.initiate(list, { subscribe: false, forceRefetch: true }));
+      const list = [...shown.current]
+        .sort((a, b) => a - b)
+        .slice(0, CONTACTS_MAX_IDS)
+        .join(',');
+      void dispatch(
+        contactsApi.endpoints.getContacts.initiate(list, { subscribe: false, forceRefetch: true }),
+      );
     };
     const timer = setInterval(poll, CONTACTS_POLL_MS);
     return () => clearInterval(timer);

@@ -7,7 +7,13 @@ import { urgentOrder } from './useShownOrder.js';
 function alert(id: number, minutesAgo: number, kind: AlarmKind, acknowledged = false): Device {
   const at = new Date(Date.UTC(2026, 10, 27, 12, 0) - minutesAgo * 60_000).toISOString();
   const open = { ...sos(id, `D${id}`, at, 100 + id), kind };
-  return device(id, `D${id}`, acknowledged ? { ...open, acknowledgedAt: at, acknowledgedBy: { id: 9, username: 'maria' } } : open);
+  return device(
+    id,
+    `D${id}`,
+    acknowledged
+      ? { ...open, acknowledgedAt: at, acknowledgedBy: { id: 9, username: 'maria' } }
+      : open,
+  );
 }
 
 // docs/alarm-handling.md "Close policy": URGENT = unacknowledged first, then kind severity, then oldest first.

@@ -36,7 +36,10 @@ export function CheckInWindows({ control }: { control: FormControl }) {
         </Stack>
       ))}
       {windows.fields.length < CHECK_IN_WINDOWS_MAX && (
-        <Button sx={{ alignSelf: 'flex-start' }} onClick={() => windows.append({ days: [...CHECK_IN_DAYS], from: '08:00', to: '10:00' })}>
+        <Button
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => windows.append({ days: [...CHECK_IN_DAYS], from: '08:00', to: '10:00' })}
+        >
           <FormattedMessage id="expect.addWindow" />
         </Button>
       )}
@@ -55,7 +58,9 @@ function Days({ control, index }: { control: FormControl; index: number }) {
           <ToggleButtonGroup
             size="small"
             value={field.value}
-            onChange={(_e, days: CheckInDay[]) => field.onChange(CHECK_IN_DAYS.filter((d) => days.includes(d)))}
+            onChange={(_e, days: CheckInDay[]) =>
+              field.onChange(CHECK_IN_DAYS.filter((d) => days.includes(d)))
+            }
             aria-label={intl.formatMessage({ id: 'expect.checkIns' })}
             sx={{ flexWrap: 'wrap' }}
           >
@@ -76,7 +81,15 @@ function Days({ control, index }: { control: FormControl; index: number }) {
   );
 }
 
-function Time({ control, index, end }: { control: FormControl; index: number; end: 'from' | 'to' }) {
+function Time({
+  control,
+  index,
+  end,
+}: {
+  control: FormControl;
+  index: number;
+  end: 'from' | 'to';
+}) {
   const intl = useIntl();
   return (
     <Controller

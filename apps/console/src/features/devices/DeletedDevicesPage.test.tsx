@@ -16,13 +16,16 @@ describe('DeletedDevicesPage (/devices/deleted)', () => {
     const spy = stubFetch((request) => {
       const { pathname } = new URL(request.url);
       if (pathname === '/api/device/deleted') return json(200, restored ? [] : [deleted]);
-      if (pathname === '/api/device/restore') return (restored = true), json(200, device(5, 'Pulsante cucina'));
+      if (pathname === '/api/device/restore')
+        return ((restored = true), json(200, device(5, 'Pulsante cucina')));
       return notFound(request);
     });
     storeSession('SUPER_ADMIN');
     renderApp('/devices/deleted');
     // The page is a lazy chunk: its first render compiles it.
-    expect(await screen.findByRole('heading', { name: 'Dispositivi eliminati' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Dispositivi eliminati' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Ripristina' }));
     expect(await screen.findByText('Nessun dispositivo eliminato')).toBeInTheDocument();
     expect(await callsOf(spy)).toContain('POST /api/device/restore?id=5');

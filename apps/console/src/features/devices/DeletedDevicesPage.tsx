@@ -8,7 +8,10 @@ import { FormattedMessage } from 'react-intl';
 import { LtrText } from '../../components/LtrText.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { formatDateTime } from '../../lib/format.js';
-import { useGetDeletedDevicesQuery, useRestoreDeviceMutation } from '../../entities/devices/healthApi.js';
+import {
+  useGetDeletedDevicesQuery,
+  useRestoreDeviceMutation,
+} from '../../entities/devices/healthApi.js';
 
 /** "Dispositivi eliminati" (docs/alarm-handling.md, SUPER_ADMIN): each can be restored with its history. */
 export default function DeletedDevicesPage() {
@@ -39,7 +42,8 @@ export default function DeletedDevicesPage() {
                   primary={device.displayName}
                   secondary={
                     <span>
-                      <LtrText>{device.serial}</LtrText> · <LtrText>{formatDateTime(device.deletedAt)}</LtrText>
+                      <LtrText>{device.serial}</LtrText> ·{' '}
+                      <LtrText>{formatDateTime(device.deletedAt)}</LtrText>
                     </span>
                   }
                 />

@@ -23,7 +23,12 @@ export interface ProfileButtonProps {
  * "Scheda assistito" on a device card (SUPER_ADMIN): opens the profile form. A bare icon
  * button (thousands of cards mount while scrolling); the form's code loads on first use.
  */
-export function ProfileButton({ device, className, iconClassName, tipAttribute }: ProfileButtonProps) {
+export function ProfileButton({
+  device,
+  className,
+  iconClassName,
+  tipAttribute,
+}: ProfileButtonProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   return (
@@ -42,7 +47,11 @@ export function ProfileButton({ device, className, iconClassName, tipAttribute }
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ProfileFormDialog deviceId={device.id} deviceName={device.displayName} onClose={() => setOpen(false)} />
+          <ProfileFormDialog
+            deviceId={device.id}
+            deviceName={device.displayName}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

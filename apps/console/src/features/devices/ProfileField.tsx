@@ -15,7 +15,14 @@ export interface ProfileFieldProps {
 }
 
 /** One text field of the profile form, its error said in the language on screen. */
-export function ProfileField({ control, name, label, limit, type, multiline = false }: ProfileFieldProps) {
+export function ProfileField({
+  control,
+  name,
+  label,
+  limit,
+  type,
+  multiline = false,
+}: ProfileFieldProps) {
   const intl = useIntl();
   return (
     <Controller

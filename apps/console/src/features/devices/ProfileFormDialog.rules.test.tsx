@@ -13,7 +13,10 @@ async function open() {
   const calls = stubFetch((call) =>
     call.url.pathname === '/api/device/profile' ? json(empty) : undefined,
   );
-  renderWithStore(signedInStore('SUPER_ADMIN'), <ProfileFormDialog deviceId={4} deviceName="Portineria" onClose={() => {}} />);
+  renderWithStore(
+    signedInStore('SUPER_ADMIN'),
+    <ProfileFormDialog deviceId={4} deviceName="Portineria" onClose={() => {}} />,
+  );
   const dialog = await screen.findByRole('dialog');
   await within(dialog).findByRole('textbox', { name: 'Note' });
   return { calls, dialog };

@@ -10,12 +10,16 @@ const EMPTY = { residentName: null, address: null, phone: null, notes: null, con
 async function open() {
   const calls = stubFetch((call) => {
     if (call.url.pathname === '/api/device/profile' && call.method === 'GET') return json(EMPTY);
-    if (call.url.pathname === '/api/device/profile') return json({ ...EMPTY, residentName: 'Anna' });
+    if (call.url.pathname === '/api/device/profile')
+      return json({ ...EMPTY, residentName: 'Anna' });
     if (call.url.pathname === '/api/device/rename') return json(device(5, 'Casa Bianchi'));
     return undefined;
   });
   const onClose = vi.fn();
-  renderWithStore(signedInStore(), <ProfileFormDialog deviceId={5} deviceName="DC-09 12AB" onClose={onClose} />);
+  renderWithStore(
+    signedInStore(),
+    <ProfileFormDialog deviceId={5} deviceName="DC-09 12AB" onClose={onClose} />,
+  );
   const name = await screen.findByLabelText('Nome dispositivo');
   return { calls, onClose, name };
 }
@@ -28,7 +32,9 @@ describe('ProfileFormDialog: "Nome dispositivo"', () => {
     await userEvent.type(name, 'Casa Bianchi');
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url.pathname}${c.url.search}`);
+    const writes = calls
+      .filter((c) => c.method !== 'GET')
+      .map((c) => `${c.method} ${c.url.pathname}${c.url.search}`);
     expect(writes).toEqual(['PATCH /api/device/rename?id=5', 'PUT /api/device/profile?id=5']);
   });
 
@@ -41,6 +47,8 @@ describe('ProfileFormDialog: "Nome dispositivo"', () => {
     await userEvent.type(name, 'DC-09 12AB');
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.filter((c) => c.method !== 'GET').map((c) => c.url.pathname)).toEqual(['/api/device/profile']);
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => c.url.pathname)).toEqual([
+      '/api/device/profile',
+    ]);
   });
 });

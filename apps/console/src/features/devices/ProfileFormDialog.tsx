@@ -10,14 +10,27 @@ import { PROFILE_LIMITS, type DeviceExpectations, type DeviceProfile } from '@so
 import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
-import { useGetProfileQuery, usePutProfileMutation, useRenameDeviceMutation } from '../../entities/devices/healthApi.js';
+import {
+  useGetProfileQuery,
+  usePutProfileMutation,
+  useRenameDeviceMutation,
+} from '../../entities/devices/healthApi.js';
 import { ProfileField } from './ProfileField.js';
-import { useGetExpectationsQuery, useSetSupervisionMutation } from '../../entities/devices/expectationsApi.js';
+import {
+  useGetExpectationsQuery,
+  useSetSupervisionMutation,
+} from '../../entities/devices/expectationsApi.js';
 import { useGetAlarmConfQuery } from '../../entities/sos/sosHandlingApi.js';
 import { CheckInWindows } from './CheckInWindows.js';
 import { SupervisionFields } from './SupervisionFields.js';
 import { supervisionChange } from './supervisionForm.js';
-import { profileFormDefaults, profileFormSchema, profileOf, type ProfileFormInput, type ProfileFormValues } from './profileForm.js';
+import {
+  profileFormDefaults,
+  profileFormSchema,
+  profileOf,
+  type ProfileFormInput,
+  type ProfileFormValues,
+} from './profileForm.js';
 
 export interface ProfileFormDialogProps {
   deviceId: number;
@@ -36,7 +49,13 @@ export function ProfileFormDialog({ deviceId, deviceName, onClose }: ProfileForm
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       {ready ? (
-        <ProfileForm deviceId={deviceId} deviceName={deviceName} profile={data} expectations={expected.data} onClose={onClose} />
+        <ProfileForm
+          deviceId={deviceId}
+          deviceName={deviceName}
+          profile={data}
+          expectations={expected.data}
+          onClose={onClose}
+        />
       ) : (
         <DialogTitle>
           <FormattedMessage id="health.profile" />
@@ -52,7 +71,10 @@ function ProfileForm({
   profile,
   expectations,
   onClose,
-}: ProfileFormDialogProps & { profile: DeviceProfile; expectations: DeviceExpectations | undefined }) {
+}: ProfileFormDialogProps & {
+  profile: DeviceProfile;
+  expectations: DeviceExpectations | undefined;
+}) {
   const titleId = useId();
   const [save, { isLoading }] = usePutProfileMutation();
   const [rename, { isLoading: renaming }] = useRenameDeviceMutation();
@@ -65,7 +87,11 @@ function ProfileForm({
   const contacts = useFieldArray({ control, name: 'contacts' });
   const submit = handleSubmit(async (values) => {
     // The new name reaches every console (and this one's card) as device-renamed.
-    if (values.displayName !== deviceName && 'error' in (await rename({ id: deviceId, displayName: values.displayName }))) return;
+    if (
+      values.displayName !== deviceName &&
+      'error' in (await rename({ id: deviceId, displayName: values.displayName }))
+    )
+      return;
     const change = supervisionChange(expectations, values);
     if (change && 'error' in (await supervise({ id: deviceId, body: change }))) return;
     const result = await save({ id: deviceId, profile: profileOf(values) });
@@ -81,31 +107,81 @@ function ProfileForm({
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <ProfileField control={control} name="displayName" label="health.deviceName" limit="displayName" />
-          <ProfileField control={control} name="residentName" label="health.name" limit="residentName" />
+          <ProfileField
+            control={control}
+            name="displayName"
+            label="health.deviceName"
+            limit="displayName"
+          />
+          <ProfileField
+            control={control}
+            name="residentName"
+            label="health.name"
+            limit="residentName"
+          />
           <ProfileField control={control} name="address" label="health.address" limit="address" />
-          <ProfileField control={control} name="phone" label="health.phone" limit="phone" type="tel" />
-          <ProfileField control={control} name="notes" label="health.notes" limit="notes" multiline />
+          <ProfileField
+            control={control}
+            name="phone"
+            label="health.phone"
+            limit="phone"
+            type="tel"
+          />
+          <ProfileField
+            control={control}
+            name="notes"
+            label="health.notes"
+            limit="notes"
+            multiline
+          />
           <Typography variant="subtitle1" component="h3">
             <FormattedMessage id="health.contacts" />
           </Typography>
           {contacts.fields.map((field, i) => (
-            <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <ProfileField control={control} name={`contacts.${i}.name`} label="health.name" limit="contactName" />
-              <ProfileField control={control} name={`contacts.${i}.phone`} label="health.phone" limit="phone" type="tel" />
-              <ProfileField control={control} name={`contacts.${i}.relation`} label="health.relation" limit="relation" />
+            <Stack
+              key={field.id}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: 'flex-start' }}
+            >
+              <ProfileField
+                control={control}
+                name={`contacts.${i}.name`}
+                label="health.name"
+                limit="contactName"
+              />
+              <ProfileField
+                control={control}
+                name={`contacts.${i}.phone`}
+                label="health.phone"
+                limit="phone"
+                type="tel"
+              />
+              <ProfileField
+                control={control}
+                name={`contacts.${i}.relation`}
+                label="health.relation"
+                limit="relation"
+              />
               <Button color="error" onClick={() => contacts.remove(i)} sx={{ mt: 1 }}>
                 <FormattedMessage id="health.removeContact" />
               </Button>
             </Stack>
           ))}
           {contacts.fields.length < PROFILE_LIMITS.contacts && (
-            <Button sx={{ alignSelf: 'flex-start' }} onClick={() => contacts.append({ name: '', phone: '', relation: '' })}>
+            <Button
+              sx={{ alignSelf: 'flex-start' }}
+              onClick={() => contacts.append({ name: '', phone: '', relation: '' })}
+            >
               <FormattedMessage id="health.addContact" />
             </Button>
           )}
           <CheckInWindows control={control} />
-          <SupervisionFields control={control} expectations={expectations} globalSeconds={conf?.offlineAfterSeconds} />
+          <SupervisionFields
+            control={control}
+            expectations={expectations}
+            globalSeconds={conf?.offlineAfterSeconds}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -17,7 +17,15 @@ const formatTime = (value: string) => dayjs(value).format('DD/MM HH:mm');
  * "Supervisione" (minutes or hours; blank: the global setting) and the periodic test interval,
  * with what the device last sent and the next check-in's end (docs/expected-events.md).
  */
-export function SupervisionFields({ control, expectations, globalSeconds }: { control: FormControl; expectations: DeviceExpectations | undefined; globalSeconds: number | undefined }) {
+export function SupervisionFields({
+  control,
+  expectations,
+  globalSeconds,
+}: {
+  control: FormControl;
+  expectations: DeviceExpectations | undefined;
+  globalSeconds: number | undefined;
+}) {
   const intl = useIntl();
   return (
     <>
@@ -46,7 +54,13 @@ export function SupervisionFields({ control, expectations, globalSeconds }: { co
           control={control}
           name="supervisionUnit"
           render={({ field }) => (
-            <TextField {...field} select size="small" sx={{ minWidth: 110 }} aria-label={intl.formatMessage({ id: 'expect.supervision' })}>
+            <TextField
+              {...field}
+              select
+              size="small"
+              sx={{ minWidth: 110 }}
+              aria-label={intl.formatMessage({ id: 'expect.supervision' })}
+            >
               <MenuItem value="MIN">{intl.formatMessage({ id: 'expect.minutes' })}</MenuItem>
               <MenuItem value="H">{intl.formatMessage({ id: 'expect.hours' })}</MenuItem>
             </TextField>
@@ -63,16 +77,25 @@ export function SupervisionFields({ control, expectations, globalSeconds }: { co
             inputMode="numeric"
             label={intl.formatMessage({ id: 'expect.testInterval' })}
             error={fieldState.error !== undefined}
-            helperText={intl.formatMessage({ id: fieldState.error ? 'expect.badNumber' : 'expect.testIntervalHint' })}
+            helperText={intl.formatMessage({
+              id: fieldState.error ? 'expect.badNumber' : 'expect.testIntervalHint',
+            })}
           />
         )}
       />
       {expectations && (expectations.lastTestAt || expectations.nextCheckInEnd) && (
         <Typography variant="body2" color="text.secondary" data-testid="expectations">
-          {expectations.lastTestAt && intl.formatMessage({ id: 'expect.lastTest' }, { time: formatTime(expectations.lastTestAt) })}
+          {expectations.lastTestAt &&
+            intl.formatMessage(
+              { id: 'expect.lastTest' },
+              { time: formatTime(expectations.lastTestAt) },
+            )}
           {expectations.lastTestAt && expectations.nextCheckInEnd && ' · '}
           {expectations.nextCheckInEnd &&
-            intl.formatMessage({ id: 'expect.nextCheckIn' }, { time: formatTime(expectations.nextCheckInEnd) })}
+            intl.formatMessage(
+              { id: 'expect.nextCheckIn' },
+              { time: formatTime(expectations.nextCheckInEnd) },
+            )}
         </Typography>
       )}
     </>

@@ -17,7 +17,8 @@ const ALARMS: TechnicalAlarm[] = [
 function show(role: Role) {
   const calls = stubFetch((call) => {
     if (call.url.pathname === '/api/alarms/technical') return json(ALARMS);
-    if (call.url.pathname === '/api/alarms/technical/dismiss') return new Response(null, { status: 204 });
+    if (call.url.pathname === '/api/alarms/technical/dismiss')
+      return new Response(null, { status: 204 });
     return undefined;
   });
   renderWithStore(signedInStore(role), <TechnicalAlarmList />);
@@ -29,7 +30,9 @@ describe('TechnicalAlarmList ("Allarmi tecnici")', () => {
     show('EMPLOYEE');
     const list = await screen.findByRole('region', { name: 'Allarmi tecnici' });
     expect(within(list).getByText('Allarmi tecnici')).toBeInTheDocument();
-    const lines = within(list).getAllByRole('listitem').map((li) => li.textContent);
+    const lines = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(lines).toEqual([
       'Non raggiungibileIngressoda 08:05',
       'Batteria scaricaCamera Bianchida 09:10',
@@ -49,7 +52,9 @@ describe('TechnicalAlarmList ("Allarmi tecnici")', () => {
     await userEvent.click(within(tamper).getByRole('button', { name: 'Ignora' }));
     const deleted = within(list).getAllByRole('listitem')[4]!;
     await userEvent.click(within(deleted).getByRole('button', { name: 'Ignora' }));
-    const dismissed = calls.filter((c) => c.url.pathname === '/api/alarms/technical/dismiss').map((c) => c.url.search);
+    const dismissed = calls
+      .filter((c) => c.url.pathname === '/api/alarms/technical/dismiss')
+      .map((c) => c.url.search);
     expect(dismissed).toEqual(['?deviceId=3&type=TAMPER', '?deviceId=4']);
   });
 });

@@ -32,7 +32,9 @@ function useChimeOnNew(alarms: TechnicalAlarm[] | undefined) {
  */
 export function TechnicalAlarmList() {
   const intl = useIntl();
-  const { data: alarms } = useGetTechnicalAlarmsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: alarms } = useGetTechnicalAlarmsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   const canDismiss = useAppSelector(selectRole) === SUPER_ADMIN;
   useChimeOnNew(alarms);
   useTechnicalAlarmsLive();
@@ -40,8 +42,15 @@ export function TechnicalAlarmList() {
   // Red when a deleted device called for help: someone may need it and nobody sees its card.
   const severity = alarms.some((a) => a.type === 'DELETED_DEVICE_SOS') ? 'error' : 'warning';
   return (
-    <section aria-label={intl.formatMessage({ id: 'technical.title' })} data-testid="technical-alarms">
-      <Alert severity={severity} variant="outlined" sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}>
+    <section
+      aria-label={intl.formatMessage({ id: 'technical.title' })}
+      data-testid="technical-alarms"
+    >
+      <Alert
+        severity={severity}
+        variant="outlined"
+        sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}
+      >
         <AlertTitle>
           <FormattedMessage id="technical.title" />
         </AlertTitle>

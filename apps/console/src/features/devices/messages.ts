@@ -149,7 +149,8 @@ export const healthMessages = defineCatalogue(
       'health.deletedDevices': 'الأجهزة المحذوفة',
       'health.restore': 'استعادة',
       'health.noDeleted': 'لا توجد أجهزة محذوفة',
-      'health.tooLong': '{max, plural, one {حرف واحد كحد أقصى} two {حرفان كحد أقصى} few {# أحرف كحد أقصى} many {# حرفًا كحد أقصى} other {# حرف كحد أقصى}}',
+      'health.tooLong':
+        '{max, plural, one {حرف واحد كحد أقصى} two {حرفان كحد أقصى} few {# أحرف كحد أقصى} many {# حرفًا كحد أقصى} other {# حرف كحد أقصى}}',
       'health.badPhone': 'رقم هاتف غير صالح',
       'health.required': 'حقل مطلوب',
     },

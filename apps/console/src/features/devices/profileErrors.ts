@@ -24,7 +24,9 @@ export function profileError(
   if (textRule) return { id: textRule };
   if (limit === 'displayName') {
     // 1–100 characters, no control characters (none can be typed in the field).
-    return error.type === 'too_big' ? { id: 'health.tooLong', values: { max: DISPLAY_NAME_MAX_LENGTH } } : { id: 'health.required' };
+    return error.type === 'too_big'
+      ? { id: 'health.tooLong', values: { max: DISPLAY_NAME_MAX_LENGTH } }
+      : { id: 'health.required' };
   }
   if (limit === 'phone' || error.type === 'invalid_format') return { id: 'health.badPhone' };
   if (error.type === 'too_small') return { id: 'health.required' };

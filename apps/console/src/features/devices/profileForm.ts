@@ -1,4 +1,10 @@
-import { deviceProfileSchema, deviceRenameBodySchema, type DeviceExpectations, type DeviceProfile, type DeviceProfileInput } from '@sos/contract';
+import {
+  deviceProfileSchema,
+  deviceRenameBodySchema,
+  type DeviceExpectations,
+  type DeviceProfile,
+  type DeviceProfileInput,
+} from '@sos/contract';
 import type { z } from 'zod';
 import { supervisionDefaults, supervisionFormShape, supervisionIssues } from './supervisionForm.js';
 
@@ -10,7 +16,8 @@ export const profileFormSchema = deviceProfileSchema
   .extend(deviceRenameBodySchema.shape)
   .extend(supervisionFormShape)
   .superRefine((v, ctx) => {
-    for (const path of supervisionIssues(v)) ctx.addIssue({ code: 'custom', path: [path], message: 'badNumber' });
+    for (const path of supervisionIssues(v))
+      ctx.addIssue({ code: 'custom', path: [path], message: 'badNumber' });
   });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;
@@ -26,7 +33,11 @@ export const profileFormDefaults = (
   address: profile?.address ?? '',
   phone: profile?.phone ?? '',
   notes: profile?.notes ?? '',
-  contacts: (profile?.contacts ?? []).map((c) => ({ name: c.name, phone: c.phone ?? '', relation: c.relation ?? '' })),
+  contacts: (profile?.contacts ?? []).map((c) => ({
+    name: c.name,
+    phone: c.phone ?? '',
+    relation: c.relation ?? '',
+  })),
   // Kept as they are when the form saves (docs/expected-events.md).
   checkIns: (profile?.checkIns ?? []).map((w) => ({ days: [...w.days], from: w.from, to: w.to })),
 });

@@ -16,7 +16,10 @@ import { z } from 'zod';
 export const SUPERVISION_UNITS = { MIN: 60, H: 3600 } as const;
 export type SupervisionUnit = keyof typeof SUPERVISION_UNITS;
 
-const wholeOrBlank = z.string().trim().regex(/^\d{0,7}$/, 'badNumber');
+const wholeOrBlank = z
+  .string()
+  .trim()
+  .regex(/^\d{0,7}$/, 'badNumber');
 
 export const supervisionFormShape = {
   supervision: wholeOrBlank,
@@ -31,7 +34,9 @@ export interface SupervisionFormValues {
 }
 
 /** The seconds a value means, or null when blank. */
-export const supervisionSeconds = (v: Pick<SupervisionFormValues, 'supervision' | 'supervisionUnit'>) =>
+export const supervisionSeconds = (
+  v: Pick<SupervisionFormValues, 'supervision' | 'supervisionUnit'>,
+) =>
   v.supervision.trim() === '' ? null : Number(v.supervision) * SUPERVISION_UNITS[v.supervisionUnit];
 export const testIntervalHours = (v: Pick<SupervisionFormValues, 'testInterval'>) =>
   v.testInterval.trim() === '' ? null : Number(v.testInterval);
@@ -40,9 +45,11 @@ export const testIntervalHours = (v: Pick<SupervisionFormValues, 'testInterval'>
 export function supervisionIssues(v: SupervisionFormValues): Array<'supervision' | 'testInterval'> {
   const issues: Array<'supervision' | 'testInterval'> = [];
   const s = supervisionSeconds(v);
-  if (s !== null && (s < SUPERVISION_SECONDS_MIN || s > SUPERVISION_SECONDS_MAX)) issues.push('supervision');
+  if (s !== null && (s < SUPERVISION_SECONDS_MIN || s > SUPERVISION_SECONDS_MAX))
+    issues.push('supervision');
   const h = testIntervalHours(v);
-  if (h !== null && (h < TEST_INTERVAL_HOURS_MIN || h > TEST_INTERVAL_HOURS_MAX)) issues.push('testInterval');
+  if (h !== null && (h < TEST_INTERVAL_HOURS_MIN || h > TEST_INTERVAL_HOURS_MAX))
+    issues.push('testInterval');
   return issues;
 }
 
@@ -58,8 +65,16 @@ export function supervisionDefaults(e: DeviceExpectations | undefined): Supervis
 }
 
 /** The PATCH body when something changed, else null. */
-export function supervisionChange(before: DeviceExpectations | undefined, v: SupervisionFormValues): DeviceSupervisionBody | null {
-  const body = { supervisionSeconds: supervisionSeconds(v), testIntervalHours: testIntervalHours(v) };
-  const same = body.supervisionSeconds === (before?.supervisionSeconds ?? null) && body.testIntervalHours === (before?.testIntervalHours ?? null);
+export function supervisionChange(
+  before: DeviceExpectations | undefined,
+  v: SupervisionFormValues,
+): DeviceSupervisionBody | null {
+  const body = {
+    supervisionSeconds: supervisionSeconds(v),
+    testIntervalHours: testIntervalHours(v),
+  };
+  const same =
+    body.supervisionSeconds === (before?.supervisionSeconds ?? null) &&
+    body.testIntervalHours === (before?.testIntervalHours ?? null);
   return same ? null : body;
 }

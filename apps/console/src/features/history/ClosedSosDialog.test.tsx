@@ -31,16 +31,28 @@ const closed = {
 
 const timeline = [
   { at: closed.dateCreated, type: 'RAISED', by: null, text: null },
-  { at: '2025-03-07T08:02:00.000Z', type: 'NOTE', by: { id: 2, username: 'maria' }, text: 'Chiamata la figlia' },
+  {
+    at: '2025-03-07T08:02:00.000Z',
+    type: 'NOTE',
+    by: { id: 2, username: 'maria' },
+    text: 'Chiamata la figlia',
+  },
   { at: closed.lastUpdated, type: 'CLOSED', by: { id: 1, username: 'admin' }, text: 'NO_RESPONSE' },
 ];
 
 function answer(request: Request) {
   const { pathname } = new URL(request.url);
-  if (pathname === '/api/sos/history') return json(200, { items: [closed], total: 1, nextCursor: null });
+  if (pathname === '/api/sos/history')
+    return json(200, { items: [closed], total: 1, nextCursor: null });
   if (pathname === '/api/sos/timeline') return json(200, timeline);
   if (pathname === '/api/device/profile')
-    return json(200, { residentName: 'Anna Bianchi', address: null, phone: null, notes: null, contacts: [] });
+    return json(200, {
+      residentName: 'Anna Bianchi',
+      address: null,
+      phone: null,
+      notes: null,
+      contacts: [],
+    });
   return json(200, []);
 }
 
@@ -61,7 +73,9 @@ describe('a history row', () => {
     expect(within(dialog).getAllByText(/Nessuna risposta/).length).toBeGreaterThan(0);
     expect(within(dialog).getByTestId('sos-detail-kind')).toHaveTextContent('Tipo: Caduta');
     expect(within(dialog).getByTestId('sos-detail-source')).toHaveTextContent(/^Origine: SCAIP/);
-    expect(within(dialog).queryByRole('button', { name: /Chiudi SOS|Aggiungi nota|Prendi in carico/ })).toBeNull();
+    expect(
+      within(dialog).queryByRole('button', { name: /Chiudi SOS|Aggiungi nota|Prendi in carico/ }),
+    ).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Indietro' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   }, 30_000);

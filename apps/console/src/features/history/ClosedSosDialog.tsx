@@ -39,10 +39,21 @@ export function ClosedSosDialog({ sos, onClose }: { sos: Sos; onClose: () => voi
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const closer = sos.closedBy?.username;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
       <DialogTitle id={titleId}>
         <FormattedMessage id="alarm.detail" />
-        <Typography component="span" variant="h6" sx={{ display: 'block', overflowWrap: 'break-word' }}>
+        <Typography
+          component="span"
+          variant="h6"
+          sx={{ display: 'block', overflowWrap: 'break-word' }}
+        >
           {sos.device.displayName}
         </Typography>
       </DialogTitle>

@@ -27,7 +27,13 @@ export const filterQuery = (filter: HistoryFilter) => ({
 });
 
 /** A select whose empty value, "Tutti", means no filter. */
-function FilterSelect({ name, label, value, onChange, children }: {
+function FilterSelect({
+  name,
+  label,
+  value,
+  onChange,
+  children,
+}: {
   name: string;
   label: string;
   value: string | number;
@@ -54,7 +60,13 @@ function FilterSelect({ name, label, value, onChange, children }: {
   );
 }
 
-export function HistoryFilters({ value, onChange }: { value: HistoryFilter; onChange: (next: HistoryFilter) => void }) {
+export function HistoryFilters({
+  value,
+  onChange,
+}: {
+  value: HistoryFilter;
+  onChange: (next: HistoryFilter) => void;
+}) {
   const intl = useIntl();
   const devices = useFilterDevices();
   return (

@@ -30,11 +30,20 @@ const closed = {
 };
 
 /** One server page of the history (docs/contract.md "Reports and history"). */
-const page = (items: unknown[], total = items.length, nextCursor: string | null = null) => ({ items, total, nextCursor });
+const page = (items: unknown[], total = items.length, nextCursor: string | null = null) => ({
+  items,
+  total,
+  nextCursor,
+});
 
 /** The history page answers `body`; the device lists (the device filter's choices) are empty. */
 const answer = (body: unknown) => (request: Request) =>
-  json(200, ['/api/device/getAll', '/api/device/deleted'].includes(new URL(request.url).pathname) ? [] : body);
+  json(
+    200,
+    ['/api/device/getAll', '/api/device/deleted'].includes(new URL(request.url).pathname)
+      ? []
+      : body,
+  );
 
 describe('HistoryPage', () => {
   // The screen's chunk (grid, filters) loads once here, not inside the first test's wait.
@@ -88,19 +97,32 @@ describe('HistoryPage', () => {
     expect(screen.getByText(/1–20 di 25/)).toBeInTheDocument();
   });
 
-  it('keeps the server\'s order (newest closure first): a header click sorts nothing, since a page is 20 of many', async () => {
+  it("keeps the server's order (newest closure first): a header click sorts nothing, since a page is 20 of many", async () => {
     storeSession('SUPER_ADMIN');
     // The newest closure took longer: sorting the page by duration would swap the rows.
     const long = { ...closed, id: 5, device: { id: 5, displayName: 'Lungo' } };
-    const short = { ...closed, id: 6, dateCreated: iso(2025, 2, 8, 11, 0, 0), lastUpdated: iso(2025, 2, 8, 11, 0, 5), device: { id: 6, displayName: 'Breve' } };
+    const short = {
+      ...closed,
+      id: 6,
+      dateCreated: iso(2025, 2, 8, 11, 0, 0),
+      lastUpdated: iso(2025, 2, 8, 11, 0, 5),
+      device: { id: 6, displayName: 'Breve' },
+    };
     stubFetch(answer(page([long, short], 40, 'next')));
     renderApp('/sos/history');
     await screen.findByText('Lungo');
-    const devices = () => screen.getAllByRole('row').slice(1).map((row) => within(row).queryByText(/Lungo|Breve/)?.textContent);
+    const devices = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).queryByText(/Lungo|Breve/)?.textContent);
     expect(devices()).toEqual(['Lungo', 'Breve']);
     await userEvent.setup().click(screen.getByRole('columnheader', { name: 'Durata' }));
     expect(devices()).toEqual(['Lungo', 'Breve']);
-    expect(screen.getByRole('columnheader', { name: 'Durata' })).not.toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Durata' })).not.toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   it('says "Errore inaspettato!" when the history cannot be loaded', async () => {
@@ -115,12 +137,30 @@ describe('HistoryPage', () => {
 
   it('asks the server for the next page with its cursor, and starts again when a filter changes', async () => {
     storeSession('SUPER_ADMIN');
-    const first = Array.from({ length: 20 }, (_, i) => ({ ...closed, id: i + 1, device: { id: 1, displayName: `Primo ${i + 1}` } }));
+    const first = Array.from({ length: 20 }, (_, i) => ({
+      ...closed,
+      id: i + 1,
+      device: { id: 1, displayName: `Primo ${i + 1}` },
+    }));
     const spy = stubFetch((request) => {
       const url = new URL(request.url);
-      if (url.pathname === '/api/device/getAll') return json(200, [{ id: 4, displayName: 'Portineria', serial: 's', lastSos: null, dateCreated: closed.dateCreated, lastSeenAt: null }]);
+      if (url.pathname === '/api/device/getAll')
+        return json(200, [
+          {
+            id: 4,
+            displayName: 'Portineria',
+            serial: 's',
+            lastSos: null,
+            dateCreated: closed.dateCreated,
+            lastSeenAt: null,
+          },
+        ]);
       if (url.pathname === '/api/device/deleted') return json(200, []);
-      if (url.searchParams.get('cursor') === 'next-1') return json(200, page([{ ...closed, id: 99, device: { id: 1, displayName: 'Ventunesimo' } }], 21));
+      if (url.searchParams.get('cursor') === 'next-1')
+        return json(
+          200,
+          page([{ ...closed, id: 99, device: { id: 1, displayName: 'Ventunesimo' } }], 21),
+        );
       return json(200, page(first, 21, 'next-1'));
     });
     const user = userEvent.setup();
@@ -144,7 +184,9 @@ describe('HistoryPage', () => {
     );
     const createObjectURL = vi.fn(() => 'blob:csv');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
     renderApp('/sos/history');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Esporta CSV' }));
@@ -152,25 +194,46 @@ describe('HistoryPage', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(await callsOf(spy)).toContain('GET /api/sos/history.csv');
     expect(createObjectURL).toHaveBeenCalledTimes(1);
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^sos-history-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(
+      /^sos-history-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     // "CSV per Excel": ";", local times, the console's language (docs/alarm-handling.md "Exports").
     await user.click(screen.getByRole('button', { name: 'Esporta CSV' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV per Excel' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(await callsOf(spy)).toContain('GET /api/sos/history.csv?format=excel&lang=it');
-    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toMatch(/^sos-history-\d{4}-\d{2}-\d{2}-excel\.csv$/);
+    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toMatch(
+      /^sos-history-\d{4}-\d{2}-\d{2}-excel\.csv$/,
+    );
   });
 });
 
 describe('HistoryPage, device filter', () => {
   it('lists every device, the deleted ones and those registered since the list loaded included', async () => {
     storeSession('SUPER_ADMIN');
-    const live = { id: 4, displayName: 'Portineria', serial: 's4', lastSos: null, dateCreated: closed.dateCreated, lastSeenAt: null, online: null, batteryPct: null };
+    const live = {
+      id: 4,
+      displayName: 'Portineria',
+      serial: 's4',
+      lastSos: null,
+      dateCreated: closed.dateCreated,
+      lastSeenAt: null,
+      online: null,
+      batteryPct: null,
+    };
     stubFetch((request) => {
       const { pathname } = new URL(request.url);
       if (pathname === '/api/device/getAll') return json(200, [live]);
       if (pathname === '/api/device/deleted')
-        return json(200, [{ ...live, id: 7, displayName: 'Vecchio ciondolo', serial: 's7', deletedAt: closed.dateClosed }]);
+        return json(200, [
+          {
+            ...live,
+            id: 7,
+            displayName: 'Vecchio ciondolo',
+            serial: 's7',
+            deletedAt: closed.dateClosed,
+          },
+        ]);
       return json(200, page([]));
     });
     const user = userEvent.setup();

@@ -21,7 +21,11 @@ export default function HistoryPage() {
   const paging = useCursorPages(NO_FILTER);
   const reversed = isReversed(paging.filter);
   const { data: answered, isFetching } = useGetSosHistoryPageQuery(
-    { ...filterQuery(paging.filter), limit: PAGE_SIZE, ...(paging.cursor ? { cursor: paging.cursor } : {}) },
+    {
+      ...filterQuery(paging.filter),
+      limit: PAGE_SIZE,
+      ...(paging.cursor ? { cursor: paging.cursor } : {}),
+    },
     { refetchOnMountOrArgChange: true, skip: reversed },
   );
   const data = reversed ? undefined : answered;

@@ -5,7 +5,9 @@ import type { ExportChoice } from '../../components/ExportMenu.js';
 
 /** Drops unset filters, so the URL carries only what the user chose. */
 const params = (query: Partial<HistoryQuery>) =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
+  Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
+  );
 
 /**
  * The closed SOS, newest closure first, one server page at a time (docs/contract.md "Reports

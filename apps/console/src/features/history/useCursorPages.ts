@@ -15,7 +15,11 @@ interface Paging<F> {
  * A new filter starts again at page 0.
  */
 export function useCursorPages<F>(initialFilter: F) {
-  const [paging, setPaging] = useState<Paging<F>>({ filter: initialFilter, page: 0, cursors: [undefined] });
+  const [paging, setPaging] = useState<Paging<F>>({
+    filter: initialFilter,
+    page: 0,
+    cursors: [undefined],
+  });
   return {
     filter: paging.filter,
     cursor: paging.cursors[paging.page],

@@ -18,11 +18,15 @@ export function useFilterDevices(): FilterDevice[] {
   // Loads the list when no other screen has (the live slice is filled from it).
   useGetDevicesQuery();
   const table = useAppSelector(selectDeviceTable);
-  const { data: deleted } = useGetDeletedDevicesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: deleted } = useGetDeletedDevicesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   return useMemo(() => {
     const byId = new Map<number, FilterDevice>();
     for (const d of deleted ?? []) byId.set(d.id, { id: d.id, displayName: d.displayName });
     for (const d of devicesIn(table)) byId.set(d.id, { id: d.id, displayName: d.displayName });
-    return [...byId.values()].sort((a, b) => a.displayName.localeCompare(b.displayName) || a.id - b.id);
+    return [...byId.values()].sort(
+      (a, b) => a.displayName.localeCompare(b.displayName) || a.id - b.id,
+    );
   }, [table, deleted]);
 }

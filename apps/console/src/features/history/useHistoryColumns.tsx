@@ -94,7 +94,8 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         headerName: header('call.history.calls'),
         type: 'number',
         width: 110,
-        valueFormatter: (value: number | undefined) => (value === undefined ? '' : intl.formatNumber(value)),
+        valueFormatter: (value: number | undefined) =>
+          value === undefined ? '' : intl.formatNumber(value),
       },
       {
         field: 'closedBy',

@@ -11,7 +11,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('AlarmConfForm', () => {
   it('shows the close policy with the spec defaults, and saves an outcome-required, URGENT policy', async () => {
     const calls = stubFetch((call) =>
-      call.method === 'POST' ? json({ ...JSON.parse(call.body) }) : json({ ...ALARM_CONF_DEFAULTS }),
+      call.method === 'POST'
+        ? json({ ...JSON.parse(call.body) })
+        : json({ ...ALARM_CONF_DEFAULTS }),
     );
     renderWithStore(signedInStore('SUPER_ADMIN'), <AlarmConfForm />);
     const toggle = await screen.findByRole('switch', { name: 'Esito obbligatorio alla chiusura' });
@@ -24,10 +26,17 @@ describe('AlarmConfForm', () => {
     await userEvent.click(toggle);
     await userEvent.click(order);
     await userEvent.click(screen.getByRole('option', { name: 'Più urgenti prima' }));
-    expect(screen.getByText('Prima i non presi in carico, poi per gravità, poi i più vecchi')).toBeInTheDocument();
+    expect(
+      screen.getByText('Prima i non presi in carico, poi per gravità, poi i più vecchi'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const sent = JSON.parse(calls.find((c) => c.method === 'POST')!.body);
-    expect(sent).toEqual({ ackTargetSeconds: 60, offlineAfterSeconds: 300, requireOutcome: true, dashboardOrder: 'URGENT' });
+    expect(sent).toEqual({
+      ackTargetSeconds: 60,
+      offlineAfterSeconds: 300,
+      requireOutcome: true,
+      dashboardOrder: 'URGENT',
+    });
   }, 30_000);
 });

@@ -8,13 +8,21 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { alarmConfSchema, DASHBOARD_ORDERS, type AlarmConf, type AlarmSecondsSetting } from '@sos/contract';
+import {
+  alarmConfSchema,
+  DASHBOARD_ORDERS,
+  type AlarmConf,
+  type AlarmSecondsSetting,
+} from '@sos/contract';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../store/hooks.js';
 import { showSnackbar } from '../../store/snackbarSlice.js';
 import type { MessageId } from '../../i18n/messageId.js';
-import { useGetAlarmConfQuery, useSetAlarmConfMutation } from '../../entities/sos/sosHandlingApi.js';
+import {
+  useGetAlarmConfQuery,
+  useSetAlarmConfMutation,
+} from '../../entities/sos/sosHandlingApi.js';
 
 type Field = AlarmSecondsSetting;
 
@@ -77,7 +85,9 @@ function PolicyFields({ control }: { control: Control<AlarmConf> }) {
           }
           label={intl.formatMessage({ id: 'walk.requireOutcome' })}
         />
-        <FormHelperText sx={{ mt: 0 }}>{intl.formatMessage({ id: 'walk.requireOutcomeHelp' })}</FormHelperText>
+        <FormHelperText sx={{ mt: 0 }}>
+          {intl.formatMessage({ id: 'walk.requireOutcomeHelp' })}
+        </FormHelperText>
       </div>
       <TextField
         select

@@ -32,7 +32,12 @@ function serve(receivers: ReceiversResponse) {
 
 describe('Settings: Ricevitori', () => {
   it('shows the DC-09 port it listens on and SCAIP off', async () => {
-    serve([entry('DC09', 'tcp', 12000), entry('DC09', 'udp', 12000), entry('SCAIP', 'tcp', null), entry('SCAIP', 'udp', null)]);
+    serve([
+      entry('DC09', 'tcp', 12000),
+      entry('DC09', 'udp', 12000),
+      entry('SCAIP', 'tcp', null),
+      entry('SCAIP', 'udp', null),
+    ]);
     storeSession('SUPER_ADMIN');
     renderApp('/settings');
     const block = await screen.findByRole('region', { name: 'Ricevitori' });
@@ -43,7 +48,12 @@ describe('Settings: Ricevitori', () => {
   });
 
   it('shows both off when the server has no receiver configured', async () => {
-    serve([entry('DC09', 'tcp', null), entry('DC09', 'udp', null), entry('SCAIP', 'tcp', null), entry('SCAIP', 'udp', null)]);
+    serve([
+      entry('DC09', 'tcp', null),
+      entry('DC09', 'udp', null),
+      entry('SCAIP', 'tcp', null),
+      entry('SCAIP', 'udp', null),
+    ]);
     storeSession('SUPER_ADMIN');
     renderApp('/settings');
     const block = await screen.findByRole('region', { name: 'Ricevitori' });

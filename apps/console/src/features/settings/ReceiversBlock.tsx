@@ -40,7 +40,12 @@ export function ReceiversBlock() {
               component="li"
               key={protocol}
               data-testid={`receiver-${protocol}`}
-              sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 2,
+              }}
             >
               <Typography component="span" dir="ltr">
                 {intl.formatMessage({ id: `receivers.${protocol}` })}

@@ -42,7 +42,8 @@ export const settingsMessages = defineCatalogue(
         'En changeant la clé API, tous les appareils enregistrés perdront leur configuration. Voulez-vous vraiment continuer ?',
       apiKey_changed_success: 'Clé API modifiée avec succès',
       'settings.weakKey': 'Clé faible',
-      'settings.weakKeyHint': 'Utilisez au moins {n} caractères : une clé courte peut être devinée.',
+      'settings.weakKeyHint':
+        'Utilisez au moins {n} caractères : une clé courte peut être devinée.',
     },
     de: {
       'settings.title': 'Einstellungen',
@@ -52,7 +53,8 @@ export const settingsMessages = defineCatalogue(
         'Wenn Sie den API-Schlüssel ändern, verlieren alle registrierten Geräte ihre Konfiguration. Möchten Sie wirklich fortfahren?',
       apiKey_changed_success: 'API-Schlüssel erfolgreich geändert',
       'settings.weakKey': 'Schwacher Schlüssel',
-      'settings.weakKeyHint': 'Verwenden Sie mindestens {n} Zeichen: Ein kurzer Schlüssel lässt sich erraten.',
+      'settings.weakKeyHint':
+        'Verwenden Sie mindestens {n} Zeichen: Ein kurzer Schlüssel lässt sich erraten.',
     },
     ar: {
       'settings.title': 'الإعدادات',
@@ -62,7 +64,8 @@ export const settingsMessages = defineCatalogue(
         'عند تغيير مفتاح API ستفقد جميع الأجهزة المسجلة إعداداتها. هل أنت متأكد أنك تريد المتابعة؟',
       apiKey_changed_success: 'تم تغيير مفتاح API بنجاح',
       'settings.weakKey': 'مفتاح ضعيف',
-      'settings.weakKeyHint': '{n, plural, one {استخدم حرفًا واحدًا على الأقل} two {استخدم حرفين على الأقل} few {استخدم # أحرف على الأقل} many {استخدم # حرفًا على الأقل} other {استخدم # حرف على الأقل}}: يمكن تخمين المفتاح القصير.',
+      'settings.weakKeyHint':
+        '{n, plural, one {استخدم حرفًا واحدًا على الأقل} two {استخدم حرفين على الأقل} few {استخدم # أحرف على الأقل} many {استخدم # حرفًا على الأقل} other {استخدم # حرف على الأقل}}: يمكن تخمين المفتاح القصير.',
     },
   },
 );

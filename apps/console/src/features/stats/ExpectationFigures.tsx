@@ -4,7 +4,11 @@ import { Figure } from './HeadlineFigures.js';
 import { useStatFormat } from './useStatFormat.js';
 
 /** Expected events missed in the range (docs/expected-events.md): check-in windows, periodic tests. */
-export function ExpectationFigures({ stats }: { stats: Pick<SosStats, 'checkInsMissed' | 'testsMissed'> }) {
+export function ExpectationFigures({
+  stats,
+}: {
+  stats: Pick<SosStats, 'checkInsMissed' | 'testsMissed'>;
+}) {
   const { number } = useStatFormat();
   return (
     <Grid container spacing={2} sx={{ mb: 3 }}>

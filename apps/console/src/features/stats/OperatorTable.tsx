@@ -23,16 +23,26 @@ export function OperatorTable({ rows }: { rows: SosStatsOperator[] }) {
         <Table size="small" aria-labelledby="stats-operators">
           <TableHead>
             <TableRow>
-              <TableCell><FormattedMessage id="stats.operator" /></TableCell>
-              <TableCell align="right"><FormattedMessage id="stats.operatorAcknowledged" /></TableCell>
-              <TableCell align="right"><FormattedMessage id="stats.operatorClosed" /></TableCell>
-              <TableCell align="right"><FormattedMessage id="stats.medianAck" /></TableCell>
+              <TableCell>
+                <FormattedMessage id="stats.operator" />
+              </TableCell>
+              <TableCell align="right">
+                <FormattedMessage id="stats.operatorAcknowledged" />
+              </TableCell>
+              <TableCell align="right">
+                <FormattedMessage id="stats.operatorClosed" />
+              </TableCell>
+              <TableCell align="right">
+                <FormattedMessage id="stats.medianAck" />
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}><FormattedMessage id="stats.noOperators" /></TableCell>
+                <TableCell colSpan={4}>
+                  <FormattedMessage id="stats.noOperators" />
+                </TableCell>
               </TableRow>
             )}
             {rows.map((row) => (

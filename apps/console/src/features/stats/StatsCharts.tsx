@@ -39,7 +39,13 @@ export function DailyChart({ days }: { days: SosStats['byDay'] }) {
         xAxis={[{ scaleType: 'point', data: days.map((d) => d.day), valueFormatter: shortDay }]}
         yAxis={[
           { id: 'seconds', min: 0, valueFormatter: (v: number) => number(v) },
-          { id: 'pct', min: 0, max: 100, position: 'right', valueFormatter: (v: number) => number(v) },
+          {
+            id: 'pct',
+            min: 0,
+            max: 100,
+            position: 'right',
+            valueFormatter: (v: number) => number(v),
+          },
         ]}
         series={[
           {
@@ -65,7 +71,15 @@ export function DailyChart({ days }: { days: SosStats['byDay'] }) {
 }
 
 /** One count per label, as horizontal bars. */
-function CountsChart({ title, labels, counts }: { title: MessageId; labels: string[]; counts: number[] }) {
+function CountsChart({
+  title,
+  labels,
+  counts,
+}: {
+  title: MessageId;
+  labels: string[];
+  counts: number[];
+}) {
   const intl = useIntl();
   return (
     <ChartCard title={title}>
@@ -84,12 +98,24 @@ function CountsChart({ title, labels, counts }: { title: MessageId; labels: stri
 export function OutcomesChart({ byOutcome }: { byOutcome: SosStats['byOutcome'] }) {
   const intl = useIntl();
   const labels = SOS_OUTCOMES.map((o) => intl.formatMessage({ id: `outcome.${o}` }));
-  return <CountsChart title="stats.outcomesChart" labels={labels} counts={SOS_OUTCOMES.map((o) => byOutcome[o])} />;
+  return (
+    <CountsChart
+      title="stats.outcomesChart"
+      labels={labels}
+      counts={SOS_OUTCOMES.map((o) => byOutcome[o])}
+    />
+  );
 }
 
 /** How many SOS of each kind were raised (the API's byKind), most severe kind first. */
 export function KindsChart({ byKind }: { byKind: SosStats['byKind'] }) {
   const intl = useIntl();
   const labels = KIND_SEVERITY.map((k) => intl.formatMessage({ id: `kind.${k}` }));
-  return <CountsChart title="stats.kindsChart" labels={labels} counts={KIND_SEVERITY.map((k) => byKind[k])} />;
+  return (
+    <CountsChart
+      title="stats.kindsChart"
+      labels={labels}
+      counts={KIND_SEVERITY.map((k) => byKind[k])}
+    />
+  );
 }

@@ -12,7 +12,10 @@ import { useGetSosStatsQuery } from './statsApi.js';
 
 const DAY = 'YYYY-MM-DD';
 /** The server's default too: the 7 days ending today. */
-const lastWeek = (): DateRange => ({ from: dayjs().subtract(6, 'day').format(DAY), to: dayjs().format(DAY) });
+const lastWeek = (): DateRange => ({
+  from: dayjs().subtract(6, 'day').format(DAY),
+  to: dayjs().format(DAY),
+});
 
 /**
  * "Statistiche" (docs/alarm-handling.md "Reports", /sos/stats): how fast SOS were taken in charge

@@ -15,8 +15,15 @@ export function useStatFormat() {
     seconds: (value: number | null) =>
       value === null
         ? NO_DATA
-        : intl.formatNumber(value, { style: 'unit', unit: 'second', unitDisplay: 'short', maximumFractionDigits: 1 }),
+        : intl.formatNumber(value, {
+            style: 'unit',
+            unit: 'second',
+            unitDisplay: 'short',
+            maximumFractionDigits: 1,
+          }),
     pct: (value: number | null) =>
-      value === null ? NO_DATA : intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 }),
+      value === null
+        ? NO_DATA
+        : intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 1 }),
   };
 }

@@ -14,7 +14,13 @@ const ROLE_LABELS: Record<Role, MessageId> = {
  * "Ruolo" (docs/shift.md): Operatore or Super amministratore. Disabled on one's own
  * account: the server refuses a change of one's own role (OWN_ROLE).
  */
-export function RoleField({ control, disabled }: { control: Control<UserValues>; disabled: boolean }) {
+export function RoleField({
+  control,
+  disabled,
+}: {
+  control: Control<UserValues>;
+  disabled: boolean;
+}) {
   const intl = useIntl();
   const { field } = useController({ name: 'role', control });
   return (

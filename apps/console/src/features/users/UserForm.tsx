@@ -24,10 +24,23 @@ interface Props {
   onCancel: () => void;
 }
 
-const EMPTY: UserValues = { username: '', email: '', password: '', confirmPassword: '', role: 'EMPLOYEE' };
+const EMPTY: UserValues = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  role: 'EMPLOYEE',
+};
 
 /** Username, email, password and its confirmation (docs/console.md, §5), Cancel and Save. */
-export function UserForm({ mode, initial, disabled = false, ownAccount = false, onSave, onCancel }: Props) {
+export function UserForm({
+  mode,
+  initial,
+  disabled = false,
+  ownAccount = false,
+  onSave,
+  onCancel,
+}: Props) {
   const intl = useIntl();
   const schema = useMemo(() => userFormSchema(mode), [mode]);
   const { control, handleSubmit, setError, formState } = useForm<UserValues>({

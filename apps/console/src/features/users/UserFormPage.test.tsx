@@ -67,18 +67,33 @@ describe('UserFormPage, create mode', () => {
 
   // Text an operator reads cannot lie (docs/hardening.md): the server's rule, on the field.
   it.each([
-    ['a right-to-left override', 'ab\u202Ecd', 'Il testo non può contenere caratteri di controllo della direzione'],
-    ['a line separator', 'ab\u2028cd', 'Il testo non può contenere caratteri di controllo della direzione'],
-    ['only zero-width spaces', '\u200B\u200B\u200B', 'Il testo deve contenere almeno un carattere visibile'],
-  ])('refuses a username with %s, on the field and without sending', async (_label, username, message) => {
-    const spy = serve();
-    const { user, container } = await open('/user');
-    await user.click(field(container, 'username'));
-    await user.paste(username);
-    await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByText(new RegExp(`^${message}`))).toBeInTheDocument();
-    expect(spy).not.toHaveBeenCalled();
-  });
+    [
+      'a right-to-left override',
+      'ab\u202Ecd',
+      'Il testo non può contenere caratteri di controllo della direzione',
+    ],
+    [
+      'a line separator',
+      'ab\u2028cd',
+      'Il testo non può contenere caratteri di controllo della direzione',
+    ],
+    [
+      'only zero-width spaces',
+      '\u200B\u200B\u200B',
+      'Il testo deve contenere almeno un carattere visibile',
+    ],
+  ])(
+    'refuses a username with %s, on the field and without sending',
+    async (_label, username, message) => {
+      const spy = serve();
+      const { user, container } = await open('/user');
+      await user.click(field(container, 'username'));
+      await user.paste(username);
+      await user.click(screen.getByRole('button', { name: 'Salva' }));
+      expect(await screen.findByText(new RegExp(`^${message}`))).toBeInTheDocument();
+      expect(spy).not.toHaveBeenCalled();
+    },
+  );
 
   it('takes a Persian username with its zero-width non-joiner', async () => {
     const spy = serve();
@@ -131,7 +146,11 @@ describe('UserFormPage, create mode', () => {
     await user.click(await screen.findByRole('option', { name: 'Super amministratore' }));
     await user.click(screen.getByRole('button', { name: 'Salva' }));
     // NIST SP 800-63B as docs/security.md applies it: 12 characters for a super administrator.
-    expect(await screen.findByText('La password di un super amministratore deve avere almeno 12 caratteri')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'La password di un super amministratore deve avere almeno 12 caratteri',
+      ),
+    ).toBeInTheDocument();
     await user.type(field(container, 'password'), '23');
     await user.type(field(container, 'confirmPassword'), '23');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
@@ -143,7 +162,12 @@ describe('UserFormPage, create mode', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     serve({
       'POST /api/employee': () =>
-        json(400, { statusCode: 400, error: 'Bad Request', message: COMMON_PASSWORD_MESSAGE, code: 'VALIDATION_ERROR' }),
+        json(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: COMMON_PASSWORD_MESSAGE,
+          code: 'VALIDATION_ERROR',
+        }),
     });
     const { user, container } = await open('/user');
     await user.type(field(container, 'username'), 'dino');
@@ -151,7 +175,9 @@ describe('UserFormPage, create mode', () => {
     await user.type(field(container, 'password'), 'iloveyou');
     await user.type(field(container, 'confirmPassword'), 'iloveyou');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByText("Questa password è tra le più comuni: scegline un'altra")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Questa password è tra le più comuni: scegline un'altra"),
+    ).toBeInTheDocument();
   });
 
   it('shows a taken username on the field and in the snackbar', async () => {

@@ -44,7 +44,13 @@ function UserFormScreen({ userId }: { userId?: number }) {
     const result =
       userId === undefined
         ? await createUser({ username, email, password, role })
-        : await updateUser({ id: userId, username, email, role, ...(password ? { password } : {}) });
+        : await updateUser({
+            id: userId,
+            username,
+            email,
+            role,
+            ...(password ? { password } : {}),
+          });
     const saved = outcome(result);
     if (saved !== 'saved') return saved;
     dispatch(
@@ -63,7 +69,13 @@ function UserFormScreen({ userId }: { userId?: number }) {
   // The password is never loaded: edit mode starts with it blank (docs/console.md).
   const initial = useMemo(
     () =>
-      user && { username: user.username, email: user.email, password: '', confirmPassword: '', role: user.role },
+      user && {
+        username: user.username,
+        email: user.email,
+        password: '',
+        confirmPassword: '',
+        role: user.role,
+      },
     [user],
   );
   return (

@@ -43,7 +43,9 @@ describe('UsersPage', () => {
     expect(screen.getByRole('columnheader', { name: 'Email' })).toBeInTheDocument();
     // "Ruolo" (docs/console.md Users list): each user's role in words.
     expect(screen.getByRole('columnheader', { name: 'Ruolo' })).toBeInTheDocument();
-    expect(screen.getByText('admin').closest('[role="row"]')).toHaveTextContent('Super amministratore');
+    expect(screen.getByText('admin').closest('[role="row"]')).toHaveTextContent(
+      'Super amministratore',
+    );
     expect(await callsOf(spy)).toEqual(['GET /api/employee']);
     const [input] = spy.mock.calls[0] ?? [];
     expect((input as Request).headers.get('authorization')).toBe('Bearer access-token');

@@ -31,7 +31,9 @@ export function useUserColumns(onDelete: (user: Employee) => void): GridColDef<E
         flex: 1,
         minWidth: 120,
         valueFormatter: (value: Employee['role']) =>
-          intl.formatMessage({ id: value === 'SUPER_ADMIN' ? 'shift.roleSuperAdmin' : 'shift.roleEmployee' }),
+          intl.formatMessage({
+            id: value === 'SUPER_ADMIN' ? 'shift.roleSuperAdmin' : 'shift.roleEmployee',
+          }),
       },
       {
         field: 'actions',

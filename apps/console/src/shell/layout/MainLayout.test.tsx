@@ -40,7 +40,14 @@ describe('MainLayout', () => {
     storeSession('SUPER_ADMIN');
     renderApp('/sos');
     const { nav } = await openSidebar();
-    expect(entryNames(nav)).toEqual(['SOS', 'Gestione utenti', 'Storico', 'Statistiche', 'Registro attività', 'Impostazioni']);
+    expect(entryNames(nav)).toEqual([
+      'SOS',
+      'Gestione utenti',
+      'Storico',
+      'Statistiche',
+      'Registro attività',
+      'Impostazioni',
+    ]);
     expect(within(nav).getByRole('button', { name: 'SOS' })).toHaveClass('Mui-selected');
     expect(within(nav).getByRole('button', { name: 'Storico' })).not.toHaveClass('Mui-selected');
     expect(within(nav).getAllByRole('separator')).toHaveLength(6);

@@ -25,8 +25,14 @@ export function PushBridge() {
           lang: locale,
           dir: isRtl(locale) ? 'rtl' : 'ltr',
           NEW_SOS: intl.formatMessage({ id: 'push.notification.newSos' }, { deviceName: NAME }),
-          SOS_ESCALATED: intl.formatMessage({ id: 'push.notification.escalated' }, { deviceName: NAME }),
-          DEVICE_OFFLINE: intl.formatMessage({ id: 'push.notification.offline' }, { deviceName: NAME }),
+          SOS_ESCALATED: intl.formatMessage(
+            { id: 'push.notification.escalated' },
+            { deviceName: NAME },
+          ),
+          DEVICE_OFFLINE: intl.formatMessage(
+            { id: 'push.notification.offline' },
+            { deviceName: NAME },
+          ),
         }),
       )
       .catch(() => undefined);
@@ -36,7 +42,12 @@ export function PushBridge() {
     if (!('serviceWorker' in navigator)) return;
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: unknown; url?: unknown } | null;
-      if (data?.type !== OPEN_MESSAGE || typeof data.url !== 'string' || !data.url.startsWith('/sos')) return;
+      if (
+        data?.type !== OPEN_MESSAGE ||
+        typeof data.url !== 'string' ||
+        !data.url.startsWith('/sos')
+      )
+        return;
       void navigate(data.url);
     };
     const workers = navigator.serviceWorker;

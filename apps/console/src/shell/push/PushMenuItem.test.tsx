@@ -16,7 +16,10 @@ const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
 const PUBLIC_KEY = `BA${'Q'.repeat(85)}`;
 
 /** A browser with service workers and the Push API, whose permission answers `answer`. */
-function fakeBrowser(permission: NotificationPermission, answer: NotificationPermission = permission) {
+function fakeBrowser(
+  permission: NotificationPermission,
+  answer: NotificationPermission = permission,
+) {
   let current: object | null = null;
   const subscription = {
     endpoint: ENDPOINT,
@@ -47,7 +50,13 @@ function fakeBrowser(permission: NotificationPermission, answer: NotificationPer
   });
   Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
   Object.assign(window, { PushManager: function PushManager() {}, Notification: notification });
-  return { subscription, pushManager, registration, notification, subscribed: () => (current = subscription) };
+  return {
+    subscription,
+    pushManager,
+    registration,
+    notification,
+    subscribed: () => (current = subscription),
+  };
 }
 
 afterEach(() => {
@@ -60,7 +69,8 @@ afterEach(() => {
 const api = (request: Request) => {
   const path = new URL(request.url).pathname;
   if (path === '/api/push/key') return json(200, { publicKey: PUBLIC_KEY });
-  if (path === '/api/push/subscriptions') return new Response(null, { status: request.method === 'POST' ? 201 : 204 });
+  if (path === '/api/push/subscriptions')
+    return new Response(null, { status: request.method === 'POST' ? 201 : 204 });
   if (path === '/api/auth/logout') return new Response(null, { status: 204 });
   return json(200, []);
 };
@@ -68,7 +78,10 @@ const api = (request: Request) => {
 async function openMenu() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Opzioni' }));
-  return { user, item: await screen.findByRole('menuitemcheckbox', { name: /Notifiche su questo dispositivo/ }) };
+  return {
+    user,
+    item: await screen.findByRole('menuitemcheckbox', { name: /Notifiche su questo dispositivo/ }),
+  };
 }
 
 describe('Notifiche su questo dispositivo', () => {
@@ -93,10 +106,14 @@ describe('Notifiche su questo dispositivo', () => {
     await waitFor(() => expect(item).toHaveAttribute('aria-checked', 'true'));
     expect(item).toHaveTextContent('Attive: gli SOS arrivano anche a console chiusa');
     expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1);
-    const key = browser.pushManager.subscribe.mock.calls[0]![0] as { applicationServerKey: Uint8Array };
+    const key = browser.pushManager.subscribe.mock.calls[0]![0] as {
+      applicationServerKey: Uint8Array;
+    };
     expect(key.applicationServerKey).toHaveLength(65);
     expect(key.applicationServerKey[0]).toBe(4);
-    const post = spy.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST' && r.url.endsWith('/api/push/subscriptions'));
+    const post = spy.mock.calls
+      .map(([r]) => r as Request)
+      .find((r) => r.method === 'POST' && r.url.endsWith('/api/push/subscriptions'));
     expect(await post!.json()).toEqual({ endpoint: ENDPOINT, keys: KEYS });
   });
 
@@ -111,7 +128,9 @@ describe('Notifiche su questo dispositivo', () => {
     await user.click(item);
     await waitFor(() => expect(item).toHaveAttribute('aria-checked', 'false'));
     expect(item).toHaveTextContent('Spente');
-    expect(await callsOf(spy)).toContain(`DELETE /api/push/subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`);
+    expect(await callsOf(spy)).toContain(
+      `DELETE /api/push/subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`,
+    );
     expect(browser.subscription.unsubscribe).toHaveBeenCalled();
   });
 
@@ -123,7 +142,9 @@ describe('Notifiche su questo dispositivo', () => {
     const { user, item } = await openMenu();
     await user.click(item);
     await waitFor(() =>
-      expect(item).toHaveTextContent('Bloccate dal browser: consentile nelle impostazioni del sito, poi riprova'),
+      expect(item).toHaveTextContent(
+        'Bloccate dal browser: consentile nelle impostazioni del sito, poi riprova',
+      ),
     );
     expect(item).toHaveAttribute('aria-checked', 'false');
     expect((await callsOf(spy)).filter((c) => c.includes('/api/push/'))).toEqual([]);
@@ -140,7 +161,10 @@ describe('Notifiche su questo dispositivo', () => {
     expect(await screen.findByRole('heading', { name: 'Accedi' })).toBeInTheDocument();
     await waitFor(async () => expect(await callsOf(spy)).toContain('POST /api/auth/logout'));
     const calls = (await callsOf(spy)).filter((c) => !c.startsWith('GET'));
-    expect(calls).toEqual([`DELETE /api/push/subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`, 'POST /api/auth/logout']);
+    expect(calls).toEqual([
+      `DELETE /api/push/subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`,
+      'POST /api/auth/logout',
+    ]);
     expect(browser.subscription.unsubscribe).toHaveBeenCalled();
   });
 
@@ -150,20 +174,24 @@ describe('Notifiche su questo dispositivo', () => {
     stubFetch(api);
     localStorage.setItem('language', 'ar');
     renderApp('/sos');
-    await waitFor(() => expect(browser.registration.active.postMessage).toHaveBeenLastCalledWith({
-      type: 'sos-console:texts',
-      texts: {
-        lang: 'ar',
-        dir: 'rtl',
-        NEW_SOS: 'SOS: {deviceName}',
-        SOS_ESCALATED: 'متأخر: {deviceName}',
-        DEVICE_OFFLINE: 'تعذّر الوصول: {deviceName}',
-      },
-    }));
+    await waitFor(() =>
+      expect(browser.registration.active.postMessage).toHaveBeenLastCalledWith({
+        type: 'sos-console:texts',
+        texts: {
+          lang: 'ar',
+          dir: 'rtl',
+          NEW_SOS: 'SOS: {deviceName}',
+          SOS_ESCALATED: 'متأخر: {deviceName}',
+          DEVICE_OFFLINE: 'تعذّر الوصول: {deviceName}',
+        },
+      }),
+    );
   });
 
   it('colours the installed app’s title bar as the top bar of the theme chosen', async () => {
-    const meta = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'theme-color', content: '#b71c1c' }));
+    const meta = document.head.appendChild(
+      Object.assign(document.createElement('meta'), { name: 'theme-color', content: '#b71c1c' }),
+    );
     storeSession('EMPLOYEE');
     stubFetch(api);
     localStorage.setItem('current-theme', 'dark');

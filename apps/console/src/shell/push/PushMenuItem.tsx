@@ -34,12 +34,20 @@ export function PushMenuItem() {
       sx={{ alignItems: 'flex-start', whiteSpace: 'normal', maxWidth: 360 }}
     >
       <ListItemIcon sx={{ mt: 0.5 }}>
-        {push.enabled ? <NotificationsActiveIcon fontSize="small" /> : <NotificationsOffIcon fontSize="small" />}
+        {push.enabled ? (
+          <NotificationsActiveIcon fontSize="small" />
+        ) : (
+          <NotificationsOffIcon fontSize="small" />
+        )}
       </ListItemIcon>
       <ListItemText
         primary={intl.formatMessage({ id: 'push.menu' })}
         secondary={intl.formatMessage({ id: stateText(push) })}
-        slotProps={{ secondary: { color: push.permission === 'denied' || push.failed ? 'error' : 'text.secondary' } }}
+        slotProps={{
+          secondary: {
+            color: push.permission === 'denied' || push.failed ? 'error' : 'text.secondary',
+          },
+        }}
       />
     </MenuItem>
   );

@@ -10,7 +10,11 @@ export type PushPermission = NotificationPermission | 'unsupported';
 
 export function pushPermission(): PushPermission {
   if (typeof window === 'undefined' || !window.isSecureContext) return 'unsupported';
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
+  if (
+    !('serviceWorker' in navigator) ||
+    !('PushManager' in window) ||
+    !('Notification' in window)
+  ) {
     return 'unsupported';
   }
   return Notification.permission;
@@ -33,8 +37,13 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 export async function subscribeBrowser(publicKey: string): Promise<PushSubscriptionJSON> {
   await registerWorker();
   const registration = await navigator.serviceWorker.ready;
-  const key = Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  const key = Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+    c.charCodeAt(0),
+  );
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
   return subscription.toJSON();
 }
 

@@ -32,7 +32,8 @@ export const pushMessages = defineCatalogue(
       'push.on': 'Activadas: los SOS llegan aunque la consola esté cerrada',
       'push.off': 'Desactivadas',
       'push.ask': 'Desactivadas: el navegador pedirá permiso',
-      'push.denied': 'Bloqueadas por el navegador: permítelas en la configuración del sitio y vuelve a intentarlo',
+      'push.denied':
+        'Bloqueadas por el navegador: permítelas en la configuración del sitio y vuelve a intentarlo',
       'push.unsupported': 'No disponibles: requieren HTTPS y un navegador compatible',
       'push.failed': 'El navegador no pudo activarlas: vuelve a intentarlo',
       'push.notification.newSos': 'SOS: {deviceName}',
@@ -44,7 +45,8 @@ export const pushMessages = defineCatalogue(
       'push.on': 'Activées : les SOS arrivent même console fermée',
       'push.off': 'Désactivées',
       'push.ask': 'Désactivées : le navigateur demandera l’autorisation',
-      'push.denied': 'Bloquées par le navigateur : autorisez-les dans les paramètres du site, puis réessayez',
+      'push.denied':
+        'Bloquées par le navigateur : autorisez-les dans les paramètres du site, puis réessayez',
       'push.unsupported': 'Indisponibles : il faut HTTPS et un navigateur qui les prend en charge',
       'push.failed': 'Le navigateur n’a pas pu les activer : réessayez',
       'push.notification.newSos': 'SOS : {deviceName}',
@@ -56,7 +58,8 @@ export const pushMessages = defineCatalogue(
       'push.on': 'An: SOS kommen auch bei geschlossener Konsole an',
       'push.off': 'Aus',
       'push.ask': 'Aus: der Browser fragt nach der Erlaubnis',
-      'push.denied': 'Vom Browser blockiert: in den Website-Einstellungen erlauben und erneut versuchen',
+      'push.denied':
+        'Vom Browser blockiert: in den Website-Einstellungen erlauben und erneut versuchen',
       'push.unsupported': 'Nicht verfügbar: HTTPS und ein unterstützender Browser sind nötig',
       'push.failed': 'Der Browser konnte sie nicht einschalten: erneut versuchen',
       'push.notification.newSos': 'SOS: {deviceName}',

@@ -18,4 +18,8 @@ export const pushApi = api.injectEndpoints({
   }),
 });
 
-export const { useLazyPushKeyQuery, useSavePushSubscriptionMutation, useDeletePushSubscriptionMutation } = pushApi;
+export const {
+  useLazyPushKeyQuery,
+  useSavePushSubscriptionMutation,
+  useDeletePushSubscriptionMutation,
+} = pushApi;

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PushSubscriptionBody } from '@sos/contract';
-import { currentSubscription, pushPermission, subscribeBrowser, type PushPermission } from './browserPush.js';
-import { useDeletePushSubscriptionMutation, useLazyPushKeyQuery, useSavePushSubscriptionMutation } from './pushApi.js';
+import {
+  currentSubscription,
+  pushPermission,
+  subscribeBrowser,
+  type PushPermission,
+} from './browserPush.js';
+import {
+  useDeletePushSubscriptionMutation,
+  useLazyPushKeyQuery,
+  useSavePushSubscriptionMutation,
+} from './pushApi.js';
 
 export interface PushState {
   permission: PushPermission;
@@ -45,7 +54,10 @@ export function usePush(): PushState {
     const { publicKey } = await fetchKey().unwrap();
     const json = await subscribeBrowser(publicKey);
     // The server validates the endpoint and keys (400 naming the field): nothing to check twice.
-    const body = { endpoint: json.endpoint ?? '', keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
+    const body = {
+      endpoint: json.endpoint ?? '',
+      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    };
     await save(body satisfies PushSubscriptionBody).unwrap();
     setEnabled(true);
   }, [fetchKey, save]);
@@ -75,7 +87,9 @@ export function usePush(): PushState {
  * Logout's first step: this browser stops receiving this user's pushes. Best effort and
  * bounded: a slow server never holds the logout back for more than two seconds.
  */
-export async function unsubscribeBeforeLogout(remove: (endpoint: string) => Promise<unknown>): Promise<void> {
+export async function unsubscribeBeforeLogout(
+  remove: (endpoint: string) => Promise<unknown>,
+): Promise<void> {
   try {
     const subscription = await currentSubscription();
     if (!subscription) return;

@@ -88,13 +88,24 @@ export function CallRow({ sosId, callee, open }: { sosId: number; callee: Callee
         listStyle: 'none',
         p: 1.25,
         borderRadius: 1,
-        border: callee.next ? `2px solid ${theme.palette.primary.main}` : `1px solid ${theme.palette.divider}`,
+        border: callee.next
+          ? `2px solid ${theme.palette.primary.main}`
+          : `1px solid ${theme.palette.divider}`,
         bgcolor: callee.next ? alpha(theme.palette.primary.main, 0.08) : undefined,
       })}
     >
-      <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
-        <Typography id={nameId} variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
-          {callee.to === 'RESIDENT' && callee.name !== null && `${intl.formatMessage({ id: 'call.resident' })}: `}
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}
+      >
+        <Typography
+          id={nameId}
+          variant="body2"
+          sx={{ fontWeight: 600, overflowWrap: 'break-word' }}
+        >
+          {callee.to === 'RESIDENT' &&
+            callee.name !== null &&
+            `${intl.formatMessage({ id: 'call.resident' })}: `}
           {/* Isolated: a Latin name and its brackets keep their order in a right-to-left page. */}
           <bdi>
             {name}

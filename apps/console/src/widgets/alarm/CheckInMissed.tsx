@@ -27,7 +27,13 @@ export function CheckInConfirmButton({ sos }: { sos: Pick<Sos, 'id' | 'source'> 
   const [confirm, { isLoading }] = useConfirmCheckInMutation();
   if (!isCheckInSos(sos)) return null;
   return (
-    <Button variant="outlined" size="small" disabled={isLoading} onClick={() => void confirm(sos.id)} sx={{ alignSelf: 'flex-start' }}>
+    <Button
+      variant="outlined"
+      size="small"
+      disabled={isLoading}
+      onClick={() => void confirm(sos.id)}
+      sx={{ alignSelf: 'flex-start' }}
+    >
       <FormattedMessage id="expect.checkInConfirm" />
     </Button>
   );

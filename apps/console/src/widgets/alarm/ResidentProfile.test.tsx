@@ -32,13 +32,25 @@ describe('ResidentProfile', () => {
     show(profile);
     expect(await screen.findByText('Giuseppina Ferraro')).toBeInTheDocument();
     expect(screen.getByText('Via Garibaldi 12, 10122 Torino')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '+39 011 555 0101' })).toHaveAttribute('href', 'tel:+390115550101');
-    expect(screen.getByRole('link', { name: '+39 (333) 555-1234' })).toHaveAttribute('href', 'tel:+393335551234');
+    expect(screen.getByRole('link', { name: '+39 011 555 0101' })).toHaveAttribute(
+      'href',
+      'tel:+390115550101',
+    );
+    expect(screen.getByRole('link', { name: '+39 (333) 555-1234' })).toHaveAttribute(
+      'href',
+      'tel:+393335551234',
+    );
     expect(screen.getByText(/Marco Ferraro/)).toHaveTextContent('Marco Ferraro (figlio)');
   });
 
   it('shows nothing when no profile was written', async () => {
-    const view = show({ residentName: null, address: null, phone: null, notes: null, contacts: [] });
+    const view = show({
+      residentName: null,
+      address: null,
+      phone: null,
+      notes: null,
+      contacts: [],
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(view.container).toBeEmptyDOMElement();
   });

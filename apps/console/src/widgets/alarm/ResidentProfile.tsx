@@ -30,7 +30,13 @@ function Row({ label, children }: { label: MessageId; children: React.ReactNode 
  * embeds it. Shows nothing while loading or when no profile was written. `withoutPhones`:
  * the phone and the contacts are shown elsewhere (the SOS detail's call-out, docs/call-out.md).
  */
-export function ResidentProfile({ deviceId, withoutPhones = false }: { deviceId: number; withoutPhones?: boolean }) {
+export function ResidentProfile({
+  deviceId,
+  withoutPhones = false,
+}: {
+  deviceId: number;
+  withoutPhones?: boolean;
+}) {
   const { data } = useGetProfileQuery(deviceId);
   if (!data) return null;
   const { residentName, address, notes } = data;

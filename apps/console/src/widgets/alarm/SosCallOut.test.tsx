@@ -4,7 +4,15 @@ import type { Sos, SosTimelineEntry } from '@sos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageChanged } from '../../i18n/languageSlice.js';
 import { deviceApi } from '../../entities/devices/deviceEndpoints.js';
-import { device, json, renderWithStore, signedInStore, sos, stubFetch, type Call } from '../../test/testKit.js';
+import {
+  device,
+  json,
+  renderWithStore,
+  signedInStore,
+  sos,
+  stubFetch,
+  type Call,
+} from '../../test/testKit.js';
 import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { SosDetailDialog } from './SosDetailDialog.js';
 
@@ -29,7 +37,12 @@ const RESULTS = ['Risponde', 'Non risponde', 'Occupato', 'Numero errato', 'Segre
 
 let second = 0;
 /** The CALL entry the server answers for a request body. */
-function entryFor(body: { to: string; contactIndex?: number; result: string; note?: string }): SosTimelineEntry {
+function entryFor(body: {
+  to: string;
+  contactIndex?: number;
+  result: string;
+  note?: string;
+}): SosTimelineEntry {
   const contact = body.contactIndex === undefined ? null : profile.contacts[body.contactIndex]!;
   return {
     at: new Date(Date.UTC(2025, 2, 1, 10, 1, ++second)).toISOString(),
@@ -87,24 +100,39 @@ describe('SOS call-out', () => {
       'Luigi BianchiNessun numero',
       'Anna Russo (vicina)011 555 0199',
     ]);
-    expect(within(row('Giuseppina')).getByRole('link', { name: '+39 011 555 0101' })).toHaveAttribute('href', 'tel:+390115550101');
-    expect(within(row('Marco')).getByRole('link', { name: '+39 (333) 555-1234' })).toHaveAttribute('href', 'tel:+393335551234');
-    const group = within(row('Marco')).getByRole('group', { name: 'Esito della chiamata a Marco Ferraro' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([...RESULTS, 'Nota']);
+    expect(
+      within(row('Giuseppina')).getByRole('link', { name: '+39 011 555 0101' }),
+    ).toHaveAttribute('href', 'tel:+390115550101');
+    expect(within(row('Marco')).getByRole('link', { name: '+39 (333) 555-1234' })).toHaveAttribute(
+      'href',
+      'tel:+393335551234',
+    );
+    const group = within(row('Marco')).getByRole('group', {
+      name: 'Esito della chiamata a Marco Ferraro',
+    });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([...RESULTS, 'Nota']);
     // A contact without a phone cannot be called.
     expect(within(row('Luigi')).queryByRole('button')).not.toBeInTheDocument();
     // The phones are not listed twice: the profile above keeps the name, address and notes.
     expect(within(dialog).getAllByRole('link', { name: '+39 011 555 0101' })).toHaveLength(1);
     expect(within(dialog).getByText('Via Garibaldi 12')).toBeInTheDocument();
     // The note stays closed until asked for; nothing marked before any call.
-    expect(within(dialog).queryByRole('textbox', { name: 'Nota alla chiamata' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('textbox', { name: 'Nota alla chiamata' }),
+    ).not.toBeInTheDocument();
     expect(list.querySelector('[data-next]')).toBeNull();
   });
 
   it('records a call with one click, shows its result beside the number, and marks the next one to call', async () => {
     const { bodies, dialog, row } = await open();
     await userEvent.click(within(row('Giuseppina')).getByRole('button', { name: 'Non risponde' }));
-    await waitFor(() => expect(bodies).toEqual([{ sosId: '41', to: 'RESIDENT', result: 'NO_ANSWER' }]));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ sosId: '41', to: 'RESIDENT', result: 'NO_ANSWER' }]),
+    );
     expect(screen.queryAllByRole('dialog')).toHaveLength(1); // no confirmation
     await waitFor(() => expect(row('Giuseppina')).toHaveTextContent('Ultimo esito: Non risponde'));
     expect(row('Marco')).toHaveAttribute('data-next', 'true');
@@ -119,7 +147,9 @@ describe('SOS call-out', () => {
     expect(row('Marco')).not.toHaveAttribute('data-next');
     await userEvent.click(within(row('Anna')).getByRole('button', { name: 'Risponde' }));
     await waitFor(() => expect(row('Anna')).toHaveTextContent('Ultimo esito: Risponde'));
-    expect(within(dialog).getByRole('list', { name: 'Chiamate' }).querySelector('[data-next]')).toBeNull();
+    expect(
+      within(dialog).getByRole('list', { name: 'Chiamate' }).querySelector('[data-next]'),
+    ).toBeNull();
     expect(bodies.slice(1)).toEqual([
       { sosId: '41', to: 'CONTACT', contactIndex: 0, result: 'BUSY' },
       { sosId: '41', to: 'CONTACT', contactIndex: 2, result: 'ANSWERED' },
@@ -148,35 +178,73 @@ describe('SOS call-out', () => {
     await userEvent.tab({ shift: true }); // Segreteria
     await userEvent.keyboard(' ');
     await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1]).toEqual({ sosId: '41', to: 'CONTACT', contactIndex: 0, result: 'VOICEMAIL', note: 'Richiama tra 5 minuti' });
+    expect(bodies[1]).toEqual({
+      sosId: '41',
+      to: 'CONTACT',
+      contactIndex: 0,
+      result: 'VOICEMAIL',
+      note: 'Richiama tra 5 minuti',
+    });
     // Sent with the call, the note closes.
-    await waitFor(() => expect(within(row('Marco')).queryByRole('textbox')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(row('Marco')).queryByRole('textbox')).not.toBeInTheDocument(),
+    );
   });
 
   it("follows a colleague's calls live, and writes them in the reader's language", async () => {
     const { store, dialog, row } = await open();
-    const entry = entryFor({ to: 'CONTACT', contactIndex: 0, result: 'WRONG_NUMBER', note: 'Numero cambiato' });
-    store.dispatch(liveEventReceived({ name: 'sos-note', data: { sosId: 41, entry: { ...entry, by: { id: 9, username: 'maria' } } } }));
+    const entry = entryFor({
+      to: 'CONTACT',
+      contactIndex: 0,
+      result: 'WRONG_NUMBER',
+      note: 'Numero cambiato',
+    });
+    store.dispatch(
+      liveEventReceived({
+        name: 'sos-note',
+        data: { sosId: 41, entry: { ...entry, by: { id: 9, username: 'maria' } } },
+      }),
+    );
     await waitFor(() => expect(row('Marco')).toHaveTextContent('Ultimo esito: Numero errato'));
     const timeline = within(dialog).getByRole('list', { name: 'Cronologia' });
     expect(timeline).toHaveTextContent('Chiamata da maria');
-    expect(timeline).toHaveTextContent('Marco Ferraro +39 (333) 555-1234: Numero errato — Numero cambiato');
+    expect(timeline).toHaveTextContent(
+      'Marco Ferraro +39 (333) 555-1234: Numero errato — Numero cambiato',
+    );
     act(() => {
       store.dispatch(languageChanged('ar'));
     });
     await waitFor(() => expect(timeline).toHaveTextContent('مكالمة بواسطة maria'));
-    expect(timeline).toHaveTextContent('Marco Ferraro +39 (333) 555-1234: رقم خاطئ — Numero cambiato');
+    expect(timeline).toHaveTextContent(
+      'Marco Ferraro +39 (333) 555-1234: رقم خاطئ — Numero cambiato',
+    );
   });
 
   it('says who closed the SOS when it was closed meanwhile, and offers no more calls', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const closed = { ...raised, state: 'CLOSED' as const, closedBy: { id: 9, username: 'maria' }, dateClosed: '2025-03-01T10:05:00Z' };
+    const closed = {
+      ...raised,
+      state: 'CLOSED' as const,
+      closedBy: { id: 9, username: 'maria' },
+      dateClosed: '2025-03-01T10:05:00Z',
+    };
     const { row } = await open(() =>
-      json({ statusCode: 409, error: 'Conflict', message: 'closed', code: 'SOS_NOT_OPEN', sos: closed }, 409),
+      json(
+        {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'closed',
+          code: 'SOS_NOT_OPEN',
+          sos: closed,
+        },
+        409,
+      ),
     );
     await userEvent.click(within(row('Giuseppina')).getByRole('button', { name: 'Risponde' }));
     expect(await screen.findByText('SOS già chiuso da maria')).toBeInTheDocument();
     expect(screen.queryByText('Errore inaspettato!')).not.toBeInTheDocument();
-    await waitFor(() => expect(within(row('Giuseppina')).queryByRole('button')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(row('Giuseppina')).queryByRole('button')).not.toBeInTheDocument(),
+    );
   });
 });

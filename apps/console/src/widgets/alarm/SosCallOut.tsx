@@ -12,7 +12,15 @@ import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
  * order, each with its last result from the (live) timeline; the next one to call stands out
  * when the previous did not answer. Nothing when the profile has no one to call.
  */
-export function SosCallOut({ sosId, deviceId, open }: { sosId: number; deviceId: number; open: boolean }) {
+export function SosCallOut({
+  sosId,
+  deviceId,
+  open,
+}: {
+  sosId: number;
+  deviceId: number;
+  open: boolean;
+}) {
   const titleId = useId();
   const { data: profile } = useGetProfileQuery(deviceId);
   const { data: timeline } = useGetSosTimelineQuery(sosId);

@@ -2,7 +2,13 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { FORM_ERRORS, SOS_NOTE_MAX_LENGTH, SOS_OUTCOMES, type Sos, type SosOutcome } from '@sos/contract';
+import {
+  FORM_ERRORS,
+  SOS_NOTE_MAX_LENGTH,
+  SOS_OUTCOMES,
+  type Sos,
+  type SosOutcome,
+} from '@sos/contract';
 import { misleadingTextProblem } from '@sos/contract/text';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -41,7 +47,9 @@ export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void
         size="small"
         fullWidth
         required={required}
-        helperText={required && !outcome ? intl.formatMessage({ id: 'walk.outcomeRequired' }) : undefined}
+        helperText={
+          required && !outcome ? intl.formatMessage({ id: 'walk.outcomeRequired' }) : undefined
+        }
       >
         {!required && (
           <MenuItem value="">

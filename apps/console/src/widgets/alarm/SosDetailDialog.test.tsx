@@ -113,12 +113,20 @@ describe('SOS detail', () => {
     const { calls, dialog } = await open(() => undefined);
     await userEvent.click(within(dialog).getByRole('textbox', { name: 'Nota' }));
     await userEvent.paste('ok\u202Eevil');
-    expect(await within(dialog).findByText(/^Il testo non può contenere caratteri di controllo/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/^Il testo non può contenere caratteri di controllo/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Aggiungi nota' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('textbox', { name: 'Nota di chiusura' }));
     await userEvent.paste('\u200B\u200B');
-    expect(await within(dialog).findByText('Il testo deve contenere almeno un carattere visibile')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Il testo deve contenere almeno un carattere visibile'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Chiudi SOS' })).toBeDisabled();
-    expect(calls.filter((c) => c.url.pathname === '/api/sos/note' || c.url.pathname === '/api/sos/close')).toEqual([]);
+    expect(
+      calls.filter(
+        (c) => c.url.pathname === '/api/sos/note' || c.url.pathname === '/api/sos/close',
+      ),
+    ).toEqual([]);
   });
 });

@@ -27,7 +27,10 @@ export function SosKind({ sos }: { sos: Pick<Sos, 'kind' | 'source'> }) {
         {code !== null && (
           <>
             {' · '}
-            <FormattedMessage id="kind.code" values={{ code: <LtrText key="code">{code}</LtrText> }} />
+            <FormattedMessage
+              id="kind.code"
+              values={{ code: <LtrText key="code">{code}</LtrText> }}
+            />
           </>
         )}
         {detail !== null && <> · {detail}</>}

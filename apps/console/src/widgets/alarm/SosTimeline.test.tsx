@@ -10,7 +10,12 @@ describe('SosTimeline', () => {
         ? json([
             { at: '2025-03-01T10:00:00Z', type: 'RAISED', by: null, text: null },
             { at: '2025-03-01T10:00:20Z', type: 'DEVICE_EVENT', by: null, text: 'Incendio (1110)' },
-            { at: '2025-03-01T10:01:00Z', type: 'DEVICE_EVENT', by: null, text: 'Ripristino dal dispositivo (3110)' },
+            {
+              at: '2025-03-01T10:01:00Z',
+              type: 'DEVICE_EVENT',
+              by: null,
+              text: 'Ripristino dal dispositivo (3110)',
+            },
           ])
         : undefined,
     );
@@ -21,12 +26,28 @@ describe('SosTimeline', () => {
   });
 
   it('says which way a call through the console went and how long it lasted (docs/voice.md)', async () => {
-    const voice = (to: string, name: string | null, phone: string, direction: string, durationS: number | null, result: string) => ({
+    const voice = (
+      to: string,
+      name: string | null,
+      phone: string,
+      direction: string,
+      durationS: number | null,
+      result: string,
+    ) => ({
       at: '2025-03-01T10:02:00Z',
       type: 'CALL',
       by: { id: 1, username: 'admin' },
       text: null,
-      call: { to, contactIndex: to === 'CONTACT' ? 0 : null, name, phone, result, via: 'VOICE', direction, durationS },
+      call: {
+        to,
+        contactIndex: to === 'CONTACT' ? 0 : null,
+        name,
+        phone,
+        result,
+        via: 'VOICE',
+        direction,
+        durationS,
+      },
     });
     stubFetch((call) =>
       call.url.pathname === '/api/sos/timeline'

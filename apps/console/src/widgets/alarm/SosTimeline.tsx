@@ -18,10 +18,15 @@ const isOutcome = (code: string): code is SosOutcome =>
  * way it went and how long it lasted instead of the result (docs/voice.md).
  */
 function callText(call: SosCall, note: string | null, intl: IntlShape): ReactNode {
-  const who = call.name ?? intl.formatMessage({ id: call.to === 'DEVICE' ? 'voice.device' : 'call.resident' });
+  const who =
+    call.name ??
+    intl.formatMessage({ id: call.to === 'DEVICE' ? 'voice.device' : 'call.resident' });
   const outcome =
     call.via === 'VOICE' && call.durationS !== null
-      ? intl.formatMessage({ id: `voice.timeline.${call.direction}` }, { time: mmss(call.durationS) })
+      ? intl.formatMessage(
+          { id: `voice.timeline.${call.direction}` },
+          { time: mmss(call.durationS) },
+        )
       : intl.formatMessage({ id: `call.result.${call.result}` });
   return (
     <>

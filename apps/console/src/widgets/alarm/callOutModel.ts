@@ -32,7 +32,16 @@ export function calleesOf(profile: DeviceProfile, timeline: readonly SosTimeline
   const callees: Omit<Callee, 'lastResult' | 'next'>[] = [
     ...(profile.phone === null
       ? []
-      : [{ key: 'resident', to: 'RESIDENT' as const, contactIndex: null, name: profile.residentName, relation: null, phone: profile.phone }]),
+      : [
+          {
+            key: 'resident',
+            to: 'RESIDENT' as const,
+            contactIndex: null,
+            name: profile.residentName,
+            relation: null,
+            phone: profile.phone,
+          },
+        ]),
     ...profile.contacts.map((contact, index) => ({
       key: `contact-${index}`,
       to: 'CONTACT' as const,
@@ -44,8 +53,12 @@ export function calleesOf(profile: DeviceProfile, timeline: readonly SosTimeline
   ];
   const calls = timeline.filter((entry) => entry.type === 'CALL' && entry.call);
   const latest = calls.at(-1);
-  const calledIndex = latest && latest.call?.result !== 'ANSWERED' ? callees.findIndex((c) => calledTo(latest, c)) : -1;
-  const nextIndex = calledIndex < 0 ? -1 : callees.findIndex((c, i) => i > calledIndex && c.phone !== null);
+  const calledIndex =
+    latest && latest.call?.result !== 'ANSWERED'
+      ? callees.findIndex((c) => calledTo(latest, c))
+      : -1;
+  const nextIndex =
+    calledIndex < 0 ? -1 : callees.findIndex((c, i) => i > calledIndex && c.phone !== null);
   return callees.map((callee, index) => ({
     ...callee,
     lastResult: calls.findLast((entry) => calledTo(entry, callee))?.call?.result ?? null,

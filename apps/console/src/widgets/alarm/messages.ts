@@ -229,7 +229,8 @@ export const alarmMessages = defineCatalogue(
       'alarm.by': 'von {username}',
     },
     ar: {
-      'alarm.age': '{n, plural, zero {منذ # دقيقة} one {منذ دقيقة واحدة} two {منذ دقيقتين} few {منذ # دقائق} many {منذ # دقيقة} other {منذ # دقيقة}}',
+      'alarm.age':
+        '{n, plural, zero {منذ # دقيقة} one {منذ دقيقة واحدة} two {منذ دقيقتين} few {منذ # دقائق} many {منذ # دقيقة} other {منذ # دقيقة}}',
       'alarm.inChargeOf': 'يتولاه {username}',
       'alarm.late': 'متأخر',
       'alarm.takeCharge': 'تولَّ المسؤولية',

@@ -27,7 +27,10 @@ export function useHandOffNotices(): void {
             if (me === undefined || held?.id !== sos.id || held.acknowledgedBy?.id !== me) return;
             const by = payload.name === 'new-sos-closed' ? sos.closedBy : sos.acknowledgedBy;
             if (!by || by.id === me) return;
-            const messageId = payload.name === 'new-sos-closed' ? 'alarm.closedByColleague' : 'alarm.takenByColleague';
+            const messageId =
+              payload.name === 'new-sos-closed'
+                ? 'alarm.closedByColleague'
+                : 'alarm.takenByColleague';
             const values = { device: sos.device.displayName, username: by.username };
             api.dispatch(showSnackbar({ type: 'error', messageId, values }));
           },

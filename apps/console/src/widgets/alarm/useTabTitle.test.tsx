@@ -55,7 +55,11 @@ describe('the tab before the enabling click', () => {
       store.dispatch(
         liveEventReceived({
           name: 'sos-acknowledged',
-          data: { ...second, acknowledgedBy: { id: 2, username: 'maria' }, acknowledgedAt: second.dateCreated },
+          data: {
+            ...second,
+            acknowledgedBy: { id: 2, username: 'maria' },
+            acknowledgedAt: second.dateCreated,
+          },
         }),
       );
     });

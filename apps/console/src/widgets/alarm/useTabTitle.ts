@@ -12,7 +12,8 @@ import { PLAIN_TITLE, tabTitle } from './tabTitle.js';
 export function useTabTitle(): void {
   const count = useAppSelector(selectOpenCount);
   const intl = useIntl();
-  const title = count > 0 ? intl.formatMessage({ id: 'shift.tabTitle' }, { n: count }) : PLAIN_TITLE;
+  const title =
+    count > 0 ? intl.formatMessage({ id: 'shift.tabTitle' }, { n: count }) : PLAIN_TITLE;
   useEffect(() => {
     const shown = tabTitle.base ?? PLAIN_TITLE;
     tabTitle.base = title;

@@ -1,5 +1,9 @@
 import { EventSource, type ErrorEvent, type FetchLike } from 'eventsource';
-import { LIVE_EVENT_NAMES, parseLiveEvent, type LiveEvent } from '../../entities/live/liveEvents.js';
+import {
+  LIVE_EVENT_NAMES,
+  parseLiveEvent,
+  type LiveEvent,
+} from '../../entities/live/liveEvents.js';
 import type { LiveStatus } from '../../store/liveSlice.js';
 
 export interface LiveStreamOptions {

@@ -17,7 +17,15 @@ function useCanDial(): boolean {
  * "Chiama" beside a number of the call-out (docs/voice.md): the softphone dials it for this
  * SOS, and the server records the call from the SIP side. Nothing when voice is off.
  */
-export function DialButton({ number, sosId, name }: { number: string; sosId: number; name: string }) {
+export function DialButton({
+  number,
+  sosId,
+  name,
+}: {
+  number: string;
+  sosId: number;
+  name: string;
+}) {
   const intl = useIntl();
   const phone = usePhone();
   const canDial = useCanDial();

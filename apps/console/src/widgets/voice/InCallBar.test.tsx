@@ -34,7 +34,11 @@ describe('in-call bar', () => {
     await userEvent.click(within(bar).getByRole('button', { name: 'Muto' }));
     expect(phone.setMuted).toHaveBeenCalledWith('call-1', true);
     const controls = within(bar).getByRole('group', { name: 'Audio del dispositivo' });
-    for (const [name, tone] of [['Parla e ascolta', '4'], ['Solo ascolto', '7'], ['Solo parla', '8']] as const) {
+    for (const [name, tone] of [
+      ['Parla e ascolta', '4'],
+      ['Solo ascolto', '7'],
+      ['Solo parla', '8'],
+    ] as const) {
       await userEvent.click(within(controls).getByRole('button', { name }));
       expect(phone.sendDtmf).toHaveBeenLastCalledWith('call-1', tone);
     }
@@ -51,7 +55,13 @@ describe('in-call bar', () => {
   });
 
   it('shows in an SOS detail only the calls of that SOS, and never a call still ringing', () => {
-    render([{ id: 'a', state: 'active', answeredAt: Date.now(), sosId: 7 }, { id: 'b', state: 'ringing' }], 41);
+    render(
+      [
+        { id: 'a', state: 'active', answeredAt: Date.now(), sosId: 7 },
+        { id: 'b', state: 'ringing' },
+      ],
+      41,
+    );
     expect(screen.queryByTestId('in-call')).not.toBeInTheDocument();
   });
 });
@@ -69,7 +79,10 @@ describe('"Chiama"', () => {
   });
 
   it('is not there with voice off', () => {
-    renderWithStore(signedInStore(), <DialButton number="+39 06 1111 2222" sosId={41} name="Marco" />);
+    renderWithStore(
+      signedInStore(),
+      <DialButton number="+39 06 1111 2222" sosId={41} name="Marco" />,
+    );
     expect(screen.queryByRole('button', { name: /Chiama/ })).not.toBeInTheDocument();
   });
 });

@@ -36,7 +36,11 @@ export function InCallBar({ call }: { call: VoiceCall }) {
     >
       <Stack spacing={1}>
         <Typography variant="body2" role="timer" sx={{ fontWeight: 600 }}>
-          {active ? <CallClock since={call.answeredAt ?? 0} /> : intl.formatMessage({ id: 'voice.dialing' })}
+          {active ? (
+            <CallClock since={call.answeredAt ?? 0} />
+          ) : (
+            intl.formatMessage({ id: 'voice.dialing' })
+          )}
         </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button
@@ -60,7 +64,11 @@ export function InCallBar({ call }: { call: VoiceCall }) {
           </Button>
         </Stack>
         {active && call.unit && (
-          <ButtonGroup size="small" aria-label={intl.formatMessage({ id: 'voice.dtmf.group' })} sx={{ flexWrap: 'wrap' }}>
+          <ButtonGroup
+            size="small"
+            aria-label={intl.formatMessage({ id: 'voice.dtmf.group' })}
+            sx={{ flexWrap: 'wrap' }}
+          >
             {DTMF_CONTROLS.map(({ tone, label }) => (
               <Button key={tone} onClick={() => phone?.sendDtmf(call.id, tone)}>
                 {intl.formatMessage({ id: label })}

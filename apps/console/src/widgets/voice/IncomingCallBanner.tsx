@@ -35,7 +35,10 @@ function IncomingCall({ call }: { call: VoiceCall }) {
   const title = call.deviceName ? (
     <FormattedMessage id="voice.incomingDevice" values={{ name: <bdi>{call.deviceName}</bdi> }} />
   ) : (
-    <FormattedMessage id="voice.incomingNumber" values={{ number: <bdi dir="ltr">{call.caller}</bdi> }} />
+    <FormattedMessage
+      id="voice.incomingNumber"
+      values={{ number: <bdi dir="ltr">{call.caller}</bdi> }}
+    />
   );
   const answer = () => {
     phone?.answer(call.id);
@@ -62,7 +65,12 @@ function IncomingCall({ call }: { call: VoiceCall }) {
           <Button color="success" variant="contained" size="small" onClick={answer}>
             {intl.formatMessage({ id: 'voice.answer' })}
           </Button>
-          <Button color="inherit" variant="outlined" size="small" onClick={() => phone?.reject(call.id)}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            onClick={() => phone?.reject(call.id)}
+          >
             {intl.formatMessage({ id: 'voice.reject' })}
           </Button>
         </Stack>

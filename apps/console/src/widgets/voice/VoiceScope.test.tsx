@@ -22,7 +22,9 @@ function PhoneState() {
 }
 
 function mount(answer: Response) {
-  const calls = stubFetch((call) => (call.url.pathname === '/api/voice/credentials' ? answer : undefined));
+  const calls = stubFetch((call) =>
+    call.url.pathname === '/api/voice/credentials' ? answer : undefined,
+  );
   const phone = fakePhone();
   const start = vi.fn<StartPhone>(() => phone);
   const load = vi.fn(() => Promise.resolve(start));
@@ -47,7 +49,9 @@ describe('the softphone owner', () => {
 
   it('with voice on starts the phone with the credentials, and stops it when signed out', async () => {
     const { start, phone, view } = mount(json(credentials));
-    await waitFor(() => expect(screen.getByRole('status', { name: 'phone' })).toHaveTextContent('on'));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'phone' })).toHaveTextContent('on'),
+    );
     expect(start).toHaveBeenCalledOnce();
     expect(start.mock.calls[0]![0]).toEqual(credentials);
     view.unmount();

@@ -27,7 +27,13 @@ const loadJssip = async (): Promise<StartPhone> => (await import('./jssipPhone.j
  * shown), registers at /voice/ws, registers again with new credentials before they expire
  * (never in the middle of a call), and unregisters when it goes (logout).
  */
-export function VoiceScope({ children, load = loadJssip }: { children: ReactNode; load?: () => Promise<StartPhone> }) {
+export function VoiceScope({
+  children,
+  load = loadJssip,
+}: {
+  children: ReactNode;
+  load?: () => Promise<StartPhone>;
+}) {
   const store = useStore() as AppStore;
   const dispatch = useAppDispatch();
   const { data: credentials, isError, refetch } = useGetVoiceCredentialsQuery();

@@ -1,4 +1,10 @@
-import { dialTarget, VOICE_CALLBACK_PREFIX, VOICE_HEADERS, voiceUserOf, type VoiceCredentials } from '@sos/contract';
+import {
+  dialTarget,
+  VOICE_CALLBACK_PREFIX,
+  VOICE_HEADERS,
+  voiceUserOf,
+  type VoiceCredentials,
+} from '@sos/contract';
 import { C, UA, WebSocketInterface } from 'jssip';
 import type { RTCSession } from 'jssip/lib/RTCSession.js';
 import type { RTCSessionEvent } from 'jssip/lib/UA.js';
@@ -29,7 +35,11 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, wsPath:
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${wsPath}`;
 }
 
-export function startPhone(credentials: VoiceCredentials, dispatch: AppDispatch, hooks: PhoneHooks): Phone {
+export function startPhone(
+  credentials: VoiceCredentials,
+  dispatch: AppDispatch,
+  hooks: PhoneHooks,
+): Phone {
   const sessions = new Map<string, RTCSession>();
   let stopping = false;
   // The call being placed, while ua.call() runs.
@@ -98,7 +108,9 @@ export function startPhone(credentials: VoiceCredentials, dispatch: AppDispatch,
     reject: (id) => withSession(id, (session) => session.terminate({ status_code: 486 })),
     hangUp: (id) => withSession(id, (session) => session.terminate()),
     setMuted(id, muted) {
-      withSession(id, (session) => (muted ? session.mute({ audio: true }) : session.unmute({ audio: true })));
+      withSession(id, (session) =>
+        muted ? session.mute({ audio: true }) : session.unmute({ audio: true }),
+      );
       dispatch(callUpdated({ id, changes: { muted } }));
     },
     sendDtmf: (id, tone) => withSession(id, (session) => session.sendDTMF(tone, DTMF)),
@@ -106,7 +118,12 @@ export function startPhone(credentials: VoiceCredentials, dispatch: AppDispatch,
       const target = dialTarget(number, credentials.domain);
       if (target) dial(target, { sosId, number, unit: false });
     },
-    callBack: (sosId) => dial(`sip:${VOICE_CALLBACK_PREFIX}${sosId}@${credentials.domain}`, { sosId, number: null, unit: true }),
+    callBack: (sosId) =>
+      dial(`sip:${VOICE_CALLBACK_PREFIX}${sosId}@${credentials.domain}`, {
+        sosId,
+        number: null,
+        unit: true,
+      }),
     stop() {
       stopping = true;
       // Unregisters (REGISTER Expires: 0), ends the calls, then closes the socket.

@@ -3,7 +3,9 @@
  * the tone it carries: `audio[data-voice-remote]`), removed when the call ends.
  */
 export function attachRemoteAudio(callId: string, stream: MediaStream): void {
-  let element = document.querySelector<HTMLAudioElement>(`audio[data-voice-remote="${CSS.escape(callId)}"]`);
+  let element = document.querySelector<HTMLAudioElement>(
+    `audio[data-voice-remote="${CSS.escape(callId)}"]`,
+  );
   if (!element) {
     element = document.createElement('audio');
     element.dataset.voiceRemote = callId;
@@ -15,7 +17,9 @@ export function attachRemoteAudio(callId: string, stream: MediaStream): void {
 }
 
 export function detachRemoteAudio(callId: string): void {
-  const element = document.querySelector<HTMLAudioElement>(`audio[data-voice-remote="${CSS.escape(callId)}"]`);
+  const element = document.querySelector<HTMLAudioElement>(
+    `audio[data-voice-remote="${CSS.escape(callId)}"]`,
+  );
   if (!element) return;
   element.srcObject = null;
   element.remove();

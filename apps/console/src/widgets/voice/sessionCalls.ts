@@ -20,7 +20,11 @@ function decoded(value: string | undefined): string | null {
 }
 
 /** Who calls, from the headers Kamailio added after asking the server (docs/voice.md). */
-export function inboundCall(id: string, request: Pick<IncomingRequest, 'getHeader'>, fallbackUser: string): VoiceCall {
+export function inboundCall(
+  id: string,
+  request: Pick<IncomingRequest, 'getHeader'>,
+  fallbackUser: string,
+): VoiceCall {
   const header = (name: string) => request.getHeader(name) || undefined;
   const deviceId = positiveInt(header(VOICE_HEADERS.deviceId));
   const unitHeader = header(VOICE_HEADERS.unit);
@@ -61,9 +65,14 @@ export function outboundCall(id: string, call: DialledCall): VoiceCall {
  * Follows one SIP session into the store: answered → active, and its end, whatever ended it
  * (hung up, rejected, or cancelled because another operator answered first), removes it.
  */
-export function followSession(session: RTCSession, dispatch: AppDispatch, onGone: () => void): void {
+export function followSession(
+  session: RTCSession,
+  dispatch: AppDispatch,
+  onGone: () => void,
+): void {
   const id = session.id;
-  const answered = () => dispatch(callUpdated({ id, changes: { state: 'active', answeredAt: Date.now() } }));
+  const answered = () =>
+    dispatch(callUpdated({ id, changes: { state: 'active', answeredAt: Date.now() } }));
   session.on('accepted', answered);
   const gone = () => {
     detachRemoteAudio(id);
@@ -80,5 +89,6 @@ export function followSession(session: RTCSession, dispatch: AppDispatch, onGone
   // An outbound session has its connection already; an inbound one gets it on answering.
   const existing = session.connection as RTCPeerConnection | undefined;
   if (existing) hear(existing);
-  else session.on('peerconnection', ({ peerconnection }) => hear(peerconnection as RTCPeerConnection));
+  else
+    session.on('peerconnection', ({ peerconnection }) => hear(peerconnection as RTCPeerConnection));
 }

@@ -33,14 +33,21 @@ export async function applyBatteryLevels(tx: Tx, levels: readonly BatteryLevel[]
     const set = await tx
       .insert(technicalAlarms)
       .values(low.map((deviceId) => ({ deviceId, type: 'LOW_BATTERY' as const })))
-      .onConflictDoNothing({ target: [technicalAlarms.deviceId, technicalAlarms.type], where: sql`cleared_at IS NULL` })
+      .onConflictDoNothing({
+        target: [technicalAlarms.deviceId, technicalAlarms.type],
+        where: sql`cleared_at IS NULL`,
+      })
       .returning({ deviceId: technicalAlarms.deviceId, since: technicalAlarms.since });
     for (const { deviceId, since } of set) {
       const [row] = await tx.select().from(devices).where(eq(devices.id, deviceId));
       if (!row) continue;
       const [open] = await openSosOf(tx, deviceId);
       const device = toDeviceJson(row, open ?? null);
-      await appendEvent(tx, LIVE_EVENTS.technicalAlarm, { type: 'LOW_BATTERY', device, since: since.toISOString() });
+      await appendEvent(tx, LIVE_EVENTS.technicalAlarm, {
+        type: 'LOW_BATTERY',
+        device,
+        since: since.toISOString(),
+      });
     }
   }
   if (fine.length > 0) {

@@ -16,7 +16,10 @@ export interface Beat {
  * level sets or clears "Batteria scarica" (battery.ts).
  */
 export async function writeHeartbeats(db: Tx, beats: readonly Beat[]): Promise<Set<string>> {
-  const touched = await recordContacts(db, beats.map((b) => ({ ...b, heartbeat: true })));
+  const touched = await recordContacts(
+    db,
+    beats.map((b) => ({ ...b, heartbeat: true })),
+  );
   const levels = beats.flatMap(({ serial, battery }) => {
     const deviceId = touched.get(serial);
     return deviceId === undefined || battery === null ? [] : [{ deviceId, battery }];

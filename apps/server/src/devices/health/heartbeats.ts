@@ -62,7 +62,9 @@ export class HeartbeatCoalescer {
     this.pending.set(serial, entry);
     // Written one by one, a heartbeat without a battery keeps the one before (COALESCE).
     if (battery !== undefined) entry.battery = battery;
-    const answer = new Promise<boolean>((resolve, reject) => entry.waiters.push({ resolve, reject }));
+    const answer = new Promise<boolean>((resolve, reject) =>
+      entry.waiters.push({ resolve, reject }),
+    );
     if (this.pending.size >= this.maxBatch) this.kick(0);
     else this.kick(this.intervalMs);
     return answer;
@@ -111,7 +113,8 @@ export class HeartbeatCoalescer {
       this.writing = undefined;
       // What arrived meanwhile waited at least one write: send it without a further delay
       // when it is a full batch, else after the interval.
-      if (this.pending.size > 0) this.kick(this.pending.size >= this.maxBatch ? 0 : this.intervalMs);
+      if (this.pending.size > 0)
+        this.kick(this.pending.size >= this.maxBatch ? 0 : this.intervalMs);
     });
   }
 }
@@ -123,7 +126,10 @@ export class HeartbeatCoalescer {
  * waited to be read (issue 16: SOS p99 7 × idle while heartbeating). Between slices node
  * reads the sockets again, so an SOS waits for one slice at most.
  */
-async function answerInSlices(batch: Map<string, Pending>, answer: (serial: string, w: Waiter) => void) {
+async function answerInSlices(
+  batch: Map<string, Pending>,
+  answer: (serial: string, w: Waiter) => void,
+) {
   let answered = 0;
   for (const [serial, { waiters }] of batch) {
     for (const w of waiters) answer(serial, w);

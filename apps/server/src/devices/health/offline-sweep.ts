@@ -20,7 +20,11 @@ export async function readOfflineAfterSeconds(db: Tx): Promise<number> {
  * the sweep, exactly one writes the transition. Answers how many went offline.
  */
 export async function sweepOffline(db: Tx, offlineAfterSeconds: number): Promise<number> {
-  const rows = await writeEvents<{ n: number }>(db, LIVE_EVENTS.deviceOffline, sweepOfflineSql(offlineAfterSeconds));
+  const rows = await writeEvents<{ n: number }>(
+    db,
+    LIVE_EVENTS.deviceOffline,
+    sweepOfflineSql(offlineAfterSeconds),
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -48,7 +52,11 @@ export function sweepOfflineSql(offlineAfterSeconds: number): EventsWrite {
       RETURNING d.*
     ),
     source AS (SELECT ${deviceJsonSql('gone')} AS data, gone.last_seen_at, gone.id FROM gone)`;
-  return { ctes, order: sql`source.last_seen_at, source.id`, answer: sql`SELECT count(*)::int AS n FROM appended` };
+  return {
+    ctes,
+    order: sql`source.last_seen_at, source.id`,
+    answer: sql`SELECT count(*)::int AS n FROM appended`,
+  };
 }
 
 /**
@@ -56,7 +64,10 @@ export function sweepOfflineSql(offlineAfterSeconds: number): EventsWrite {
  * offlineAfterSeconds (an index-only read of the same partial index); null when no device
  * is online. Measured on the database's clock, which every process shares.
  */
-export async function msUntilNextOffline(db: Tx, offlineAfterSeconds: number): Promise<number | null> {
+export async function msUntilNextOffline(
+  db: Tx,
+  offlineAfterSeconds: number,
+): Promise<number | null> {
   const result = await db.execute(nextOfflineSql(offlineAfterSeconds));
   const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));

@@ -24,7 +24,9 @@ export function encryptHex(key: Buffer, text: string): string {
   const padLength = 16 - (plain.length % 16);
   const cipher = createCipheriv(algorithm(key), key, ZERO_IV).setAutoPadding(false);
   const data = Buffer.concat([padBytes(padLength), plain]);
-  return Buffer.concat([cipher.update(data), cipher.final()]).toString('hex').toUpperCase();
+  return Buffer.concat([cipher.update(data), cipher.final()])
+    .toString('hex')
+    .toUpperCase();
 }
 
 const HEX_BLOCKS = /^(?:[0-9A-Fa-f]{32})+$/;

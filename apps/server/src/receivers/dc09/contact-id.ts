@@ -9,7 +9,8 @@ type Meaning =
   | { is: 'test' }
   | { is: 'contact'; user: boolean };
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 const TABLE = new Map<number, Meaning>();
 const set = (codes: number[], meaning: Meaning) => codes.forEach((c) => TABLE.set(c, meaning));
@@ -41,7 +42,13 @@ export function contactIdMeaning(event: string): Meaning {
 export function parseContactId(content: string): DeviceSignal[] | null {
   const match = EVENT.exec(content.toUpperCase());
   if (!match) return null;
-  const [, qualifier, event, group, zone] = match as unknown as [string, string, string, string, string];
+  const [, qualifier, event, group, zone] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const meaning = contactIdMeaning(event);
   const code = `${qualifier}${event}`;
   const who = meaning.is === 'contact' && meaning.user ? 'utente' : 'zona';
@@ -55,7 +62,9 @@ export function parseContactId(content: string): DeviceSignal[] | null {
     case 'cancel':
       return [{ type: 'CANCEL', code, detail }];
     case 'technical':
-      return [{ type: restore ? 'TECHNICAL_CLEAR' : 'TECHNICAL', alarm: meaning.alarm, code, detail }];
+      return [
+        { type: restore ? 'TECHNICAL_CLEAR' : 'TECHNICAL', alarm: meaning.alarm, code, detail },
+      ];
     case 'alarm':
       if (restore) return [{ type: 'RESTORE', code, detail }];
       return [

@@ -24,7 +24,10 @@ const EXTENDED = /^(?:\[[^[\]]*\])*$/;
  * What follows the header's `[`, decrypted when the frame is encrypted: null when it cannot
  * be (not whole hex blocks, a wrong key: the plaintext is not readable).
  */
-export function openPayload(header: Dc09Header & { rest: string }, key: Buffer | null): Dc09Payload | null {
+export function openPayload(
+  header: Dc09Header & { rest: string },
+  key: Buffer | null,
+): Dc09Payload | null {
   let inner = header.rest;
   if (header.encrypted) {
     const plain = key ? decryptHex(key, inner) : null;
@@ -40,7 +43,12 @@ export function openPayload(header: Dc09Header & { rest: string }, key: Buffer |
   content = content.replace(/^\|/, '');
   const tail = inner.slice(close + 1);
   const stamp = TIMESTAMP_AT_END.exec(tail);
-  return { content, account: named ? named[1]!.toUpperCase() : null, tail, timestamp: stamp ? parseTimestamp(stamp[0]) : null };
+  return {
+    content,
+    account: named ? named[1]!.toUpperCase() : null,
+    tail,
+    timestamp: stamp ? parseTimestamp(stamp[0]) : null,
+  };
 }
 
 /** The signals a payload carries, or null when its data cannot be parsed (DUH). */

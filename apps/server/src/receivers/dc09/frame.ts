@@ -43,5 +43,9 @@ export function openEnvelope(frame: Buffer): Buffer | null {
 export function sealEnvelope(body: string): Buffer {
   const bytes = Buffer.from(body, 'latin1');
   const length = bytes.length.toString(16).toUpperCase().padStart(3, '0');
-  return Buffer.concat([Buffer.from(`\n${crcHex(bytes)}0${length}`, 'latin1'), bytes, Buffer.from('\r')]);
+  return Buffer.concat([
+    Buffer.from(`\n${crcHex(bytes)}0${length}`, 'latin1'),
+    bytes,
+    Buffer.from('\r'),
+  ]);
 }

@@ -27,7 +27,12 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
   const now = options.now ?? (() => new Date());
   const { key, sink, log } = options;
 
-  function refuse(transport: Transport, reason: string, header: Dc09Header | null, bytes: Buffer | null): ReceiverAnswer {
+  function refuse(
+    transport: Transport,
+    reason: string,
+    header: Dc09Header | null,
+    bytes: Buffer | null,
+  ): ReceiverAnswer {
     // Account and seq identify the device and the frame; never the key nor the data.
     log.warn(
       { protocol: 'DC09', transport, reason, account: header?.account, seq: header?.seq },
@@ -40,7 +45,8 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
     const body = openEnvelope(frame);
     if (!body) return refuse(transport, 'bad CRC or length', null, null);
     const header = readHeader(body.toString('latin1'));
-    if (!header || !isKnownToken(header.token)) return refuse(transport, 'unknown token', header, duhFrame(header));
+    if (!header || !isKnownToken(header.token))
+      return refuse(transport, 'unknown token', header, duhFrame(header));
     if (header.encrypted !== (key !== null)) {
       const reason = key ? 'plain frame while a key is set' : 'encrypted frame without a key';
       return refuse(transport, reason, header, duhFrame(header));
@@ -50,10 +56,12 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
       return refuse(transport, 'incomplete header', header, duhFrame(header));
     }
     const payload = openPayload({ ...header, rest }, key);
-    if (!payload) return refuse(transport, 'does not decrypt to readable content', header, duhFrame(header));
+    if (!payload)
+      return refuse(transport, 'does not decrypt to readable content', header, duhFrame(header));
     // A timestamp is mandatory on an encrypted frame; on a plain one, when sent, it gets the
     // same window: a delayed or replayed alarm must not raise an SOS that is over.
-    if (header.encrypted && !payload.timestamp) return refuse(transport, 'missing timestamp', header, nakFrame(now()));
+    if (header.encrypted && !payload.timestamp)
+      return refuse(transport, 'missing timestamp', header, nakFrame(now()));
     if (payload.timestamp && !withinWindow(payload.timestamp, now())) {
       return refuse(transport, 'stale timestamp', header, nakFrame(now()));
     }
@@ -76,7 +84,10 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
     } catch (err) {
       // A database error may quote the values it was given: never those.
       const reason = safeErrorMessage(err);
-      log.warn({ protocol: 'DC09', transport, account, seq: header.seq, reason }, 'DC-09 frame not committed: no answer');
+      log.warn(
+        { protocol: 'DC09', transport, account, seq: header.seq, reason },
+        'DC-09 frame not committed: no answer',
+      );
       return { bytes: null, refused: true };
     }
     return { bytes: ackFrame(header, key, now()), refused: false };
@@ -90,7 +101,10 @@ export function createDc09Protocol(options: Dc09Options): ReceiverProtocol {
       try {
         return await handle(frame, transport);
       } catch (err) {
-        log.error({ protocol: 'DC09', transport, err }, 'DC-09 frame: unexpected failure, no answer');
+        log.error(
+          { protocol: 'DC09', transport, err },
+          'DC-09 frame: unexpected failure, no answer',
+        );
         return { bytes: null, refused: true };
       }
     },

@@ -73,11 +73,13 @@ function blocksOf(text: string): Block[] | null {
   const event = EVENT.exec(text);
   if (event) return [{ event: event[1]!, zone: event[2]! }];
   const blocks: Block[] = [];
-  for (TOKEN.lastIndex = 0; TOKEN.lastIndex < text.length; ) {
+  for (TOKEN.lastIndex = 0; TOKEN.lastIndex < text.length;) {
     const at = TOKEN.lastIndex;
     const token = TOKEN.exec(text);
     if (!token || TOKEN.lastIndex === at) break;
-    blocks.push(token[1] ? { modifier: token[1], value: token[2]! } : { event: token[3]!, zone: token[4]! });
+    blocks.push(
+      token[1] ? { modifier: token[1], value: token[2]! } : { event: token[3]!, zone: token[4]! },
+    );
     if (TOKEN.lastIndex === text.length) return blocks;
   }
   // Not slash-less blocks: a modifier whose value has capitals (`idAB`), as before.

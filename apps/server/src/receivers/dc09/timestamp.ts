@@ -14,7 +14,14 @@ export function formatTimestamp(at: Date): string {
 export function parseTimestamp(text: string): Date | null {
   const m = TIMESTAMP.exec(text);
   if (!m) return null;
-  const [hh, mi, ss, mo, dd, yyyy] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [hh, mi, ss, mo, dd, yyyy] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const at = new Date(Date.UTC(yyyy, mo - 1, dd, hh, mi, ss));
   // Date.UTC rolls 31-02 over to March: a round trip tells a real date from a wrapped one.
   return formatTimestamp(at) === text ? at : null;

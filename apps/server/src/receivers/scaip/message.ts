@@ -40,7 +40,9 @@ function signalOf(mrq: Mrq): DeviceSignal {
       // A reset of a technical condition ends it (the only clear a tamper has); any other
       // reset is the device's restore.
       const alarm = stc ? (TECHNICAL_BY_STC[stc] ?? TECHNICAL_CLEAR_BY_STC[stc]) : undefined;
-      return alarm ? { type: 'TECHNICAL_CLEAR', alarm, code, detail } : { type: 'RESTORE', code, detail };
+      return alarm
+        ? { type: 'TECHNICAL_CLEAR', alarm, code, detail }
+        : { type: 'RESTORE', code, detail };
     }
     default:
       break;
@@ -57,13 +59,19 @@ function signalOf(mrq: Mrq): DeviceSignal {
   if (cleared) return { type: 'TECHNICAL_CLEAR', alarm: cleared, code, detail };
   if (stc === CANCEL_STATUS_CODE) return { type: 'CANCEL', code, detail };
   if (TEST_STATUS_CODES.includes(stc)) return { type: 'TEST', code };
-  if (mrq.dty === ACTIVITY_DETECTOR_TYPE && CHECK_IN_STATUS_CODES.includes(stc)) return { type: 'CHECK_IN', code };
+  if (mrq.dty === ACTIVITY_DETECTOR_TYPE && CHECK_IN_STATUS_CODES.includes(stc))
+    return { type: 'CHECK_IN', code };
   // Every other status: the device is alive, nothing more.
   return { type: 'CONTACT', code };
 }
 
 /** Each SCAIP text beside the code it describes: dte the device type, stt the status, … */
-const TEXT_CODES = [['dte', 'dty'], ['stt', 'stc'], ['lte', 'lco'], ['ite', 'ico']] as const;
+const TEXT_CODES = [
+  ['dte', 'dty'],
+  ['stt', 'stc'],
+  ['lte', 'lco'],
+  ['ite', 'ico'],
+] as const;
 
 /** The document with every text that breaks the operator-text rule replaced by its code. */
 export function withReadableTexts(mrq: Mrq): Mrq {
@@ -109,7 +117,15 @@ export function mreOf(mrq: Mrq, voice: boolean): 0 | 1 {
  * The answer document: `<mrs><ref>…</ref><snu>n</snu><mre>0</mre></mrs>`, with `<hbi>` (the
  * heartbeat interval in seconds; docs/expected-events.md) last when the unit is to be told it.
  */
-export function mrsBody(ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0, hbi?: number): Buffer {
+export function mrsBody(
+  ref: string | null,
+  snu: 0 | 2 | 3 | 7,
+  mre: 0 | 1 = 0,
+  hbi?: number,
+): Buffer {
   const interval = hbi === undefined ? '' : `<hbi>${hbi}</hbi>`;
-  return Buffer.from(`<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>${mre}</mre>${interval}</mrs>`, 'utf8');
+  return Buffer.from(
+    `<mrs><ref>${escapeXml(ref ?? '')}</ref><snu>${snu}</snu><mre>${mre}</mre>${interval}</mrs>`,
+    'utf8',
+  );
 }

@@ -17,11 +17,24 @@ const MAX_TEXT = 200;
 
 export const MANDATORY_TAGS = ['ref', 'cid', 'dty'] as const;
 export const OPTIONAL_TAGS = [
-  'ver', 'mty', 'did', 'dco', 'dte', 'stc', 'stt', 'pri', 'lco', 'lva', 'lte', 'ico', 'ite',
+  'ver',
+  'mty',
+  'did',
+  'dco',
+  'dte',
+  'stc',
+  'stt',
+  'pri',
+  'lco',
+  'lva',
+  'lte',
+  'ico',
+  'ite',
   // Heartbeat options: 001, the unit's interval may be set by the receiver (`<hbi>` in `<mrs>`).
   'hbo',
   // Voice (docs/voice.md): the unit's call handling (0 duplex, 1 call-back) and its call-back address.
-  'cha', 'crd',
+  'cha',
+  'crd',
 ] as const;
 type Tag = (typeof MANDATORY_TAGS)[number] | (typeof OPTIONAL_TAGS)[number];
 
@@ -55,7 +68,10 @@ const COORDINATE = /^\s*(-?\d{1,3}(?:\.\d{1,12})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,12}
 
 /** `<lge><geo>lat,lon</geo></lge>` (or, as some units send it, `<lge>lat,lon</lge>`). */
 function location(value: unknown): SignalLocation | null {
-  const geo = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).geo : value;
+  const geo =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>).geo
+      : value;
   const match = typeof geo === 'string' ? COORDINATE.exec(geo) : null;
   if (!match?.[1] || !match[2]) return null;
   const lat = Number(match[1]);

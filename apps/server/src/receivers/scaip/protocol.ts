@@ -1,4 +1,9 @@
-import { SinkUnavailableError, type ReceiverAnswer, type ReceiverProtocol, type SignalSink } from '../signal.js';
+import {
+  SinkUnavailableError,
+  type ReceiverAnswer,
+  type ReceiverProtocol,
+  type SignalSink,
+} from '../signal.js';
 import { HBO_ADJUSTABLE, mreOf, toReceivedMessage, mrsBody } from './message.js';
 import { parseMrq } from './mrq.js';
 import {
@@ -45,10 +50,19 @@ function isScaipContent(request: SipRequest): boolean {
   return type === SCAIP_CONTENT_TYPE;
 }
 
-export function createScaipProtocol(sink: SignalSink, options: ScaipProtocolOptions = {}): ReceiverProtocol {
+export function createScaipProtocol(
+  sink: SignalSink,
+  options: ScaipProtocolOptions = {},
+): ReceiverProtocol {
   const transactions = new TransactionCache(options.now);
 
-  const reply = (request: SipRequest, status: number, reason: string, refused: boolean, extra: [string, string][] = []): Outcome => ({
+  const reply = (
+    request: SipRequest,
+    status: number,
+    reason: string,
+    refused: boolean,
+    extra: [string, string][] = [],
+  ): Outcome => ({
     answer: { bytes: buildSipResponse(request, status, reason, { extraHeaders: extra }), refused },
     remember: status < 500,
   });
@@ -58,9 +72,17 @@ export function createScaipProtocol(sink: SignalSink, options: ScaipProtocolOpti
       return reply(request, 415, 'Unsupported Media Type', true, [['Accept', SCAIP_CONTENT_TYPE]]);
     }
     const parsed = parseMrq(request.body);
-    const mrs = (ref: string | null, snu: 0 | 2 | 3 | 7, mre: 0 | 1 = 0, hbi?: number): Outcome => ({
+    const mrs = (
+      ref: string | null,
+      snu: 0 | 2 | 3 | 7,
+      mre: 0 | 1 = 0,
+      hbi?: number,
+    ): Outcome => ({
       answer: {
-        bytes: buildSipResponse(request, 200, 'OK', { contentType: SCAIP_CONTENT_TYPE, body: mrsBody(ref, snu, mre, hbi) }),
+        bytes: buildSipResponse(request, 200, 'OK', {
+          contentType: SCAIP_CONTENT_TYPE,
+          body: mrsBody(ref, snu, mre, hbi),
+        }),
         refused: snu !== 0,
       },
       remember: true,
@@ -85,7 +107,10 @@ export function createScaipProtocol(sink: SignalSink, options: ScaipProtocolOpti
       case 'MESSAGE':
         return message(request);
       case 'OPTIONS':
-        return reply(request, 200, 'OK', false, [['Allow', ALLOW], ['Accept', SCAIP_CONTENT_TYPE]]);
+        return reply(request, 200, 'OK', false, [
+          ['Allow', ALLOW],
+          ['Accept', SCAIP_CONTENT_TYPE],
+        ]);
       default:
         return reply(request, 501, 'Not Implemented', true, [['Allow', ALLOW]]);
     }

@@ -126,7 +126,8 @@ export function splitSipStream(
   while (offset < buffered.length) {
     const end = headerEnd(buffered, offset, Math.min(SIP_MAX_HEADER_BYTES, maxMessageBytes));
     if (end < 0) {
-      if (buffered.length - offset > Math.min(SIP_MAX_HEADER_BYTES, maxMessageBytes)) return 'close';
+      if (buffered.length - offset > Math.min(SIP_MAX_HEADER_BYTES, maxMessageBytes))
+        return 'close';
       break;
     }
     const block = parseHeaderBlock(buffered.toString('utf8', offset, end));
@@ -153,23 +154,31 @@ export function parseSipMessage(bytes: Buffer, transport: 'tcp' | 'udp'): SipPar
   const start = skipBlankLines(bytes, 0);
   let end = headerEnd(bytes, start, SIP_MAX_HEADER_BYTES);
   // A datagram may end right after its last header (no body, no blank line).
-  if (end < 0 && transport === 'udp' && bytes.length - start <= SIP_MAX_HEADER_BYTES) end = bytes.length;
+  if (end < 0 && transport === 'udp' && bytes.length - start <= SIP_MAX_HEADER_BYTES)
+    end = bytes.length;
   if (end < 0 || start >= bytes.length) return { kind: 'ignored' };
   const block = parseHeaderBlock(bytes.toString('utf8', start, end));
   if (!block) return { kind: 'ignored' };
   const match = /^(\S+) (\S+) SIP\/2\.0$/i.exec(block.startLine);
   if (!match?.[1] || !match[2] || !TOKEN.test(match[1])) return { kind: 'ignored' };
-  const request: SipRequest = { method: match[1].toUpperCase(), uri: match[2], headers: block.headers, body: Buffer.alloc(0) };
+  const request: SipRequest = {
+    method: match[1].toUpperCase(),
+    uri: match[2],
+    headers: block.headers,
+    body: Buffer.alloc(0),
+  };
   if (MANDATORY.some((name) => !block.headers.has(name))) return { kind: 'ignored' };
   if (MANDATORY.slice(1).some((name) => (block.headers.get(name)?.length ?? 0) > 1)) {
     return { kind: 'bad', request, reason: 'Repeated Header' };
   }
   const cseq = /^(\d{1,10})\s+(\S+)$/.exec(header(request, 'cseq') ?? '');
-  if (!cseq?.[2] || cseq[2].toUpperCase() !== request.method) return { kind: 'bad', request, reason: 'Bad CSeq' };
+  if (!cseq?.[2] || cseq[2].toUpperCase() !== request.method)
+    return { kind: 'bad', request, reason: 'Bad CSeq' };
   const length = contentLength(block.headers);
   if (length === 'invalid') return { kind: 'bad', request, reason: 'Bad Content-Length' };
   const available = bytes.length - end;
-  if (length !== null && length > available) return { kind: 'bad', request, reason: 'Content-Length Too Large' };
+  if (length !== null && length > available)
+    return { kind: 'bad', request, reason: 'Content-Length Too Large' };
   // Bytes past Content-Length in a datagram are dropped (RFC 3261 §18.3).
   request.body = bytes.subarray(end, end + (length ?? (transport === 'udp' ? available : 0)));
   return { kind: 'request', request };
@@ -232,7 +241,12 @@ export interface SipResponseParts {
 }
 
 /** A response to `request`: its Vias, From, To (tagged), Call-ID and CSeq, then ours. */
-export function buildSipResponse(request: SipRequest, status: number, reason: string, parts: SipResponseParts = {}): Buffer {
+export function buildSipResponse(
+  request: SipRequest,
+  status: number,
+  reason: string,
+  parts: SipResponseParts = {},
+): Buffer {
   const body = parts.body ?? Buffer.alloc(0);
   const lines = [`SIP/2.0 ${status} ${reason}`];
   for (const via of request.headers.get('via') ?? []) lines.push(`Via: ${via}`);

@@ -42,7 +42,10 @@ export class TransactionCache {
   ) {}
 
   /** The answer of this transaction: the remembered one, or `produce()`'s, remembered. */
-  answer(key: string, produce: () => Promise<{ answer: ReceiverAnswer; remember: boolean }>): Promise<ReceiverAnswer> {
+  answer(
+    key: string,
+    produce: () => Promise<{ answer: ReceiverAnswer; remember: boolean }>,
+  ): Promise<ReceiverAnswer> {
     const at = this.now();
     this.expire(at);
     const known = this.entries.get(key);
@@ -67,7 +70,8 @@ export class TransactionCache {
   private expire(at: number): void {
     while (this.head < this.queue.length) {
       const oldest = this.queue[this.head];
-      if (oldest && this.entries.size <= this.maxEntries && at - oldest.at < TRANSACTION_TTL_MS) break;
+      if (oldest && this.entries.size <= this.maxEntries && at - oldest.at < TRANSACTION_TTL_MS)
+        break;
       this.queue[this.head] = undefined;
       this.head += 1;
       if (oldest && this.entries.get(oldest.key) === oldest) this.entries.delete(oldest.key);

@@ -66,8 +66,10 @@ export default async function auditRoutes(app: FastifyInstance, options: RouteOp
     schema: {
       tags,
       security,
-      summary: 'The audit log as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /audit; recorded as AUDIT_EXPORTED',
-      description: `${FILTERS} Columns: id,at,actor,address,action,targetType,targetId,targetLabel,details (compact JSON). Streamed.` +
+      summary:
+        'The audit log as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /audit; recorded as AUDIT_EXPORTED',
+      description:
+        `${FILTERS} Columns: id,at,actor,address,action,targetType,targetId,targetLabel,details (compact JSON). Streamed.` +
         ` ?format=excel: ";" separated, times in TZ as dd/MM/yyyy HH:mm:ss, column names and codes in ?lang= (it default).`,
       querystring: auditCsvQuerySchema,
       produces: ['text/csv'],
@@ -87,9 +89,16 @@ export default async function auditRoutes(app: FastifyInstance, options: RouteOp
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}${format === 'excel' ? '-excel' : ''}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="audit-log-${day}${format === 'excel' ? '-excel' : ''}.csv"`,
+        )
         .header('cache-control', 'no-store')
-        .send(Readable.from(auditCsvLines(app.db, filter, tz, csvStyleOf({ format, lang }, tz))) as unknown as string);
+        .send(
+          Readable.from(
+            auditCsvLines(app.db, filter, tz, csvStyleOf({ format, lang }, tz)),
+          ) as unknown as string,
+        );
     },
   });
 
@@ -99,7 +108,8 @@ export default async function auditRoutes(app: FastifyInstance, options: RouteOp
     schema: {
       tags,
       security,
-      summary: 'Re-checks the whole hash chain: ok, how many records, the first bad one (null when none)',
+      summary:
+        'Re-checks the whole hash chain: ok, how many records, the first bad one (null when none)',
       response: { 200: auditVerifySchema, ...errors },
     },
     onRequest,

@@ -33,17 +33,25 @@ export default async function authRoutes(app: FastifyInstance, options: RouteOpt
       response: {
         200: authResponseSchema,
         400: errorResponseSchema,
-        401: errorResponseSchema.describe('INVALID_CREDENTIALS (unknown username or wrong password)'),
+        401: errorResponseSchema.describe(
+          'INVALID_CREDENTIALS (unknown username or wrong password)',
+        ),
         429: errorResponseSchema.describe(
           'TOO_MANY_LOGIN_ATTEMPTS: too many failures for this username from this address within 5 minutes (SOS_LOGIN_FAILURES_PER_PAIR); see Retry-After',
         ),
       },
     },
     handler: (request) =>
-      login(app, { throttleAddress: app.throttle.address(request), ip: request.ip }, request.body, ttl, {
-        perPair: options.env.SOS_LOGIN_FAILURES_PER_PAIR,
-        perAddress: options.env.SOS_LOGIN_FAILURES_PER_ADDRESS,
-      }),
+      login(
+        app,
+        { throttleAddress: app.throttle.address(request), ip: request.ip },
+        request.body,
+        ttl,
+        {
+          perPair: options.env.SOS_LOGIN_FAILURES_PER_PAIR,
+          perAddress: options.env.SOS_LOGIN_FAILURES_PER_ADDRESS,
+        },
+      ),
   });
 
   await app.register(refreshRoute, options);
@@ -60,7 +68,11 @@ export default async function authRoutes(app: FastifyInstance, options: RouteOpt
       response: { 204: z.null().describe('Logged out'), 400: errorResponseSchema },
     },
     handler: async (request, reply) => {
-      await logout({ db: app.db, endSessions: app.live.endSessions }, request.ip, request.body.refresh_token);
+      await logout(
+        { db: app.db, endSessions: app.live.endSessions },
+        request.ip,
+        request.body.refresh_token,
+      );
       return reply.code(204).send(null);
     },
   });
@@ -73,7 +85,8 @@ async function refreshRoute(app: FastifyInstance, options: RouteOptions) {
     url: PATHS.refreshAuth,
     schema: {
       tags,
-      summary: 'Rotate a refresh token: new access and refresh tokens; a reused one revokes its family',
+      summary:
+        'Rotate a refresh token: new access and refresh tokens; a reused one revokes its family',
       description:
         'The refresh token goes in the query (`?refresh_token=`, as the console calls it) or in a JSON body `{ "refresh_token" }`.',
       querystring: refreshQuerySchema,
@@ -82,7 +95,9 @@ async function refreshRoute(app: FastifyInstance, options: RouteOptions) {
       response: {
         200: authResponseSchema,
         400: errorResponseSchema,
-        401: errorResponseSchema.describe('INVALID_REFRESH_TOKEN: unknown, expired, revoked or reused'),
+        401: errorResponseSchema.describe(
+          'INVALID_REFRESH_TOKEN: unknown, expired, revoked or reused',
+        ),
       },
     },
     handler: (request) => {
@@ -97,7 +112,11 @@ async function refreshRoute(app: FastifyInstance, options: RouteOptions) {
       }
       const token = fromBody ?? fromQuery;
       if (token === undefined) {
-        throw new HttpError(400, 'VALIDATION_ERROR', 'body.refresh_token: is required (or query.refresh_token)');
+        throw new HttpError(
+          400,
+          'VALIDATION_ERROR',
+          'body.refresh_token: is required (or query.refresh_token)',
+        );
       }
       return refresh(app, token, options.env.SOS_REFRESH_TOKEN_TTL_S);
     },

@@ -18,7 +18,8 @@ export function alarmConfRoutes(app: FastifyInstance) {
     schema: {
       tags,
       security,
-      summary: 'Alarm settings: seconds to take charge before escalation, seconds before a device is offline',
+      summary:
+        'Alarm settings: seconds to take charge before escalation, seconds before a device is offline',
       response: { 200: alarmConfSchema, 401: errorResponseSchema },
     },
     handler: async () => readAlarmConf(app.db),

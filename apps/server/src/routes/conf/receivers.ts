@@ -11,7 +11,8 @@ export function receiversConfRoutes(app: FastifyInstance) {
     schema: {
       tags: ['conf'],
       security: [{ bearerAuth: [] }],
-      summary: 'The alarm receivers (DC-09, SCAIP): port, listening, frames and refusals per transport',
+      summary:
+        'The alarm receivers (DC-09, SCAIP): port, listening, frames and refusals per transport',
       description:
         'One entry per protocol and transport. frames: messages received by this process since it ' +
         'started; refused: those answered NAK, DUH, snu ≠ 0 or not at all. port null: off.',

@@ -68,7 +68,14 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     handler: async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const { serial, location, kind } = request.body;
-      const { created, value } = await raiseSos(app.db, serial, key, location, kind, app.sosWrites.raiseNew);
+      const { created, value } = await raiseSos(
+        app.db,
+        serial,
+        key,
+        location,
+        kind,
+        app.sosWrites.raiseNew,
+      );
       return reply.code(created ? 201 : 200).send(value);
     },
   });
@@ -79,7 +86,8 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     schema: {
       tags: ['device API'],
       summary: "Records the device's last contact and battery (monitored from the first heartbeat)",
-      description: 'A device silent for offlineAfterSeconds goes offline (device-offline); its next call brings it back (device-online).',
+      description:
+        'A device silent for offlineAfterSeconds goes offline (device-offline); its next call brings it back (device-online).',
       security,
       body: deviceHeartbeatRequestSchema,
       response: { 204: z.null().describe('Recorded'), ...errors, 404: errorResponseSchema },

@@ -77,7 +77,8 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
         409: conflict('USERNAME_TAKEN: the username exists, whatever its case'),
       },
     },
-    handler: async (request, reply) => reply.code(201).send(await createEmployee(app.db, request.body, auditByOf(request))),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createEmployee(app.db, request.body, auditByOf(request))),
   });
 
   routes.route({
@@ -95,9 +96,13 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
       response: {
         200: employeeSchema,
         ...denied,
-        403: errorResponseSchema.describe('Not a super administrator, or OWN_ROLE: changing one’s own role'),
+        403: errorResponseSchema.describe(
+          'Not a super administrator, or OWN_ROLE: changing one’s own role',
+        ),
         404: notFoundResponse,
-        409: conflict('USERNAME_TAKEN, or LAST_SUPER_ADMIN: the last super administrator cannot be demoted'),
+        409: conflict(
+          'USERNAME_TAKEN, or LAST_SUPER_ADMIN: the last super administrator cannot be demoted',
+        ),
       },
     },
     handler: async (request) => {
@@ -110,9 +115,17 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
       );
       if (sessionsEnded) {
         // After the commit; the change stands if this fails: his streams end with their token.
-        await app.live.endSessions({ userId: employee.id, ...(request.sessionId ? { except: request.sessionId } : {}) }).catch((err: unknown) => {
-          request.log.error({ err, userId: employee.id }, 'could not end the live streams of a changed user');
-        });
+        await app.live
+          .endSessions({
+            userId: employee.id,
+            ...(request.sessionId ? { except: request.sessionId } : {}),
+          })
+          .catch((err: unknown) => {
+            request.log.error(
+              { err, userId: employee.id },
+              'could not end the live streams of a changed user',
+            );
+          });
       }
       return employee;
     },
@@ -139,7 +152,10 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
       // After the commit: his streams on every process end now, not at token expiry. The
       // deletion stands if this fails: his streams then end when their token is refused.
       await app.live.disconnectUser(request.params.id).catch((err: unknown) => {
-        request.log.error({ err, userId: request.params.id }, 'could not end the live streams of a deleted user');
+        request.log.error(
+          { err, userId: request.params.id },
+          'could not end the live streams of a deleted user',
+        );
       });
       return reply.code(204).send(null);
     },

@@ -77,8 +77,16 @@ export default async function expectationRoutes(app: FastifyInstance, options: R
   });
 
   for (const [url, record, summary] of [
-    [PATHS.deviceTest, deviceTest, "The device's periodic test: contact, no SOS; clears TEST_MISSED"],
-    [PATHS.deviceCheckin, deviceCheckIn, "The resident's check-in: contact, no SOS; after a missed window, a note on its SOS"],
+    [
+      PATHS.deviceTest,
+      deviceTest,
+      "The device's periodic test: contact, no SOS; clears TEST_MISSED",
+    ],
+    [
+      PATHS.deviceCheckin,
+      deviceCheckIn,
+      "The resident's check-in: contact, no SOS; after a missed window, a note on its SOS",
+    ],
   ] as const) {
     routes.route({
       method: 'POST',
@@ -104,8 +112,10 @@ export default async function expectationRoutes(app: FastifyInstance, options: R
     url: PATHS.sosCheckin,
     schema: {
       tags: ['sos'],
-      summary: '"Check-in confermato": the operator records the resident\'s check-in on an open SOS',
-      description: 'A check-in of the SOS\'s device, with who on its timeline; the SOS stays open. Event sos-updated.',
+      summary:
+        '"Check-in confermato": the operator records the resident\'s check-in on an open SOS',
+      description:
+        "A check-in of the SOS's device, with who on its timeline; the SOS stays open. Event sos-updated.",
       security: bearer,
       querystring: sosIdQuerySchema,
       response: { 200: sosSchema, ...errors, 409: sosConflictErrorSchema },

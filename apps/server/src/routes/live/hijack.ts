@@ -34,7 +34,8 @@ export function openHijackedStream(
   forgetStoredHeaders(raw);
   raw.writeHead(200, { ...head, ...headers });
   // node:http concatenates the head line by line and keeps the result: keep a flat copy.
-  if (typeof raw._header === 'string') raw._header = Buffer.from(raw._header, 'latin1').toString('latin1');
+  if (typeof raw._header === 'string')
+    raw._header = Buffer.from(raw._header, 'latin1').toString('latin1');
   detachFromFastify(request, raw);
   return raw;
 }

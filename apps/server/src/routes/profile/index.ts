@@ -48,7 +48,8 @@ export default async function profileRoutes(app: FastifyInstance, options: Route
       response: { 200: deviceProfileResponseSchema, ...errors },
     },
     onRequest: [app.authenticate],
-    handler: async (request) => found(await viewProfile(app.db, request.query.id, auditByOf(request))),
+    handler: async (request) =>
+      found(await viewProfile(app.db, request.query.id, auditByOf(request))),
   });
 
   routes.route({
@@ -66,7 +67,9 @@ export default async function profileRoutes(app: FastifyInstance, options: Route
     },
     onRequest: superAdmin,
     handler: async (request) =>
-      found(await updateProfile(app.db, request.query.id, request.body, auditByOf(request), schedule)),
+      found(
+        await updateProfile(app.db, request.query.id, request.body, auditByOf(request), schedule),
+      ),
   });
 
   routes.route({

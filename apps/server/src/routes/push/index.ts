@@ -26,7 +26,8 @@ export default async function pushRoutes(app: FastifyInstance, _options: RouteOp
     schema: {
       tags,
       security,
-      summary: "The server's VAPID public key (base64url, 65-byte P-256 point): the browser's applicationServerKey",
+      summary:
+        "The server's VAPID public key (base64url, 65-byte P-256 point): the browser's applicationServerKey",
       response: { 200: pushKeyResponseSchema, ...authErrors },
     },
     onRequest: [app.authenticate],
@@ -39,7 +40,8 @@ export default async function pushRoutes(app: FastifyInstance, _options: RouteOp
     schema: {
       tags,
       security,
-      summary: "Stores this browser's push subscription for the caller: 201 new, 200 known endpoint (now the caller's)",
+      summary:
+        "Stores this browser's push subscription for the caller: 201 new, 200 known endpoint (now the caller's)",
       body: pushSubscriptionSchema,
       response: {
         200: z.null().describe('Known endpoint, updated'),
@@ -67,7 +69,11 @@ export default async function pushRoutes(app: FastifyInstance, _options: RouteOp
       security,
       summary: "Deletes the caller's subscription of that endpoint (204 also when there is none)",
       querystring: pushUnsubscribeQuerySchema,
-      response: { 204: z.null().describe('Deleted, or none of the caller'), 400: errorResponseSchema, ...authErrors },
+      response: {
+        204: z.null().describe('Deleted, or none of the caller'),
+        400: errorResponseSchema,
+        ...authErrors,
+      },
     },
     onRequest: [app.authenticate],
     handler: async (request, reply) => {

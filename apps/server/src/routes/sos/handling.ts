@@ -37,7 +37,13 @@ const MESSAGES = {
 
 /** A 409 carrying the SOS as it stands, so the console can say who (docs/alarm-handling.md). */
 export function conflict(reply: FastifyReply, code: keyof typeof MESSAGES, sos: Sos) {
-  const body: SosConflictError = { statusCode: 409, error: STATUS_CODES[409]!, message: MESSAGES[code], code, sos };
+  const body: SosConflictError = {
+    statusCode: 409,
+    error: STATUS_CODES[409]!,
+    message: MESSAGES[code],
+    code,
+    sos,
+  };
   return reply.code(409).send(body);
 }
 
@@ -62,10 +68,20 @@ export function handlingRoutes(app: FastifyInstance) {
     onRequest: [app.authenticate],
     handler: async (request, reply) => {
       const { sosId, takeOver } = request.query;
-      const result = await acknowledgeSos(app.db, sosId, request.user!, takeOver, auditByOf(request));
+      const result = await acknowledgeSos(
+        app.db,
+        sosId,
+        request.user!,
+        takeOver,
+        auditByOf(request),
+      );
       if (!('error' in result)) return result.sos;
       if (result.error === 'NOT_FOUND') throw notFound('SOS');
-      return conflict(reply, result.error === 'NOT_OPEN' ? 'SOS_NOT_OPEN' : 'SOS_ALREADY_ACKNOWLEDGED', result.sos);
+      return conflict(
+        reply,
+        result.error === 'NOT_OPEN' ? 'SOS_NOT_OPEN' : 'SOS_ALREADY_ACKNOWLEDGED',
+        result.sos,
+      );
     },
   });
 
@@ -82,7 +98,13 @@ export function handlingRoutes(app: FastifyInstance) {
     },
     onRequest: [app.authenticate],
     handler: async (request, reply) => {
-      const result = await addNote(app.db, request.query.sosId, request.user!, request.body.text, auditByOf(request));
+      const result = await addNote(
+        app.db,
+        request.query.sosId,
+        request.user!,
+        request.body.text,
+        auditByOf(request),
+      );
       if (!('error' in result)) return reply.code(201).send(result.entry);
       if (result.error === 'NOT_FOUND') throw notFound('SOS');
       return conflict(reply, 'SOS_NOT_OPEN', result.sos);
@@ -98,10 +120,10 @@ export function handlingRoutes(app: FastifyInstance) {
       tags,
       security,
       summary:
-        "An SOS's timeline, oldest first: RAISED, ACKNOWLEDGED, ESCALATED, NOTE, CALL, DEVICE_EVENT (what the device said while it was open, e.g. \"Incendio (1110)\"), CLOSED",
+        'An SOS\'s timeline, oldest first: RAISED, ACKNOWLEDGED, ESCALATED, NOTE, CALL, DEVICE_EVENT (what the device said while it was open, e.g. "Incendio (1110)"), CLOSED',
       description:
         'CLOSED text: the outcome code, then a newline and the note; null when neither. ' +
-        'A CALL entry carries `call` {to, contactIndex, name, phone, result} as it was logged; its text is the call\'s note.',
+        "A CALL entry carries `call` {to, contactIndex, name, phone, result} as it was logged; its text is the call's note.",
       querystring: sosIdQuerySchema,
       response: { 200: sosTimelineSchema, ...errors },
     },

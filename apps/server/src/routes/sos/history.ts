@@ -14,7 +14,12 @@ import type { RouteOptions } from '../../app-env.js';
 import { historyCsvLines } from '../../sos/history-csv.js';
 import { csvStyleOf } from '../../log/csv.js';
 import { decodeCursor, encodeCursor } from '../../sos/history-cursor.js';
-import { historyPage, historyTotal, historyWhere, toHistoryItems } from '../../sos/history-repository.js';
+import {
+  historyPage,
+  historyTotal,
+  historyWhere,
+  toHistoryItems,
+} from '../../sos/history-repository.js';
 import { appendAudit } from '../../audit/append.js';
 import { auditByOf } from '../../audit/by.js';
 import { givenFilters } from '../../audit/filters.js';
@@ -45,7 +50,11 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
       const { limit, cursor, ...filter } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       // One more row than asked says whether a next page exists.
-      const rows = await historyPage(app.db, historyWhere(filter, options.env.TZ, after), limit + 1);
+      const rows = await historyPage(
+        app.db,
+        historyWhere(filter, options.env.TZ, after),
+        limit + 1,
+      );
       const page = rows.slice(0, limit);
       return {
         items: toHistoryItems(page),
@@ -84,7 +93,10 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="sos-history-${day}${format === 'excel' ? '-excel' : ''}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="sos-history-${day}${format === 'excel' ? '-excel' : ''}.csv"`,
+        )
         .header('cache-control', 'no-store')
         .send(Readable.from(chunks) as unknown as string);
     },

@@ -31,11 +31,12 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     url: PATHS.sosClose,
     schema: {
       tags: ['sos'],
-      summary: 'Closes an open SOS (any signed-in role, docs/console.md), with an optional outcome and note',
+      summary:
+        'Closes an open SOS (any signed-in role, docs/console.md), with an optional outcome and note',
       description:
         'The body is optional: none, an empty one and {} all close without an outcome or note. ' +
         'An SOS already closed answers 200 and the SOS as it was closed (closedBy names who). ' +
-        'While the alarm settings\' requireOutcome is on, a close without `outcome` is 400 OUTCOME_REQUIRED.',
+        "While the alarm settings' requireOutcome is on, a close without `outcome` is 400 OUTCOME_REQUIRED.",
       security,
       querystring: sosCloseQuerySchema,
       body: sosCloseBodySchema,
@@ -50,7 +51,11 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     handler: async (request) => {
       // The close policy (docs/alarm-handling.md): read with every close, so a change applies at once.
       if (!request.body?.outcome && (await outcomeRequired(app.db))) {
-        throw new HttpError(400, 'OUTCOME_REQUIRED', 'body.outcome is required: closing needs an outcome');
+        throw new HttpError(
+          400,
+          'OUTCOME_REQUIRED',
+          'body.outcome is required: closing needs an outcome',
+        );
       }
       const result = await closeSos(
         app.db,

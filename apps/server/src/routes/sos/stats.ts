@@ -12,7 +12,8 @@ export default async function sosStatsRoutes(app: FastifyInstance, options: Rout
     url: PATHS.sosStats,
     schema: {
       tags: ['sos'],
-      summary: 'Reporting: acknowledgement and closing times, outcomes, kinds, by day and by operator, calls',
+      summary:
+        'Reporting: acknowledgement and closing times, outcomes, kinds, by day and by operator, calls',
       description:
         'Over the SOS raised in [from, to). Each bound is an ISO 8601 instant or a date YYYY-MM-DD ' +
         "(that day's start for from, its end for to, in the server's TZ); default: the 7 days ending today. " +

@@ -26,7 +26,8 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     schema: {
       tags,
       security,
-      summary: 'Offline devices (since their last contact), SOS of deleted devices, and low battery, power failure and tamper as devices reported them',
+      summary:
+        'Offline devices (since their last contact), SOS of deleted devices, and low battery, power failure and tamper as devices reported them',
       response: { 200: technicalAlarmListSchema, ...authErrors },
     },
     onRequest: [app.authenticate],
@@ -47,12 +48,15 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
         204: z.null().describe('Dismissed'),
         400: errorResponseSchema,
         ...authErrors,
-        404: errorResponseSchema.describe('NOT_FOUND: that device has no standing technical alarm of that type'),
+        404: errorResponseSchema.describe(
+          'NOT_FOUND: that device has no standing technical alarm of that type',
+        ),
       },
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request, reply) => {
-      if (!(await dismissTechnicalAlarm(app.db, request.query, auditByOf(request)))) throw notFound('Technical alarm');
+      if (!(await dismissTechnicalAlarm(app.db, request.query, auditByOf(request))))
+        throw notFound('Technical alarm');
       return reply.code(204).send(null);
     },
   });

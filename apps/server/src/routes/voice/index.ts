@@ -64,15 +64,24 @@ export default async function voiceRoutes(app: FastifyInstance, _options: RouteO
     schema: {
       tags,
       summary: "Kamailio's call events (shared secret): the end of a call writes its CALL entry",
-      description: 'Repeats change nothing (a call is known by its Call-ID). 401 without the secret, nothing written.',
+      description:
+        'Repeats change nothing (a call is known by its Call-ID). 401 without the secret, nothing written.',
       body: voiceEventSchema,
-      response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      response: {
+        204: z.null(),
+        400: errorResponseSchema,
+        401: errorResponseSchema,
+        404: errorResponseSchema,
+      },
     },
     onRequest: [kamailioOnly],
     handler: async (request, reply) => {
       const outcome = await recordVoiceEvent(app.db, request.body);
       if ('skipped' in outcome && outcome.skipped !== 'PROGRESS' && outcome.skipped !== 'REPEAT') {
-        request.log.info({ callEvent: request.body.event, skipped: outcome.skipped }, 'voice: call event without an open SOS');
+        request.log.info(
+          { callEvent: request.body.event, skipped: outcome.skipped },
+          'voice: call event without an open SOS',
+        );
       }
       return reply.code(204).send(null);
     },
@@ -83,21 +92,42 @@ export default async function voiceRoutes(app: FastifyInstance, _options: RouteO
     url: PATHS.voiceRoute,
     schema: {
       tags,
-      summary: "Kamailio's routing questions (shared secret): who calls sos@, a call-back's target, may an operator register",
+      summary:
+        "Kamailio's routing questions (shared secret): who calls sos@, a call-back's target, may an operator register",
       querystring: voiceRouteQuerySchema,
-      response: { 200: voiceRouteSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+      response: {
+        200: voiceRouteSchema,
+        401: errorResponseSchema,
+        403: errorResponseSchema,
+        404: errorResponseSchema,
+      },
     },
     onRequest: [kamailioOnly],
     handler: async (request) => {
       const { from, to } = request.query;
       if (to === 'register') {
-        if (!(await mayRegister(app.db, from))) throw new HttpError(403, 'FORBIDDEN', 'This user may not use voice');
-        return { deviceId: null, deviceName: null, sosId: null, caller: from, unit: null, target: null };
+        if (!(await mayRegister(app.db, from)))
+          throw new HttpError(403, 'FORBIDDEN', 'This user may not use voice');
+        return {
+          deviceId: null,
+          deviceName: null,
+          sosId: null,
+          caller: from,
+          unit: null,
+          target: null,
+        };
       }
       if (to.startsWith(VOICE_CALLBACK_PREFIX)) {
         const target = await callBackTarget(app.db, to);
         if (!target) throw new HttpError(404, 'NOT_FOUND', 'No call-back for this SOS');
-        return { deviceId: null, deviceName: null, sosId: Number(to.slice(VOICE_CALLBACK_PREFIX.length)), caller: from, unit: true, target };
+        return {
+          deviceId: null,
+          deviceName: null,
+          sosId: Number(to.slice(VOICE_CALLBACK_PREFIX.length)),
+          caller: from,
+          unit: true,
+          target,
+        };
       }
       return inboundRoute(app.db, from);
     },

@@ -108,7 +108,8 @@ export class EscalationSweeper {
       const ms = await msToNextDeadline(this.db);
       return ms === null ? null : ms + 5;
     } catch (err) {
-      if (!this.stopped) this.log.warn({ err }, 'escalation: sweep failed, retrying on the next poll');
+      if (!this.stopped)
+        this.log.warn({ err }, 'escalation: sweep failed, retrying on the next poll');
       return null;
     }
   }

@@ -12,8 +12,13 @@ describeEachDb('LOW_BATTERY from a reported battery level', (kind) => {
   afterAll(async () => ctx.close());
 
   const lowBattery = async (serial: string) => {
-    const res = await ctx.app.inject({ url: apiPath('alarmsTechnical'), headers: ctx.bearer(ctx.employee.token) });
-    return technicalAlarmListSchema.parse(res.json()).filter((a) => a.device.serial === serial && a.type === 'LOW_BATTERY');
+    const res = await ctx.app.inject({
+      url: apiPath('alarmsTechnical'),
+      headers: ctx.bearer(ctx.employee.token),
+    });
+    return technicalAlarmListSchema
+      .parse(res.json())
+      .filter((a) => a.device.serial === serial && a.type === 'LOW_BATTERY');
   };
   const beat = async (serial: string, battery?: number) => {
     const before = await lastEventId(ctx);
@@ -28,14 +33,21 @@ describeEachDb('LOW_BATTERY from a reported battery level', (kind) => {
     expect(await lowBattery(serial)).toEqual([]);
 
     const set = await beat(serial, 11);
-    expect(set).toMatchObject([{ type: 'technical-alarm', data: { type: 'LOW_BATTERY', device: { id: deviceId, batteryPct: 11 } } }]);
+    expect(set).toMatchObject([
+      {
+        type: 'technical-alarm',
+        data: { type: 'LOW_BATTERY', device: { id: deviceId, batteryPct: 11 } },
+      },
+    ]);
     expect(await lowBattery(serial)).toHaveLength(1);
     expect(await beat(serial, 15)).toEqual([]); // still low: set once
     expect(await beat(serial, 20)).toEqual([]); // not yet fine
     expect(await beat(serial)).toEqual([]); // no level: nothing said
     expect(await lowBattery(serial)).toHaveLength(1);
 
-    expect(await beat(serial, 21)).toEqual([{ type: 'technical-alarm-cleared', data: { type: 'LOW_BATTERY', deviceId } }]);
+    expect(await beat(serial, 21)).toEqual([
+      { type: 'technical-alarm-cleared', data: { type: 'LOW_BATTERY', deviceId } },
+    ]);
     expect(await lowBattery(serial)).toEqual([]);
     expect(await beat(serial, 18)).toEqual([]); // between the thresholds: nothing
     expect(await beat(serial, 15)).toHaveLength(1); // low again
@@ -45,9 +57,15 @@ describeEachDb('LOW_BATTERY from a reported battery level', (kind) => {
   it('takes a batch of heartbeats: only the devices that cross a threshold change', async () => {
     for (const serial of ['battery-a', 'battery-b', 'battery-c']) await register(ctx, serial);
     const before = await lastEventId(ctx);
-    await Promise.all([heartbeat(ctx, 'battery-a', 9), heartbeat(ctx, 'battery-b', 90), heartbeat(ctx, 'battery-c', 17)]);
+    await Promise.all([
+      heartbeat(ctx, 'battery-a', 9),
+      heartbeat(ctx, 'battery-b', 90),
+      heartbeat(ctx, 'battery-c', 17),
+    ]);
     const events = (await eventsAfter(ctx, before)).filter((e) => e.type === 'technical-alarm');
-    expect(events.map((e) => (e.data as { device: { serial: string } }).device.serial)).toEqual(['battery-a']);
+    expect(events.map((e) => (e.data as { device: { serial: string } }).device.serial)).toEqual([
+      'battery-a',
+    ]);
     expect(await lowBattery('battery-b')).toEqual([]);
     expect(await lowBattery('battery-c')).toEqual([]);
   });

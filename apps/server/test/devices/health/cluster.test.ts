@@ -87,10 +87,19 @@ run('device health across server processes [postgres]', () => {
     );
     try {
       const bases = await Promise.all(servers.map(waitForUrl));
-      await waitFor(['device-offline c-1', 'device-offline c-2', 'device-online c-1', 'device-offline c-1'], 5000);
+      await waitFor(
+        ['device-offline c-1', 'device-offline c-2', 'device-online c-1', 'device-offline c-1'],
+        5000,
+      );
       await Promise.all(bases.map((base) => call(base, 'deviceHeartbeat', { serial: 'c-2' })));
       await waitFor(
-        ['device-offline c-1', 'device-offline c-2', 'device-online c-1', 'device-offline c-1', 'device-online c-2'],
+        [
+          'device-offline c-1',
+          'device-offline c-2',
+          'device-online c-1',
+          'device-offline c-1',
+          'device-online c-2',
+        ],
         2000,
       );
     } finally {

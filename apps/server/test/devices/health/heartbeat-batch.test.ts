@@ -19,11 +19,15 @@ describeEachDb('heartbeats in batches', (kind) => {
 
   const registerAll = async (serials: string[]) => {
     const ids = new Map<string, number>();
-    for (const serial of serials) ids.set(serial, deviceSchema.parse((await register(ctx, serial)).json()).id);
+    for (const serial of serials)
+      ids.set(serial, deviceSchema.parse((await register(ctx, serial)).json()).id);
     return ids;
   };
   const dbNow = async () =>
-    new Date(rowsOf<{ now: string }>(await ctx.database.db.execute(sql`SELECT now()::text AS now`))[0]!.now);
+    new Date(
+      rowsOf<{ now: string }>(await ctx.database.db.execute(sql`SELECT now()::text AS now`))[0]!
+        .now,
+    );
 
   it('answers every one of many concurrent heartbeats 204, written in few statements', async () => {
     const serials = Array.from({ length: 100 }, (_, i) => `fleet-${i}`);
@@ -41,10 +45,15 @@ describeEachDb('heartbeats in batches', (kind) => {
     expect(statuses.filter((s) => s !== 204)).toEqual([]);
     // 300 heartbeats: one UPDATE each before; now a handful of batches.
     expect(ctx.app.heartbeats.batches - statementsBefore).toBeLessThan(calls.length / 5);
-    const rows = await ctx.database.db.select().from(devices).where(inArray(devices.id, [...ids.values()]));
+    const rows = await ctx.database.db
+      .select()
+      .from(devices)
+      .where(inArray(devices.id, [...ids.values()]));
     for (const row of rows) {
       // The last contact is when the heartbeat was written: within the calls, to the second.
-      expect(row.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(Math.floor(before.getTime() / 1000) * 1000);
+      expect(row.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(
+        Math.floor(before.getTime() / 1000) * 1000,
+      );
       expect(row.lastSeenAt!.getTime()).toBeLessThanOrEqual(after.getTime());
       expect(row.online).toBe(true);
     }
@@ -93,7 +102,9 @@ describeEachDb('heartbeats in batches', (kind) => {
           headers: { [API_KEY_HEADER]: ctx.apiKey },
           payload: { serial: 'fleet-back' },
         });
-      const results = await Promise.all([ctx.app, other].flatMap((app) => Array.from({ length: 10 }, () => inject(app))));
+      const results = await Promise.all(
+        [ctx.app, other].flatMap((app) => Array.from({ length: 10 }, () => inject(app))),
+      );
       expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 204));
     } finally {
       await other.close();

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Beat } from '../../../src/devices/health/heartbeat-batch.js';
-import { HEARTBEAT_ANSWER_SLICE, HeartbeatCoalescer } from '../../../src/devices/health/heartbeats.js';
+import {
+  HEARTBEAT_ANSWER_SLICE,
+  HeartbeatCoalescer,
+} from '../../../src/devices/health/heartbeats.js';
 
 /** A write that records its batches and answers every serial but "unknown-*" as found. */
 function recordingWrite() {
@@ -95,7 +98,9 @@ describe('HeartbeatCoalescer: answers in slices', () => {
       return new Set(beats.map((b) => b.serial));
     };
     const coalescer = new HeartbeatCoalescer(write, { intervalMs: 1 });
-    const answers = await Promise.all(serials.map((s) => coalescer.record(s).then((found) => (answered++, found))));
+    const answers = await Promise.all(
+      serials.map((s) => coalescer.record(s).then((found) => (answered++, found))),
+    );
     expect(answers.every(Boolean)).toBe(true);
     expect(answeredWhenOtherWorkRan).toBe(HEARTBEAT_ANSWER_SLICE);
   });

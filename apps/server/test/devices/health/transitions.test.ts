@@ -13,13 +13,21 @@ describeEachDb('device health: battery, online and its transitions', (kind) => {
   afterAll(async () => ctx.close());
 
   const listed = async (id: number) => {
-    const res = await ctx.app.inject({ method: 'GET', url: apiPath('deviceGetAll'), headers: ctx.bearer(ctx.employee.token) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: apiPath('deviceGetAll'),
+      headers: ctx.bearer(ctx.employee.token),
+    });
     return deviceListSchema.parse(res.json()).find((d) => d.id === id)!;
   };
   const types = async (before: number) => (await eventsAfter(ctx, before)).map((e) => e.type);
 
   it('is not monitored until its first heartbeat: online and batteryPct null, never swept', async () => {
-    const device = (await register(ctx, 'h-new')).json<{ id: number; online: null; batteryPct: null }>();
+    const device = (await register(ctx, 'h-new')).json<{
+      id: number;
+      online: null;
+      batteryPct: null;
+    }>();
     expect(device).toMatchObject({ online: null, batteryPct: null });
     await silentFor(ctx.app.db, device.id, 3600);
     const before = await lastEventId(ctx);
@@ -37,12 +45,18 @@ describeEachDb('device health: battery, online and its transitions', (kind) => {
     expect(await listed(id)).toMatchObject({ online: true, batteryPct: 15 });
   });
 
-  it.each([[-1], [101], [50.5], ['80'], [null]])('refuses battery %j with 400 naming the field', async (battery) => {
-    await register(ctx, 'h-badbat');
-    const res = await beat(ctx, 'h-badbat', battery);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^body\.battery: /) });
-  });
+  it.each([[-1], [101], [50.5], ['80'], [null]])(
+    'refuses battery %j with 400 naming the field',
+    async (battery) => {
+      await register(ctx, 'h-badbat');
+      const res = await beat(ctx, 'h-badbat', battery);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/^body\.battery: /),
+      });
+    },
+  );
 
   it('goes offline once when silent too long, and online once when heard again', async () => {
     const { id } = (await register(ctx, 'h-flap')).json<{ id: number }>();

@@ -1,7 +1,11 @@
 import { createDecipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decryptHex, encryptHex } from '../../../src/receivers/dc09/cipher.js';
-import { parseTimestamp, formatTimestamp, withinWindow } from '../../../src/receivers/dc09/timestamp.js';
+import {
+  parseTimestamp,
+  formatTimestamp,
+  withinWindow,
+} from '../../../src/receivers/dc09/timestamp.js';
 import { ACK_CIPHERTEXT_128, AT, FRAMES, KEY128, KEY192, KEY256 } from './vectors.js';
 
 const key = (hex: string) => Buffer.from(hex, 'hex');
@@ -9,8 +13,12 @@ const cipherOf = (frame: string) => frame.slice(frame.indexOf('[') + 1, -1);
 
 describe('DC-09 encryption', () => {
   it('decrypts what openssl encrypted, with each key length', () => {
-    expect(decryptHex(key(KEY128), cipherOf(FRAMES.enc128Fire))).toBe('|#12AB|1110 01 003]_12:00:00,11-25-2026');
-    expect(decryptHex(key(KEY192), cipherOf(FRAMES.enc192Sia))).toBe('|#3C4D|Nri1/FA001/YT]_12:00:00,11-25-2026');
+    expect(decryptHex(key(KEY128), cipherOf(FRAMES.enc128Fire))).toBe(
+      '|#12AB|1110 01 003]_12:00:00,11-25-2026',
+    );
+    expect(decryptHex(key(KEY192), cipherOf(FRAMES.enc192Sia))).toBe(
+      '|#3C4D|Nri1/FA001/YT]_12:00:00,11-25-2026',
+    );
     expect(decryptHex(key(KEY256), cipherOf(FRAMES.enc256Null))).toBe(']_12:00:00,11-25-2026');
     expect(decryptHex(key(KEY128), ACK_CIPHERTEXT_128)).toBe(']_12:00:00,11-25-2026');
   });
@@ -26,7 +34,9 @@ describe('DC-09 encryption', () => {
       const text = `]${'x'.repeat(length)}`;
       const hex = encryptHex(key(KEY128), text);
       expect(hex).toMatch(/^([0-9A-F]{32})+$/);
-      const d = createDecipheriv('aes-128-cbc', key(KEY128), Buffer.alloc(16)).setAutoPadding(false);
+      const d = createDecipheriv('aes-128-cbc', key(KEY128), Buffer.alloc(16)).setAutoPadding(
+        false,
+      );
       const plain = Buffer.concat([d.update(Buffer.from(hex, 'hex')), d.final()]);
       const pad = plain.length - Buffer.byteLength(text);
       expect(pad).toBeGreaterThanOrEqual(1);

@@ -28,7 +28,11 @@ run('DC-09 across server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     const receivers = { host: '127.0.0.1', dc09Port: 0 };
     ctx = await createTestApp('postgres', {}, undefined, undefined, { receivers });
-    second = await buildApp({ env: TEST_ENV, database: await openPostgres(ctx.databaseUrl!, 5), receivers });
+    second = await buildApp({
+      env: TEST_ENV,
+      database: await openPostgres(ctx.databaseUrl!, 5),
+      receivers,
+    });
     await second.ready();
   });
   afterAll(async () => {
@@ -57,14 +61,21 @@ run('DC-09 across server processes on one PostgreSQL', () => {
     const account = 'DEAD1';
     const serial = `DC09-0-${account}`;
     const frame = dc09Frame({ token: 'ADM-CID', seq: 1, account, data: '1110 01 001' });
-    const env = { DATABASE_URL: ctx.databaseUrl!, SOS_DC09_PORT: '0', SOS_ADMIN_PASSWORD: 'admin-password-1' };
+    const env = {
+      DATABASE_URL: ctx.databaseUrl!,
+      SOS_DC09_PORT: '0',
+      SOS_ADMIN_PASSWORD: 'admin-password-1',
+    };
     // Hold the frame's repeat key in an open transaction: the server's commit waits on it.
     const blocker = new pg.Client({ connectionString: ctx.databaseUrl! });
     await blocker.connect();
     const watcher = new pg.Client({ connectionString: ctx.databaseUrl! });
     await watcher.connect();
     await blocker.query('BEGIN');
-    await blocker.query('INSERT INTO device_repeats (serial, repeat_key) VALUES ($1, $2)', [serial, 'ADM-CID/0001/1110 01 001']);
+    await blocker.query('INSERT INTO device_repeats (serial, repeat_key) VALUES ($1, $2)', [
+      serial,
+      'ADM-CID/0001/1110 01 001',
+    ]);
     const first = spawnServer(env);
     try {
       const peer = await TcpPeer.open(await dc09PortOf(first));

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseContactId } from '../../../src/receivers/dc09/contact-id.js';
 import { parseSiaDcs } from '../../../src/receivers/dc09/sia-dcs.js';
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** What one Contact ID code (qualifier 1, group 01, zone 001) becomes, in short. */
 function cid(code: number, qualifier = '1'): string {
@@ -47,7 +48,13 @@ describe('Contact ID codes', () => {
 
   it('a "still present" (qualifier 6) is an alarm that never raises a new SOS', () => {
     expect(parseContactId('6110 01 004')).toEqual([
-      { type: 'ALARM', kind: 'FIRE', code: '6110', detail: 'zona 004, gruppo 01', stillPresent: true },
+      {
+        type: 'ALARM',
+        kind: 'FIRE',
+        code: '6110',
+        detail: 'zona 004, gruppo 01',
+        stillPresent: true,
+      },
     ]);
   });
 
@@ -73,7 +80,8 @@ function sia(code: string): string {
   const [signal] = parseSiaDcs(`N${code}001`)!;
   if (!signal) return 'none';
   if (signal.type === 'ALARM') return signal.kind;
-  if (signal.type === 'TECHNICAL' || signal.type === 'TECHNICAL_CLEAR') return `${signal.type}:${signal.alarm}`;
+  if (signal.type === 'TECHNICAL' || signal.type === 'TECHNICAL_CLEAR')
+    return `${signal.type}:${signal.alarm}`;
   return signal.type;
 }
 
@@ -117,6 +125,7 @@ describe('SIA DCS codes', () => {
   });
 
   it('refuses what is not N followed by blocks', () => {
-    for (const bad of ['', 'N', 'FA001', 'Nri1', 'NFA001/??', 'N/FA001//']) expect(parseSiaDcs(bad)).toBeNull();
+    for (const bad of ['', 'N', 'FA001', 'Nri1', 'NFA001/??', 'N/FA001//'])
+      expect(parseSiaDcs(bad)).toBeNull();
   });
 });

@@ -26,7 +26,9 @@ describe('DC-09 CRC and length', () => {
     const body = `"NULL"0001L0#12AB[]${'x'.repeat(300)}`; // 319 bytes = 0x13F
     const frame = sealEnvelope(body).toString('latin1');
     expect(frame.slice(5, 9)).toBe('013F');
-    expect(sealEnvelope('"NULL"0007L0#12AB[]_12:00:00,11-25-2026').toString('latin1')).toBe(FRAMES.plainNull);
+    expect(sealEnvelope('"NULL"0007L0#12AB[]_12:00:00,11-25-2026').toString('latin1')).toBe(
+      FRAMES.plainNull,
+    );
   });
 
   it('splits a stream into frames, keeping the unfinished one', () => {

@@ -39,7 +39,9 @@ describeEachDb('DC-09 from a third-party dialler', (kind) => {
   beforeAll(async () => {
     const receivers = { host: '127.0.0.1', dc09Port: 0, now: () => AT };
     plain = await createTestApp(kind, {}, undefined, undefined, { receivers });
-    keyed = await createTestApp(kind, {}, undefined, undefined, { receivers: { ...receivers, dc09Key: KEY256 } });
+    keyed = await createTestApp(kind, {}, undefined, undefined, {
+      receivers: { ...receivers, dc09Key: KEY256 },
+    });
   });
   afterAll(async () => {
     for (const peer of peers) peer.close();
@@ -50,18 +52,30 @@ describeEachDb('DC-09 from a third-party dialler', (kind) => {
   it('ACKs an encrypted fire alarm padded with 17 bytes: the SOS is raised', async () => {
     const [ack] = await exchange(await open(keyed), FRAMES.pad17);
     expect(ack).toMatch(/^"\*ACK"0021L0#123456789012\[[0-9A-F]{64}$/);
-    expect(await openSosOf(keyed, 'DC09-0-123456789012')).toMatchObject({ kind: 'FIRE', source: { protocol: 'DC09', code: '1110' } });
+    expect(await openSosOf(keyed, 'DC09-0-123456789012')).toMatchObject({
+      kind: 'FIRE',
+      source: { protocol: 'DC09', code: '1110' },
+    });
   });
 
   it('ACKs SIA DCS written without "/": the area and the zone are read', async () => {
-    expect(await exchange(await open(plain), FRAMES.siaNoSlash)).toEqual(['"ACK"0022L0#B111[]_12:00:00,11-25-2026']);
-    expect(await openSosOf(plain, 'DC09-0-B111')).toMatchObject({ kind: 'FIRE', source: { code: 'FA', detail: 'zona 3, area 1' } });
+    expect(await exchange(await open(plain), FRAMES.siaNoSlash)).toEqual([
+      '"ACK"0022L0#B111[]_12:00:00,11-25-2026',
+    ]);
+    expect(await openSosOf(plain, 'DC09-0-B111')).toMatchObject({
+      kind: 'FIRE',
+      source: { code: 'FA', detail: 'zona 3, area 1' },
+    });
   });
 
   it('NAKs a plain frame whose timestamp is 30 minutes old, with the receiver time: no SOS', async () => {
-    expect(await exchange(await open(plain), FRAMES.plainStale)).toEqual(['"NAK"0000R0L0A0[]_12:00:00,11-25-2026']);
+    expect(await exchange(await open(plain), FRAMES.plainStale)).toEqual([
+      '"NAK"0000R0L0A0[]_12:00:00,11-25-2026',
+    ]);
     expect(await deviceBySerial(plain, 'DC09-0-12AB')).toBeUndefined();
-    expect(await exchange(await open(plain), FRAMES.plainNoTs)).toEqual(['"ACK"0024L0#12AB[]_12:00:00,11-25-2026']);
+    expect(await exchange(await open(plain), FRAMES.plainNoTs)).toEqual([
+      '"ACK"0024L0#12AB[]_12:00:00,11-25-2026',
+    ]);
     expect(await openSosOf(plain, 'DC09-0-12AB')).toMatchObject({ kind: 'FIRE' });
   });
 

@@ -18,7 +18,13 @@ const rand = random(20);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 const int = (n: number) => Math.floor(rand() * n);
 
-const BASES = [FRAMES.enc128Fire, FRAMES.enc128NoTs, FRAMES.plainAdm, FRAMES.plainSia, FRAMES.plainNull];
+const BASES = [
+  FRAMES.enc128Fire,
+  FRAMES.enc128NoTs,
+  FRAMES.plainAdm,
+  FRAMES.plainSia,
+  FRAMES.plainNull,
+];
 const body = (frame: string) => frame.slice(9, -1);
 
 /**
@@ -32,7 +38,11 @@ const MUTATIONS: ((frame: string) => string)[] = [
     const bytes = Buffer.from(f, 'latin1');
     const i = 1 + int(bytes.length - 2);
     bytes[i] = bytes[i]! ^ (1 << int(7));
-    return bytes.toString('latin1').replace(/[\n\r]/g, 'x').replace(/^x/, '\n').replace(/x$/, '\r');
+    return bytes
+      .toString('latin1')
+      .replace(/[\n\r]/g, 'x')
+      .replace(/^x/, '\n')
+      .replace(/x$/, '\r');
   },
   (f) => {
     const cut = 9 + int(f.length - 10);
@@ -42,12 +52,16 @@ const MUTATIONS: ((frame: string) => string)[] = [
   (f) => {
     const b = body(f);
     const i = b.indexOf('[') + 1 + int(b.length - b.indexOf('[') - 1);
-    return sealEnvelope(`${b.slice(0, i)}${pick(['G', 'z', '-', ' ', '|', ''])}${b.slice(i + 1)}`).toString('latin1');
+    return sealEnvelope(
+      `${b.slice(0, i)}${pick(['G', 'z', '-', ' ', '|', ''])}${b.slice(i + 1)}`,
+    ).toString('latin1');
   },
   (f) => {
     const b = body(f);
     const i = int(b.length + 1);
-    return sealEnvelope(`${b.slice(0, i)}${pick(['[', ']', '[[', ']]', '[]', '[[]]'])}${b.slice(i)}`).toString('latin1');
+    return sealEnvelope(
+      `${b.slice(0, i)}${pick(['[', ']', '[[', ']]', '[]', '[[]]'])}${b.slice(i)}`,
+    ).toString('latin1');
   },
   () => `\n${Array.from({ length: int(60) }, () => String.fromCharCode(32 + int(95))).join('')}\r`,
 ];
@@ -72,7 +86,7 @@ describe('DC-09 receiver under fuzzing', () => {
         let stream = '';
         for (let i = 0; i < PER_CONNECTION; i++) stream += mutated();
         // Written in random slices: frames cross reads, several share one.
-        for (let at = 0; at < stream.length; ) {
+        for (let at = 0; at < stream.length;) {
           const size = 1 + int(600);
           await peer.write(Buffer.from(stream.slice(at, at + size), 'latin1'));
           at += size;
@@ -88,7 +102,9 @@ describe('DC-09 receiver under fuzzing', () => {
     expect(started.sink.accepted.map((m) => m.repeatKey)).toEqual(
       Array.from({ length: CONNECTIONS }, () => 'ADM-CID/0002/1110 01 003'),
     );
-    expect(started.transport.status()[0]!.frames).toBeGreaterThanOrEqual(CONNECTIONS * (PER_CONNECTION - 100));
+    expect(started.transport.status()[0]!.frames).toBeGreaterThanOrEqual(
+      CONNECTIONS * (PER_CONNECTION - 100),
+    );
   });
 
   it('closes a connection declaring more than a frame can hold and serves the next one', async () => {
@@ -110,7 +126,9 @@ describe('DC-09 receiver under fuzzing', () => {
     const udpFrames = () => started.transport.status()[1]!.frames;
     // In bursts of 50, each handled before the next: loopback drops what overflows its buffer.
     for (let i = 0; i < 1000; i++) {
-      await new Promise((resolve) => udp.send(Buffer.from(mutated(), 'latin1'), started.port, '127.0.0.1', resolve));
+      await new Promise((resolve) =>
+        udp.send(Buffer.from(mutated(), 'latin1'), started.port, '127.0.0.1', resolve),
+      );
       if (i % 50 === 49) while (udpFrames() < i + 1) await new Promise((r) => setTimeout(r, 5));
     }
     expect(started.sink.calls).toBe(before);

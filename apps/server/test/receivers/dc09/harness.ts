@@ -36,9 +36,12 @@ export class RecordingSink implements SignalSink {
 }
 
 /** Log lines as objects, to check what a refused frame writes (and what it never writes). */
-export function recordingLog(): FastifyBaseLogger & { lines: { level: string; obj: unknown; msg: unknown }[] } {
+export function recordingLog(): FastifyBaseLogger & {
+  lines: { level: string; obj: unknown; msg: unknown }[];
+} {
   const lines: { level: string; obj: unknown; msg: unknown }[] = [];
-  const at = (level: string) => (obj: unknown, msg?: unknown) => void lines.push({ level, obj, msg });
+  const at = (level: string) => (obj: unknown, msg?: unknown) =>
+    void lines.push({ level, obj, msg });
   const log = {
     lines,
     level: 'trace',
@@ -54,7 +57,11 @@ export function recordingLog(): FastifyBaseLogger & { lines: { level: string; ob
   return log as unknown as FastifyBaseLogger & { lines: typeof lines };
 }
 
-export async function startDc09(options: { key: string | null; now: () => Date; sink?: RecordingSink }) {
+export async function startDc09(options: {
+  key: string | null;
+  now: () => Date;
+  sink?: RecordingSink;
+}) {
   const sink = options.sink ?? new RecordingSink();
   const log = recordingLog();
   const protocol = createDc09Protocol({

@@ -10,7 +10,11 @@ export function answerBodies(received: string): string[] {
 }
 
 /** Writes frames and resolves with the bodies of the `answers` answers that follow. */
-export async function exchange(peer: TcpPeer, data: Buffer | string, answers = 1): Promise<string[]> {
+export async function exchange(
+  peer: TcpPeer,
+  data: Buffer | string,
+  answers = 1,
+): Promise<string[]> {
   const before = answerBodies(peer.received.toString('latin1')).length;
   await peer.write(typeof data === 'string' ? Buffer.from(data, 'latin1') : data);
   const received = await peer.until((s) => answerBodies(s).length >= before + answers);

@@ -42,7 +42,9 @@ async function exchange(peer: TcpPeer, frame: string, answers = 1): Promise<stri
 
 function decrypt(keyHex: string, hex: string): string {
   const key = Buffer.from(keyHex, 'hex');
-  const d = createDecipheriv(`aes-${key.length * 8}-cbc`, key, Buffer.alloc(16)).setAutoPadding(false);
+  const d = createDecipheriv(`aes-${key.length * 8}-cbc`, key, Buffer.alloc(16)).setAutoPadding(
+    false,
+  );
   return Buffer.concat([d.update(Buffer.from(hex, 'hex')), d.final()]).toString('latin1');
 }
 
@@ -77,7 +79,9 @@ describe('DC-09 answers', () => {
 
   it('reads AES-192 SIA DCS and AES-256 NULL frames; the serial takes L in upper case', async () => {
     const a = await receiver(KEY192);
-    expect((await exchange(a.peer, FRAMES.enc192Sia))[0]).toMatch(/^"\*ACK"0003L1A#3C4D\[[0-9A-F]{64}$/);
+    expect((await exchange(a.peer, FRAMES.enc192Sia))[0]).toMatch(
+      /^"\*ACK"0003L1A#3C4D\[[0-9A-F]{64}$/,
+    );
     expect(a.sink.accepted[0]).toMatchObject({
       serial: 'DC09-1A-3C4D',
       displayName: 'DC-09 3C4D',
@@ -95,9 +99,13 @@ describe('DC-09 answers', () => {
     const { peer, sink } = await receiver(KEY128);
     expect(await exchange(peer, FRAMES.enc128NoTs)).toEqual([`"NAK"0000R0L0A0[]${TS}`]);
     const late = await receiver(KEY128, new Date(AT.getTime() + 41_000));
-    expect(await exchange(late.peer, FRAMES.enc128Fire)).toEqual(['"NAK"0000R0L0A0[]_12:00:41,11-25-2026']);
+    expect(await exchange(late.peer, FRAMES.enc128Fire)).toEqual([
+      '"NAK"0000R0L0A0[]_12:00:41,11-25-2026',
+    ]);
     const early = await receiver(KEY128, new Date(AT.getTime() - 21_000));
-    expect(await exchange(early.peer, FRAMES.enc128Fire)).toEqual(['"NAK"0000R0L0A0[]_11:59:39,11-25-2026']);
+    expect(await exchange(early.peer, FRAMES.enc128Fire)).toEqual([
+      '"NAK"0000R0L0A0[]_11:59:39,11-25-2026',
+    ]);
     const edge = await receiver(KEY128, new Date(AT.getTime() + 40_000));
     expect((await exchange(edge.peer, FRAMES.enc128Fire))[0]).toMatch(/^"\*ACK"/);
     expect(sink.calls + late.sink.calls + early.sink.calls).toBe(0);
@@ -121,7 +129,9 @@ describe('DC-09 answers', () => {
 
   it('stays silent on a bad CRC and keeps the connection for the next frame', async () => {
     const { peer, sink, transport, log } = await receiver(null);
-    expect(await exchange(peer, FRAMES.plainBadCrc + FRAMES.plainNull)).toEqual([`"ACK"0007L0#12AB[]${TS}`]);
+    expect(await exchange(peer, FRAMES.plainBadCrc + FRAMES.plainNull)).toEqual([
+      `"ACK"0007L0#12AB[]${TS}`,
+    ]);
     expect(sink.accepted).toHaveLength(1);
     expect(transport.status()[0]).toMatchObject({ transport: 'tcp', frames: 2, refused: 1 });
     expect(log.lines.filter((l) => l.level === 'warn')).toHaveLength(1);
@@ -163,6 +173,11 @@ describe('DC-09 answers', () => {
     const text = JSON.stringify(log.lines);
     expect(text).not.toContain(KEY128);
     expect(text).not.toContain('1101 01 001');
-    expect(warns[0]!.obj).toMatchObject({ protocol: 'DC09', transport: 'tcp', account: '12AB', seq: '0005' });
+    expect(warns[0]!.obj).toMatchObject({
+      protocol: 'DC09',
+      transport: 'tcp',
+      account: '12AB',
+      seq: '0005',
+    });
   });
 });

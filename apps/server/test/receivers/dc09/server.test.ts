@@ -22,7 +22,9 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
   };
 
   beforeAll(async () => {
-    plain = await createTestApp(kind, {}, undefined, undefined, { receivers: { host: '127.0.0.1', dc09Port: 0 } });
+    plain = await createTestApp(kind, {}, undefined, undefined, {
+      receivers: { host: '127.0.0.1', dc09Port: 0 },
+    });
     keyed = await createTestApp(kind, {}, undefined, undefined, {
       receivers: { host: '127.0.0.1', dc09Port: 0, dc09Key: KEY128 },
     });
@@ -36,9 +38,18 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
   it('ACKs a plain alarm once committed: the device is registered and its SOS has the kind', async () => {
     const account = nextAccount();
     const peer = await open(plain);
-    const frame = dc09Frame({ token: 'ADM-CID', seq: 17, receiver: 'A1', prefix: '2', account, data: '1110 01 001' });
+    const frame = dc09Frame({
+      token: 'ADM-CID',
+      seq: 17,
+      receiver: 'A1',
+      prefix: '2',
+      account,
+      data: '1110 01 001',
+    });
     const [ack] = await exchange(peer, frame);
-    expect(ack).toMatch(new RegExp(`^"ACK"0017RA1L2#${account}\\[\\]_\\d\\d:\\d\\d:\\d\\d,\\d\\d-\\d\\d-\\d{4}$`));
+    expect(ack).toMatch(
+      new RegExp(`^"ACK"0017RA1L2#${account}\\[\\]_\\d\\d:\\d\\d:\\d\\d,\\d\\d-\\d\\d-\\d{4}$`),
+    );
     const device = await deviceBySerial(plain, `DC09-2-${account}`);
     expect(device).toMatchObject({ displayName: `DC-09 ${account}` });
     expect(await openSosOf(plain, `DC09-2-${account}`)).toMatchObject({
@@ -50,15 +61,28 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
   it('ACKs an encrypted frame with *ACK, the same seq, no R when none was sent', async () => {
     const account = nextAccount();
     const peer = await open(keyed);
-    const [ack] = await exchange(peer, dc09Frame({ token: 'SIA-DCS', seq: 42, account, data: 'Nri1/MA001', key: KEY }));
+    const [ack] = await exchange(
+      peer,
+      dc09Frame({ token: 'SIA-DCS', seq: 42, account, data: 'Nri1/MA001', key: KEY }),
+    );
     expect(ack).toMatch(new RegExp(`^"\\*ACK"0042L0#${account}\\[[0-9A-F]{64}$`));
-    expect(await openSosOf(keyed, `DC09-0-${account}`)).toMatchObject({ kind: 'MEDICAL', source: { code: 'MA' } });
+    expect(await openSosOf(keyed, `DC09-0-${account}`)).toMatchObject({
+      kind: 'MEDICAL',
+      source: { code: 'MA' },
+    });
   });
 
   it('NAKs an encrypted frame that is stale or has no timestamp: nothing registered', async () => {
     const account = nextAccount();
     const peer = await open(keyed);
-    const stale = dc09Frame({ token: 'ADM-CID', seq: 1, account, data: '1101 01 001', key: KEY, at: new Date(Date.now() - 120_000) });
+    const stale = dc09Frame({
+      token: 'ADM-CID',
+      seq: 1,
+      account,
+      data: '1101 01 001',
+      key: KEY,
+      at: new Date(Date.now() - 120_000),
+    });
     const [nak] = await exchange(peer, stale);
     expect(nak).toMatch(/^"NAK"0000R0L0A0\[\]_\d\d:\d\d:\d\d,\d\d-\d\d-\d{4}$/);
     // Without a timestamp: the encrypted part ends at the data's `]`.
@@ -66,7 +90,9 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
     const body = noTime.toString('latin1');
     const cipherStart = body.indexOf('[') + 1;
     const { encryptHex } = await import('../../../src/receivers/dc09/cipher.js');
-    const withoutTime = framed(`${body.slice(body.indexOf('"'), cipherStart)}${encryptHex(KEY, `|#${account}|1101 01 001]`)}`);
+    const withoutTime = framed(
+      `${body.slice(body.indexOf('"'), cipherStart)}${encryptHex(KEY, `|#${account}|1101 01 001]`)}`,
+    );
     expect((await exchange(peer, withoutTime))[0]).toMatch(/^"NAK"0000R0L0A0\[\]_/);
     expect(await deviceBySerial(keyed, `DC09-0-${account}`)).toBeUndefined();
   });
@@ -76,12 +102,30 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
     const peer = await open(keyed);
     const unknown = framed(`"*ALARM"0003L0#${account}[]${dc09Time(new Date())}`);
     expect(await exchange(peer, unknown)).toEqual([`"DUH"0003L0#${account}[]`]);
-    const wrongKey = dc09Frame({ token: 'ADM-CID', seq: 4, account, data: '1101 01 001', key: Buffer.alloc(16, 7) });
+    const wrongKey = dc09Frame({
+      token: 'ADM-CID',
+      seq: 4,
+      account,
+      data: '1101 01 001',
+      key: Buffer.alloc(16, 7),
+    });
     expect(await exchange(peer, wrongKey)).toEqual([`"DUH"0004L0#${account}[]`]);
-    const plainFrame = dc09Frame({ token: 'ADM-CID', seq: 5, receiver: '9', account, data: '1101 01 001' });
+    const plainFrame = dc09Frame({
+      token: 'ADM-CID',
+      seq: 5,
+      receiver: '9',
+      account,
+      data: '1101 01 001',
+    });
     expect(await exchange(peer, plainFrame)).toEqual([`"DUH"0005R9L0#${account}[]`]);
     const encryptedToPlain = await open(plain);
-    const encrypted = dc09Frame({ token: 'ADM-CID', seq: 6, account, data: '1101 01 001', key: KEY });
+    const encrypted = dc09Frame({
+      token: 'ADM-CID',
+      seq: 6,
+      account,
+      data: '1101 01 001',
+      key: KEY,
+    });
     expect(await exchange(encryptedToPlain, encrypted)).toEqual([`"DUH"0006L0#${account}[]`]);
     expect(await deviceBySerial(keyed, `DC09-0-${account}`)).toBeUndefined();
     expect(await deviceBySerial(plain, `DC09-0-${account}`)).toBeUndefined();
@@ -92,7 +136,9 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
     const peer = await open(plain);
     const good = dc09Frame({ token: 'NULL', seq: 7, account, data: '' }).toString('latin1');
     const bad = `\n${good[1] === '0' ? '1' : '0'}${good.slice(2)}`;
-    expect(await exchange(peer, bad + good)).toEqual([expect.stringMatching(new RegExp(`^"ACK"0007L0#${account}\\[\\]`))]);
+    expect(await exchange(peer, bad + good)).toEqual([
+      expect.stringMatching(new RegExp(`^"ACK"0007L0#${account}\\[\\]`)),
+    ]);
     expect(answerBodies(peer.received.toString('latin1'))).toHaveLength(1);
   });
 
@@ -107,7 +153,9 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
     }
     expect(await exchange(peer, thirds[2]!)).toEqual([expect.stringMatching(/^"ACK"0008/)]);
     const device = await deviceBySerial(plain, `DC09-0-${account}`);
-    expect((await technicalAlarmsOf(plain, device!.id)).map((a) => a.type)).toEqual(['LOW_BATTERY']);
+    expect((await technicalAlarmsOf(plain, device!.id)).map((a) => a.type)).toEqual([
+      'LOW_BATTERY',
+    ]);
     const two = Buffer.concat([
       dc09Frame({ token: 'ADM-CID', seq: 9, account, data: '3302 00 000' }),
       dc09Frame({ token: 'ADM-CID', seq: 10, account, data: '1101 01 001' }),
@@ -141,7 +189,9 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
       connections.map((peer, i) => exchange(peer, framed(`"NULL"0001L0#${accounts[i]!}[]`))),
     );
     expect(answers.every(([a], i) => a!.startsWith(`"ACK"0001L0#${accounts[i]}[]`))).toBe(true);
-    const registered = await plain.database.db.$count((await import('../../../src/db/schema.js')).devices);
+    const registered = await plain.database.db.$count(
+      (await import('../../../src/db/schema.js')).devices,
+    );
     expect(registered).toBeGreaterThanOrEqual(1000);
     for (const peer of connections) peer.close();
   }, 300_000);

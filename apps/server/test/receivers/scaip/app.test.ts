@@ -21,12 +21,23 @@ describeEachDb('SCAIP receiver', (kind) => {
   });
   afterAll(() => ctx.close());
 
-  const send = async (fields: Record<string, string>, extra = '', options: Parameters<typeof sipMessage>[1] = {}) =>
-    readAnswer(await udpExchange(port, sipMessage(mrq(fields, extra), options)));
+  const send = async (
+    fields: Record<string, string>,
+    extra = '',
+    options: Parameters<typeof sipMessage>[1] = {},
+  ) => readAnswer(await udpExchange(port, sipMessage(mrq(fields, extra), options)));
 
   it('a fall alarm registers SCAIP-<cid> and raises a "FALL" SOS with the detector and the position', async () => {
     const answer = await send(
-      { ref: 'fall-1', cid: 'A1', mty: 'ME', dty: '0005', stc: '0009', did: '1', dte: 'Camera da letto' },
+      {
+        ref: 'fall-1',
+        cid: 'A1',
+        mty: 'ME',
+        dty: '0005',
+        stc: '0009',
+        did: '1',
+        dte: 'Camera da letto',
+      },
       '<lge><geo>45.4642,9.19</geo></lge>',
     );
     expect(answer.status).toBe('SIP/2.0 200 OK');
@@ -35,7 +46,11 @@ describeEachDb('SCAIP receiver', (kind) => {
     expect(device?.displayName).toBe('SCAIP A1');
     expect(await openSosOf(ctx, 'SCAIP-A1')).toMatchObject({
       kind: 'FALL',
-      source: { protocol: 'SCAIP', code: '0005/0009', detail: 'Rilevatore di caduta, n. 1, Camera da letto' },
+      source: {
+        protocol: 'SCAIP',
+        code: '0005/0009',
+        detail: 'Rilevatore di caduta, n. 1, Camera da letto',
+      },
       location: { lat: 45.4642, lon: 9.19, accuracyM: null },
     });
   });
@@ -44,13 +59,19 @@ describeEachDb('SCAIP receiver', (kind) => {
     const peer = await TcpPeer.open(port);
     try {
       const base = { cid: 'A1', did: '2' };
-      await peer.write(Buffer.concat([
-        sipMessage(mrq({ ...base, ref: 'smoke-1', mty: 'ME', dty: '0023', stc: '0009' })),
-        sipMessage(mrq({ ...base, ref: 'smoke-2', mty: 'RE', dty: '0023', stc: '0009' })),
-        sipMessage(mrq({ ...base, ref: 'cancel-1', mty: 'ME', dty: '0002', stc: '0019' })),
-      ]));
+      await peer.write(
+        Buffer.concat([
+          sipMessage(mrq({ ...base, ref: 'smoke-1', mty: 'ME', dty: '0023', stc: '0009' })),
+          sipMessage(mrq({ ...base, ref: 'smoke-2', mty: 'RE', dty: '0023', stc: '0009' })),
+          sipMessage(mrq({ ...base, ref: 'cancel-1', mty: 'ME', dty: '0002', stc: '0019' })),
+        ]),
+      );
       const text = await peer.until((t) => t.split('<snu>0</snu>').length === 4);
-      expect([...text.matchAll(/<ref>([^<]+)<\/ref>/g)].map((m) => m[1])).toEqual(['smoke-1', 'smoke-2', 'cancel-1']);
+      expect([...text.matchAll(/<ref>([^<]+)<\/ref>/g)].map((m) => m[1])).toEqual([
+        'smoke-1',
+        'smoke-2',
+        'cancel-1',
+      ]);
     } finally {
       peer.close();
     }
@@ -66,11 +87,19 @@ describeEachDb('SCAIP receiver', (kind) => {
 
   it('low battery, power failure and tamper set technical alarms; 0015, 0086 and a reset clear them', async () => {
     const base = { cid: 'T1', dty: '0001' };
-    for (const [ref, stc] of [['t1', '0016'], ['t2', '0085'], ['t3', '0125']] as const) {
+    for (const [ref, stc] of [
+      ['t1', '0016'],
+      ['t2', '0085'],
+      ['t3', '0125'],
+    ] as const) {
       expect((await send({ ...base, ref, mty: 'ME', stc })).snu).toBe('0');
     }
     const device = await deviceBySerial(ctx, 'SCAIP-T1');
-    expect((await technicalAlarmsOf(ctx, device!.id)).map((a) => a.type).sort()).toEqual(['LOW_BATTERY', 'POWER_FAILURE', 'TAMPER']);
+    expect((await technicalAlarmsOf(ctx, device!.id)).map((a) => a.type).sort()).toEqual([
+      'LOW_BATTERY',
+      'POWER_FAILURE',
+      'TAMPER',
+    ]);
     await send({ ...base, ref: 't4', mty: 'ME', stc: '0015' });
     await send({ ...base, ref: 't5', mty: 'ME', stc: '0086' });
     await send({ ...base, ref: 't6', mty: 'RE', stc: '0125' });
@@ -79,7 +108,11 @@ describeEachDb('SCAIP receiver', (kind) => {
   });
 
   it('a heartbeat, a test report and an information message are contact only', async () => {
-    for (const [ref, mty, stc] of [['h1', 'PI', '0000'], ['h2', 'ME', '0102'], ['h3', 'IN', '0010']] as const) {
+    for (const [ref, mty, stc] of [
+      ['h1', 'PI', '0000'],
+      ['h2', 'ME', '0102'],
+      ['h3', 'IN', '0010'],
+    ] as const) {
       expect((await send({ ref, cid: 'P1', dty: '0001', mty, stc })).snu).toBe('0');
     }
     const device = await deviceBySerial(ctx, 'SCAIP-P1');
@@ -111,23 +144,36 @@ describeEachDb('SCAIP receiver', (kind) => {
   });
 
   it('OPTIONS is 200; INVITE and CANCEL are 501', async () => {
-    const status = async (method: string) => readAnswer(await udpExchange(port, sipMessage('', { method }))).status;
+    const status = async (method: string) =>
+      readAnswer(await udpExchange(port, sipMessage('', { method }))).status;
     expect(await status('OPTIONS')).toBe('SIP/2.0 200 OK');
     expect(await status('INVITE')).toBe('SIP/2.0 501 Not Implemented');
     expect(await status('CANCEL')).toBe('SIP/2.0 501 Not Implemented');
   });
 
   it('the receivers status counts SCAIP messages, refused ones apart', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/conf/receivers', headers: ctx.bearer(ctx.admin.token) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/conf/receivers',
+      headers: ctx.bearer(ctx.admin.token),
+    });
     const scaip = receiversResponseSchema.parse(res.json()).filter((r) => r.protocol === 'SCAIP');
     const udp = scaip.find((r) => r.transport === 'udp');
     const tcp = scaip.find((r) => r.transport === 'tcp');
     expect(tcp).toMatchObject({ port, listening: true, frames: 3, refused: 0 });
     // Over UDP: 1 + 6 + 3 + 3 accepted, the OPTIONS; refused: 3 snu errors, the INVITE and CANCEL.
     expect(udp).toMatchObject({ port, listening: true, frames: 19, refused: 5 });
-    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect(metrics.body).toContain('sos_receiver_frames_total{protocol="SCAIP",transport="udp",result="refused"} 5');
-    expect(metrics.body).toContain('sos_receiver_frames_total{protocol="SCAIP",transport="tcp",result="accepted"} 3');
+    const metrics = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.body).toContain(
+      'sos_receiver_frames_total{protocol="SCAIP",transport="udp",result="refused"} 5',
+    );
+    expect(metrics.body).toContain(
+      'sos_receiver_frames_total{protocol="SCAIP",transport="tcp",result="accepted"} 3',
+    );
   });
 
   it('after 1,000 mutated datagrams and a mutated TCP stream, valid messages are still answered', async () => {
@@ -140,7 +186,8 @@ describeEachDb('SCAIP receiver', (kind) => {
     }
     socket.close();
     const peer = await TcpPeer.open(port);
-    for (let i = 0; i < 200 && !peer.closed; i += 1) await peer.write(mutate(random, SEEDS[i % SEEDS.length] ?? Buffer.alloc(0)));
+    for (let i = 0; i < 200 && !peer.closed; i += 1)
+      await peer.write(mutate(random, SEEDS[i % SEEDS.length] ?? Buffer.alloc(0)));
     peer.close();
     const valid = { ref: 'after-fuzz', cid: 'F1', dty: '0005' };
     expect(readAnswer(await udpExchange(port, sipMessage(mrq(valid)))).snu).toBe('0');
@@ -157,11 +204,15 @@ describeEachDb('SCAIP receiver', (kind) => {
 
 describeEachDb('SCAIP receiver without its database', (kind) => {
   it('answers 503 and nothing else', async () => {
-    const ctx = await createTestApp(kind, {}, undefined, undefined, { receivers: { host: '127.0.0.1', scaipPort: 0 } });
+    const ctx = await createTestApp(kind, {}, undefined, undefined, {
+      receivers: { host: '127.0.0.1', scaipPort: 0 },
+    });
     const port = ctx.app.receivers.port('SCAIP') ?? 0;
     await ctx.database.close();
     try {
-      const answer = readAnswer(await udpExchange(port, sipMessage(mrq({ ref: 'down-1', cid: 'D1', dty: '0005' }))));
+      const answer = readAnswer(
+        await udpExchange(port, sipMessage(mrq({ ref: 'down-1', cid: 'D1', dty: '0005' }))),
+      );
       expect(answer.status).toBe('SIP/2.0 503 Service Unavailable');
       expect(answer.text).not.toContain('<mrs>');
     } finally {

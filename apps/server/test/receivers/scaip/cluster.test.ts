@@ -20,7 +20,11 @@ run('SCAIP receivers sharing one PostgreSQL', () => {
   beforeAll(async () => {
     const receivers = { host: '127.0.0.1', scaipPort: 0 };
     ctx = await createTestApp('postgres', {}, undefined, undefined, { receivers });
-    second = await buildApp({ env: TEST_ENV, database: await openPostgres(ctx.databaseUrl!, 5), receivers });
+    second = await buildApp({
+      env: TEST_ENV,
+      database: await openPostgres(ctx.databaseUrl!, 5),
+      receivers,
+    });
     await second.ready();
     ports.push(ctx.app.receivers.port('SCAIP')!, second.receivers.port('SCAIP')!);
   });
@@ -46,15 +50,30 @@ run('SCAIP receivers sharing one PostgreSQL', () => {
   });
 
   it('kill -9 before the commit: no 200 is sent; the unit retrying later raises exactly one SOS', async () => {
-    const server = spawnServer({ DATABASE_URL: ctx.databaseUrl!, SOS_SCAIP_PORT: '0', SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET ?? "" });
+    const server = spawnServer({
+      DATABASE_URL: ctx.databaseUrl!,
+      SOS_SCAIP_PORT: '0',
+      SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET ?? '',
+    });
     const locker = new pg.Client({ connectionString: ctx.databaseUrl! });
     try {
       await waitForUrl(server);
-      const port = Number(/SCAIP receiver: SIP over TCP and UDP port (\d+)/.exec(server.output())?.[1]);
+      const port = Number(
+        /SCAIP receiver: SIP over TCP and UDP port (\d+)/.exec(server.output())?.[1],
+      );
       await locker.connect();
       // The process answers before the crash test (and so has its receiver and pool warm).
-      expect(readAnswer(await udpExchange(port, sipMessage('', { method: 'OPTIONS' }))).status).toBe('SIP/2.0 200 OK');
-      expect(readAnswer(await udpExchange(port, sipMessage(mrq({ ref: 'warm', cid: 'K0', mty: 'PI', dty: '0001' })))).snu).toBe('0');
+      expect(
+        readAnswer(await udpExchange(port, sipMessage('', { method: 'OPTIONS' }))).status,
+      ).toBe('SIP/2.0 200 OK');
+      expect(
+        readAnswer(
+          await udpExchange(
+            port,
+            sipMessage(mrq({ ref: 'warm', cid: 'K0', mty: 'PI', dty: '0001' })),
+          ),
+        ).snu,
+      ).toBe('0');
       // Holds every message's first write (its repeat key) so the crash comes before any commit.
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE device_repeats IN ACCESS EXCLUSIVE MODE');
@@ -66,7 +85,9 @@ run('SCAIP receivers sharing one PostgreSQL', () => {
       unit.send(sipMessage(body, { branch: 'z9hG4bK-crash' }), port, '127.0.0.1');
       // Waits until the server's transaction is blocked on our lock: it has the message.
       for (;;) {
-        const blocked = await locker.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
+        const blocked = await locker.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))',
+        );
         if ((blocked.rows[0] as { n: number }).n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -14,7 +14,9 @@ describe('SCAIP under fuzzing', () => {
       const seed = SEEDS[i % SEEDS.length] ?? Buffer.alloc(0);
       const bytes = mutate(random, seed);
       const answer = await protocol.handle(bytes, 'udp');
-      expect(answer.bytes === null || answer.bytes.toString('latin1').startsWith('SIP/2.0 ')).toBe(true);
+      expect(answer.bytes === null || answer.bytes.toString('latin1').startsWith('SIP/2.0 ')).toBe(
+        true,
+      );
       // The same bytes as a TCP stream, fed in two reads: framing never throws, and what it
       // frames is handled like any message.
       const split = protocol.splitStream(Buffer.concat([stream, bytes]));
@@ -30,7 +32,10 @@ describe('SCAIP under fuzzing', () => {
       }
     }
     expect(tcpMessages).toBeGreaterThan(0);
-    const valid = await protocol.handle(sipMessage(mrq({ ref: 'after', cid: 'fuzz', dty: '0005' })), 'udp');
+    const valid = await protocol.handle(
+      sipMessage(mrq({ ref: 'after', cid: 'fuzz', dty: '0005' })),
+      'udp',
+    );
     expect(readAnswer(valid.bytes)).toMatchObject({ status: 'SIP/2.0 200 OK', snu: '0' });
     expect(sink.accepted.at(-1)?.repeatKey).toBe('after');
     // Everything the sink was given was a well-formed SCAIP message.

@@ -42,18 +42,24 @@ describe('hostile SCAIP input', () => {
     const sink = new RecordingSink();
     await createScaipProtocol(sink).handle(sipMessage(UNDECLARED), 'udp');
     const signal = sink.accepted[0]?.signals[0];
-    expect(signal && 'detail' in signal ? signal.detail : null).toBe('Rilevatore di caduta, &lol9;');
+    expect(signal && 'detail' in signal ? signal.detail : null).toBe(
+      'Rilevatore di caduta, &lol9;',
+    );
   });
 
   it('a 1 MB body: the TCP stream is closed, the datagram refused, nothing committed', async () => {
     const sink = new RecordingSink();
     const protocol = createScaipProtocol(sink);
-    const big = sipMessage(`<mrq><ref>big</ref><cid>evil</cid><dty>0005</dty><dte>${'x'.repeat(1024 * 1024)}</dte></mrq>`);
+    const big = sipMessage(
+      `<mrq><ref>big</ref><cid>evil</cid><dty>0005</dty><dte>${'x'.repeat(1024 * 1024)}</dte></mrq>`,
+    );
     expect(protocol.splitStream(big)).toBe('close');
     expect(protocol.splitStream(big.subarray(0, 70_000))).toBe('close');
     expect(await protocol.handle(big, 'udp')).toEqual({ bytes: null, refused: true });
     // Within SIP's bound but beyond any SCAIP document: snu 2.
-    const large = sipMessage(`<mrq><ref>big</ref><cid>evil</cid><dty>0005</dty><dte>${'x'.repeat(50_000)}</dte></mrq>`);
+    const large = sipMessage(
+      `<mrq><ref>big</ref><cid>evil</cid><dty>0005</dty><dte>${'x'.repeat(50_000)}</dte></mrq>`,
+    );
     expect(readAnswer((await protocol.handle(large, 'udp')).bytes).snu).toBe('2');
     expect(sink.accepted).toHaveLength(0);
   });

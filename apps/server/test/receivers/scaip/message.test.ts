@@ -12,16 +12,33 @@ function signalOf(fields: Record<string, string>, extra = '') {
 }
 
 const KINDS: [string, string][] = [
-  ['0005', 'FALL'], ['0030', 'FALL'],
-  ['0023', 'FIRE'], ['0025', 'FIRE'], ['0047', 'FIRE'],
-  ['0021', 'GAS'], ['0026', 'GAS'],
+  ['0005', 'FALL'],
+  ['0030', 'FALL'],
+  ['0023', 'FIRE'],
+  ['0025', 'FIRE'],
+  ['0047', 'FIRE'],
+  ['0021', 'GAS'],
+  ['0026', 'GAS'],
   ['0033', 'FLOOD'],
-  ['0028', 'INTRUSION'], ['0029', 'INTRUSION'], ['0036', 'INTRUSION'],
-  ['0010', 'INACTIVITY'], ['0012', 'INACTIVITY'], ['0013', 'INACTIVITY'], ['0044', 'INACTIVITY'],
-  ['0014', 'WANDERING'], ['0015', 'WANDERING'],
-  ['0017', 'MEDICAL'], ['0019', 'MEDICAL'],
-  ['0002', 'PANIC'], ['0003', 'PANIC'], ['0004', 'PANIC'], ['0006', 'PANIC'], ['0007', 'PANIC'], ['0048', 'PANIC'],
-  ['0001', 'OTHER'], ['0099', 'OTHER'],
+  ['0028', 'INTRUSION'],
+  ['0029', 'INTRUSION'],
+  ['0036', 'INTRUSION'],
+  ['0010', 'INACTIVITY'],
+  ['0012', 'INACTIVITY'],
+  ['0013', 'INACTIVITY'],
+  ['0044', 'INACTIVITY'],
+  ['0014', 'WANDERING'],
+  ['0015', 'WANDERING'],
+  ['0017', 'MEDICAL'],
+  ['0019', 'MEDICAL'],
+  ['0002', 'PANIC'],
+  ['0003', 'PANIC'],
+  ['0004', 'PANIC'],
+  ['0006', 'PANIC'],
+  ['0007', 'PANIC'],
+  ['0048', 'PANIC'],
+  ['0001', 'OTHER'],
+  ['0099', 'OTHER'],
 ];
 
 describe('SCAIP <mrq> → signal', () => {
@@ -29,16 +46,27 @@ describe('SCAIP <mrq> → signal', () => {
     const parsed = parseMrq(Buffer.from(mrq({ ref: 'abc-1', cid: '4670123', dty: '0005' })));
     if (!parsed.ok) throw new Error('refused');
     expect(toReceivedMessage(parsed.mrq)).toMatchObject({
-      protocol: 'SCAIP', serial: 'SCAIP-4670123', displayName: 'SCAIP 4670123', repeatKey: 'abc-1',
+      protocol: 'SCAIP',
+      serial: 'SCAIP-4670123',
+      displayName: 'SCAIP 4670123',
+      repeatKey: 'abc-1',
     });
   });
 
   it.each(KINDS)('an alarm from dty %s is %s', (dty, kind) => {
-    expect(signalOf({ dty, stc: '0010' })).toMatchObject({ type: 'ALARM', kind, code: `${dty}/0010` });
+    expect(signalOf({ dty, stc: '0010' })).toMatchObject({
+      type: 'ALARM',
+      kind,
+      code: `${dty}/0010`,
+    });
   });
 
   it.each(['0009', '0010', '0011'])('stc %s with mty ME is an alarm', (stc) => {
-    expect(signalOf({ mty: 'ME', dty: '0023', stc })).toMatchObject({ type: 'ALARM', kind: 'FIRE', code: `0023/${stc}` });
+    expect(signalOf({ mty: 'ME', dty: '0023', stc })).toMatchObject({
+      type: 'ALARM',
+      kind: 'FIRE',
+      code: `0023/${stc}`,
+    });
   });
 
   it('no mty and no stc is an alarm, its code "<dty>/"', () => {
@@ -51,12 +79,15 @@ describe('SCAIP <mrq> → signal', () => {
     });
     expect(signalOf({ dty: '0023' })).toMatchObject({ detail: 'Rilevatore di fumo' });
     expect(signalOf({ dty: '0099' })).toMatchObject({ detail: 'Dispositivo 0099' });
-    expect(signalOf({ dty: '0005', dte: 'Bagno &amp; doccia' })).toMatchObject({ detail: 'Rilevatore di caduta, Bagno & doccia' });
+    expect(signalOf({ dty: '0005', dte: 'Bagno &amp; doccia' })).toMatchObject({
+      detail: 'Rilevatore di caduta, Bagno & doccia',
+    });
   });
 
   it('takes the location from lge/geo', () => {
     expect(signalOf({ dty: '0005' }, '<lge><geo>45.4642,9.19</geo></lge>')).toMatchObject({
-      type: 'ALARM', location: { lat: 45.4642, lon: 9.19, accuracyM: null },
+      type: 'ALARM',
+      location: { lat: 45.4642, lon: 9.19, accuracyM: null },
     });
   });
 
@@ -72,22 +103,42 @@ describe('SCAIP <mrq> → signal', () => {
     ['0119', { type: 'CONTACT' }],
     ['0042', { type: 'CONTACT' }],
   ])('stc %s → %o', (stc, expected) => {
-    expect(signalOf({ mty: 'ME', dty: '0001', stc })).toMatchObject({ ...expected, code: `0001/${stc}` });
+    expect(signalOf({ mty: 'ME', dty: '0001', stc })).toMatchObject({
+      ...expected,
+      code: `0001/${stc}`,
+    });
   });
 
   it('an activity detector (dty 0010) reporting stc 0119 or 0121 is a check-in (docs/expected-events.md)', () => {
-    for (const stc of ['0119', '0121']) expect(signalOf({ mty: 'ME', dty: '0010', stc })).toEqual({ type: 'CHECK_IN', code: `0010/${stc}` });
+    for (const stc of ['0119', '0121'])
+      expect(signalOf({ mty: 'ME', dty: '0010', stc })).toEqual({
+        type: 'CHECK_IN',
+        code: `0010/${stc}`,
+      });
     // Its alarm is still an alarm.
-    expect(signalOf({ mty: 'ME', dty: '0010', stc: '0010' })).toMatchObject({ type: 'ALARM', kind: 'INACTIVITY' });
+    expect(signalOf({ mty: 'ME', dty: '0010', stc: '0010' })).toMatchObject({
+      type: 'ALARM',
+      kind: 'INACTIVITY',
+    });
   });
 
   it('mty RE is a restore; the reset of a technical status clears it', () => {
-    expect(signalOf({ mty: 'RE', dty: '0005', stc: '0010' })).toMatchObject({ type: 'RESTORE', code: '0005/0010', detail: 'Rilevatore di caduta' });
-    expect(signalOf({ mty: 'RE', dty: '0001', stc: '0125' })).toMatchObject({ type: 'TECHNICAL_CLEAR', alarm: 'TAMPER' });
+    expect(signalOf({ mty: 'RE', dty: '0005', stc: '0010' })).toMatchObject({
+      type: 'RESTORE',
+      code: '0005/0010',
+      detail: 'Rilevatore di caduta',
+    });
+    expect(signalOf({ mty: 'RE', dty: '0001', stc: '0125' })).toMatchObject({
+      type: 'TECHNICAL_CLEAR',
+      alarm: 'TAMPER',
+    });
   });
 
   it('mty IN is contact, mty PI a heartbeat, whatever the stc', () => {
-    expect(signalOf({ mty: 'IN', dty: '0005', stc: '0010' })).toEqual({ type: 'CONTACT', code: '0005/0010' });
+    expect(signalOf({ mty: 'IN', dty: '0005', stc: '0010' })).toEqual({
+      type: 'CONTACT',
+      code: '0005/0010',
+    });
     expect(signalOf({ mty: 'PI', dty: '0001', stc: '0010' })).toEqual({ type: 'HEARTBEAT' });
   });
 });
@@ -112,8 +163,14 @@ describe('SCAIP <mrq> errors', () => {
   });
 
   it.each([
-    ['dty', '5'], ['dty', '00A5'], ['stc', '12345'], ['mty', 'XX'], ['ref', 'x'.repeat(33)], ['ref', ''],
-    ['cid', 'has space'], ['cid', 'c'.repeat(60)],
+    ['dty', '5'],
+    ['dty', '00A5'],
+    ['stc', '12345'],
+    ['mty', 'XX'],
+    ['ref', 'x'.repeat(33)],
+    ['ref', ''],
+    ['cid', 'has space'],
+    ['cid', 'c'.repeat(60)],
   ])('<%s>%s</…> is snu 3', (tag, value) => {
     expect(snu(mrq({ ref: '1', cid: 'c', dty: '0005', [tag]: value }))).toBe(3);
   });
@@ -127,10 +184,16 @@ describe('SCAIP <mrq> errors', () => {
   it('reads a document after a byte order mark, and refuses bytes that are not UTF-8 with snu 2', () => {
     const doc = Buffer.from(mrq({ ref: '1', cid: 'c', dty: '0005' }), 'utf8');
     expect(parseMrq(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), doc])).ok).toBe(true);
-    expect(parseMrq(Buffer.concat([doc.subarray(0, 20), Buffer.from([0xff]), doc.subarray(20)]))).toMatchObject({ ok: false, snu: 2 });
+    expect(
+      parseMrq(Buffer.concat([doc.subarray(0, 20), Buffer.from([0xff]), doc.subarray(20)])),
+    ).toMatchObject({ ok: false, snu: 2 });
   });
 
   it('gives back the ref when it could be read', () => {
-    expect(parseMrq(Buffer.from(mrq({ ref: 'keep', cid: 'c', dty: '5' })))).toEqual({ ok: false, snu: 3, ref: 'keep' });
+    expect(parseMrq(Buffer.from(mrq({ ref: 'keep', cid: 'c', dty: '5' })))).toEqual({
+      ok: false,
+      snu: 3,
+      ref: 'keep',
+    });
   });
 });

@@ -35,7 +35,8 @@ export function sipMessage(body: string, options: SipOptions = {}): Buffer {
     `Call-ID: ${options.callId ?? `call-${counter}@192.0.2.10`}`,
     `CSeq: ${options.cseq ?? 1} ${method}`,
   ];
-  if (options.contentType !== null && bytes.length > 0) lines.push(`Content-Type: ${options.contentType ?? 'application/scaip+xml'}`);
+  if (options.contentType !== null && bytes.length > 0)
+    lines.push(`Content-Type: ${options.contentType ?? 'application/scaip+xml'}`);
   if (!options.noLength) lines.push(`Content-Length: ${bytes.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8'), bytes]);
 }
@@ -57,7 +58,11 @@ export class RecordingSink implements SignalSink {
 }
 
 /** The status line and the `<snu>` of an answer. */
-export function readAnswer(bytes: Buffer | null): { status: string; snu: string | null; text: string } {
+export function readAnswer(bytes: Buffer | null): {
+  status: string;
+  snu: string | null;
+  text: string;
+} {
   const text = bytes?.toString('utf8') ?? '';
   return {
     status: text.split('\r\n')[0] ?? '',

@@ -14,11 +14,34 @@ export function prng(seed: number): () => number {
 }
 
 export const SEEDS = [
-  sipMessage(mrq({ ref: 'f-1', cid: 'fuzz', mty: 'ME', dty: '0005', stc: '0010', did: '1', dte: 'Cucina è' }, '<lge><geo>45.1,9.2</geo></lge>')),
+  sipMessage(
+    mrq(
+      { ref: 'f-1', cid: 'fuzz', mty: 'ME', dty: '0005', stc: '0010', did: '1', dte: 'Cucina è' },
+      '<lge><geo>45.1,9.2</geo></lge>',
+    ),
+  ),
   sipMessage('', { method: 'OPTIONS' }),
   sipMessage(mrq({ ref: 'f-2', cid: 'fuzz', mty: 'PI', dty: '0001' }), { noLength: true }),
 ];
-const PIECES = ['\r\n', ':', ';', ',', '<', '>', '&', ' ', '\t', '\0', 'Content-Length: 99999\r\n', 'l: -1\r\n', '<!DOCTYPE x>', '<mrq>', 'SIP/2.0', '\u00e8', '\ud83d\udd25'];
+const PIECES = [
+  '\r\n',
+  ':',
+  ';',
+  ',',
+  '<',
+  '>',
+  '&',
+  ' ',
+  '\t',
+  '\0',
+  'Content-Length: 99999\r\n',
+  'l: -1\r\n',
+  '<!DOCTYPE x>',
+  '<mrq>',
+  'SIP/2.0',
+  '\u00e8',
+  '\ud83d\udd25',
+];
 
 export function mutate(random: () => number, seed: Buffer): Buffer {
   let bytes: Buffer = Buffer.from(seed);
@@ -30,7 +53,10 @@ export function mutate(random: () => number, seed: Buffer): Buffer {
       const i = Math.min(at, bytes.length - 1);
       bytes[i] = Math.floor(random() * 256);
     } else if (choice < 0.5) {
-      bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + Math.floor(random() * 20))]);
+      bytes = Buffer.concat([
+        bytes.subarray(0, at),
+        bytes.subarray(at + Math.floor(random() * 20)),
+      ]);
     } else if (choice < 0.8) {
       const piece = PIECES[Math.floor(random() * PIECES.length)] ?? '';
       bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(piece), bytes.subarray(at)]);
@@ -42,4 +68,3 @@ export function mutate(random: () => number, seed: Buffer): Buffer {
   }
   return bytes;
 }
-

@@ -28,10 +28,19 @@ describe('SCAIP answers', () => {
     });
     const beat = mrq({ ref: 'h-1', cid: 'unit8', mty: 'PI', dty: '0001', hbo: '001' });
     const { text } = readAnswer((await protocol.handle(sipMessage(beat), 'udp')).bytes);
-    expect(text.endsWith('<mrs><ref>h-1</ref><snu>0</snu><mre>0</mre><hbi>900</hbi></mrs>')).toBe(true);
+    expect(text.endsWith('<mrs><ref>h-1</ref><snu>0</snu><mre>0</mre><hbi>900</hbi></mrs>')).toBe(
+      true,
+    );
     expect(asked).toEqual(['SCAIP-unit8']);
     // Without hbo 001, the answer is as before.
-    const plain = readAnswer((await protocol.handle(sipMessage(mrq({ ref: 'h-2', cid: 'unit8', mty: 'PI', dty: '0001' })), 'udp')).bytes);
+    const plain = readAnswer(
+      (
+        await protocol.handle(
+          sipMessage(mrq({ ref: 'h-2', cid: 'unit8', mty: 'PI', dty: '0001' })),
+          'udp',
+        )
+      ).bytes,
+    );
     expect(plain.text.endsWith('<mrs><ref>h-2</ref><snu>0</snu><mre>0</mre></mrs>')).toBe(true);
   });
 
@@ -41,10 +50,12 @@ describe('SCAIP answers', () => {
       accept: () => new Promise((resolve) => (commit = () => resolve('committed'))),
     };
     let answered = false;
-    const pending = createScaipProtocol(sink).handle(sipMessage(ALARM), 'tcp').then((a) => {
-      answered = true;
-      return a;
-    });
+    const pending = createScaipProtocol(sink)
+      .handle(sipMessage(ALARM), 'tcp')
+      .then((a) => {
+        answered = true;
+        return a;
+      });
     await new Promise((resolve) => setImmediate(resolve));
     expect(answered).toBe(false);
     commit?.();
@@ -68,7 +79,10 @@ describe('SCAIP answers', () => {
 
   it('OPTIONS is 200; INVITE, CANCEL and other methods 501', async () => {
     const protocol = createScaipProtocol(new RecordingSink());
-    expect(readAnswer((await protocol.handle(sipMessage('', { method: 'OPTIONS' }), 'udp')).bytes).status).toBe('SIP/2.0 200 OK');
+    expect(
+      readAnswer((await protocol.handle(sipMessage('', { method: 'OPTIONS' }), 'udp')).bytes)
+        .status,
+    ).toBe('SIP/2.0 200 OK');
     for (const method of ['INVITE', 'CANCEL', 'REGISTER', 'SUBSCRIBE']) {
       const answer = await protocol.handle(sipMessage('', { method }), 'udp');
       expect(readAnswer(answer.bytes).status).toBe('SIP/2.0 501 Not Implemented');
@@ -77,7 +91,10 @@ describe('SCAIP answers', () => {
 
   it('another content type is 415 naming ours, nothing committed', async () => {
     const sink = new RecordingSink();
-    const answer = await createScaipProtocol(sink).handle(sipMessage(ALARM, { contentType: 'text/plain' }), 'udp');
+    const answer = await createScaipProtocol(sink).handle(
+      sipMessage(ALARM, { contentType: 'text/plain' }),
+      'udp',
+    );
     expect(readAnswer(answer.bytes).status).toBe('SIP/2.0 415 Unsupported Media Type');
     expect(readAnswer(answer.bytes).text).toContain('\r\nAccept: application/scaip+xml\r\n');
     expect(sink.accepted).toHaveLength(0);
@@ -87,11 +104,17 @@ describe('SCAIP answers', () => {
     const sink = new RecordingSink();
     const protocol = createScaipProtocol(sink);
     sink.down = true;
-    const first = await protocol.handle(sipMessage(ALARM, { branch: 'z9hG4bK-down', callId: 'down@unit' }), 'udp');
+    const first = await protocol.handle(
+      sipMessage(ALARM, { branch: 'z9hG4bK-down', callId: 'down@unit' }),
+      'udp',
+    );
     expect(readAnswer(first.bytes).status).toBe('SIP/2.0 503 Service Unavailable');
     expect(readAnswer(first.bytes).text).not.toContain('<mrs>');
     sink.down = false;
-    const again = await protocol.handle(sipMessage(ALARM, { branch: 'z9hG4bK-down', callId: 'down@unit' }), 'udp');
+    const again = await protocol.handle(
+      sipMessage(ALARM, { branch: 'z9hG4bK-down', callId: 'down@unit' }),
+      'udp',
+    );
     expect(readAnswer(again.bytes).snu).toBe('0');
     expect(sink.accepted).toHaveLength(1);
   });
@@ -123,13 +146,20 @@ describe('SCAIP answers', () => {
     const protocol = createScaipProtocol(sink);
     const one = await protocol.handle(sipMessage(ALARM), 'udp');
     const two = await protocol.handle(sipMessage(ALARM), 'udp');
-    expect(readAnswer(two.bytes).text.split('\r\n\r\n')[1]).toBe(readAnswer(one.bytes).text.split('\r\n\r\n')[1]);
+    expect(readAnswer(two.bytes).text.split('\r\n\r\n')[1]).toBe(
+      readAnswer(one.bytes).text.split('\r\n\r\n')[1],
+    );
   });
 
   it('a malformed request that can be answered gets 400; an ACK gets nothing', async () => {
     const protocol = createScaipProtocol(new RecordingSink());
-    const bad = Buffer.from(sipMessage(ALARM).toString().replace('CSeq: 1 MESSAGE', 'CSeq: one MESSAGE'));
+    const bad = Buffer.from(
+      sipMessage(ALARM).toString().replace('CSeq: 1 MESSAGE', 'CSeq: one MESSAGE'),
+    );
     expect(readAnswer((await protocol.handle(bad, 'udp')).bytes).status).toMatch(/^SIP\/2\.0 400 /);
-    expect(await protocol.handle(sipMessage('', { method: 'ACK' }), 'udp')).toEqual({ bytes: null, refused: false });
+    expect(await protocol.handle(sipMessage('', { method: 'ACK' }), 'udp')).toEqual({
+      bytes: null,
+      refused: false,
+    });
   });
 });

@@ -45,18 +45,26 @@ describe('SIP requests', () => {
   });
 
   it('joins folded header lines', () => {
-    const folded = COMPACT.replace('f: <sip:unit@192.0.2.10>;tag=abc', 'From: <sip:unit@192.0.2.10>\r\n   ;tag=abc')
-      .replace('CSeq: 7 MESSAGE', 'CSeq: 7\r\n\tMESSAGE');
+    const folded = COMPACT.replace(
+      'f: <sip:unit@192.0.2.10>;tag=abc',
+      'From: <sip:unit@192.0.2.10>\r\n   ;tag=abc',
+    ).replace('CSeq: 7 MESSAGE', 'CSeq: 7\r\n\tMESSAGE');
     const req = request(folded);
     expect(header(req, 'from')).toBe('<sip:unit@192.0.2.10> ;tag=abc');
     expect(header(req, 'cseq')).toBe('7 MESSAGE');
   });
 
   it('keeps every Via, in order, and a To tag the request already had', () => {
-    const text = COMPACT.replace('t: <sip:alarm@centre.example>', 'Via: SIP/2.0/TCP proxy.example;branch=z9hG4bK-p\r\nt: <sip:alarm@centre.example>;tag=given');
+    const text = COMPACT.replace(
+      't: <sip:alarm@centre.example>',
+      'Via: SIP/2.0/TCP proxy.example;branch=z9hG4bK-p\r\nt: <sip:alarm@centre.example>;tag=given',
+    );
     const answer = buildSipResponse(request(text), 501, 'Not Implemented').toString();
     const vias = answer.split('\r\n').filter((l) => l.startsWith('Via: '));
-    expect(vias).toEqual(['Via: SIP/2.0/UDP 192.0.2.10:5060;branch=z9hG4bK-compact', 'Via: SIP/2.0/TCP proxy.example;branch=z9hG4bK-p']);
+    expect(vias).toEqual([
+      'Via: SIP/2.0/UDP 192.0.2.10:5060;branch=z9hG4bK-compact',
+      'Via: SIP/2.0/TCP proxy.example;branch=z9hG4bK-p',
+    ]);
     expect(answer).toContain('\r\nTo: <sip:alarm@centre.example>;tag=given\r\n');
   });
 
@@ -73,20 +81,30 @@ describe('SIP requests', () => {
     const split = splitSipStream(Buffer.concat([bytes, bytes]));
     expect(split).not.toBe('close');
     if (split === 'close') return;
-    expect(split.messages.map((m) => request(m, 'tcp').body.toString('utf8'))).toEqual([body, body]);
+    expect(split.messages.map((m) => request(m, 'tcp').body.toString('utf8'))).toEqual([
+      body,
+      body,
+    ]);
   });
 
   it('refuses with 400 a Content-Length beyond the datagram, or a CSeq of another method', () => {
     const longer = Buffer.from(COMPACT.replace('l: 5', 'l: 50'));
-    expect(parseSipMessage(longer, 'udp')).toMatchObject({ kind: 'bad', reason: 'Content-Length Too Large' });
+    expect(parseSipMessage(longer, 'udp')).toMatchObject({
+      kind: 'bad',
+      reason: 'Content-Length Too Large',
+    });
     const cseq = Buffer.from(COMPACT.replace('CSeq: 7 MESSAGE', 'CSeq: 7 OPTIONS'));
     expect(parseSipMessage(cseq, 'udp')).toMatchObject({ kind: 'bad', reason: 'Bad CSeq' });
   });
 
   it('ignores responses, blank keep-alives, and requests that lack what an answer needs', () => {
-    expect(parseSipMessage(Buffer.from('SIP/2.0 200 OK\r\nVia: x\r\n\r\n'), 'udp').kind).toBe('ignored');
+    expect(parseSipMessage(Buffer.from('SIP/2.0 200 OK\r\nVia: x\r\n\r\n'), 'udp').kind).toBe(
+      'ignored',
+    );
     expect(parseSipMessage(Buffer.from('\r\n\r\n'), 'udp').kind).toBe('ignored');
-    expect(parseSipMessage(Buffer.from(COMPACT.replace('i: compact-1@192.0.2.10\r\n', '')), 'udp').kind).toBe('ignored');
+    expect(
+      parseSipMessage(Buffer.from(COMPACT.replace('i: compact-1@192.0.2.10\r\n', '')), 'udp').kind,
+    ).toBe('ignored');
     expect(parseSipMessage(Buffer.from('hello world'), 'udp').kind).toBe('ignored');
   });
 
@@ -119,7 +137,11 @@ describe('SIP over a TCP stream', () => {
     const cuts = [40, whole.length - 5];
     let buffered: Buffer = Buffer.alloc(0);
     const found: Buffer[] = [];
-    for (const part of [whole.subarray(0, cuts[0]), whole.subarray(cuts[0], cuts[1]), whole.subarray(cuts[1])]) {
+    for (const part of [
+      whole.subarray(0, cuts[0]),
+      whole.subarray(cuts[0], cuts[1]),
+      whole.subarray(cuts[1]),
+    ]) {
       const split = splitSipStream(Buffer.concat([buffered, part]));
       if (split === 'close') throw new Error('closed');
       found.push(...split.messages);
@@ -131,7 +153,9 @@ describe('SIP over a TCP stream', () => {
 
   it('skips keep-alive blank lines between messages', () => {
     const one = sipMessage('a');
-    const split = splitSipStream(Buffer.concat([Buffer.from('\r\n\r\n'), one, Buffer.from('\r\n')]));
+    const split = splitSipStream(
+      Buffer.concat([Buffer.from('\r\n\r\n'), one, Buffer.from('\r\n')]),
+    );
     expect(split).toEqual({ messages: [one], rest: Buffer.alloc(0) });
   });
 

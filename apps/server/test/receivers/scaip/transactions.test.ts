@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_MAX_ANSWERS, TRANSACTION_TTL_MS, TransactionCache } from '../../../src/receivers/scaip/transactions.js';
+import {
+  TRANSACTION_MAX_ANSWERS,
+  TRANSACTION_TTL_MS,
+  TransactionCache,
+} from '../../../src/receivers/scaip/transactions.js';
 import type { ReceiverAnswer } from '../../../src/receivers/signal.js';
 
 const answerOf = (text: string): ReceiverAnswer => ({ bytes: Buffer.from(text), refused: false });

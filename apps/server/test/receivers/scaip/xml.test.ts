@@ -3,13 +3,20 @@ import { readXml } from '../../../src/receivers/scaip/xml.js';
 
 describe('the SCAIP XML reader', () => {
   it('reads child elements as an object, text trimmed, a repeated child as an array', () => {
-    expect(readXml('<?xml version="1.0"?><mrq> <ref> 7 </ref><lge><geo>1,2</geo></lge><x/><d>a</d><d>b</d></mrq>', 6)).toEqual({
+    expect(
+      readXml(
+        '<?xml version="1.0"?><mrq> <ref> 7 </ref><lge><geo>1,2</geo></lge><x/><d>a</d><d>b</d></mrq>',
+        6,
+      ),
+    ).toEqual({
       mrq: { ref: '7', lge: { geo: '1,2' }, x: '', d: ['a', 'b'] },
     });
   });
 
   it('decodes the five predefined entities and character references once, CDATA as text', () => {
-    expect(readXml('<a><b>&amp;lt; &quot;&#x41;&#66;&apos;</b><c><![CDATA[<raw>]]></c></a>', 6)).toEqual({
+    expect(
+      readXml('<a><b>&amp;lt; &quot;&#x41;&#66;&apos;</b><c><![CDATA[<raw>]]></c></a>', 6),
+    ).toEqual({
       a: { b: '&lt; "AB\'', c: '<raw>' },
     });
   });
@@ -19,7 +26,9 @@ describe('the SCAIP XML reader', () => {
   });
 
   it('ignores comments, processing instructions and attributes', () => {
-    expect(readXml('<a v="1"><!-- note --><?pi x?><b k="2">t</b></a>', 6)).toEqual({ a: { b: 't' } });
+    expect(readXml('<a v="1"><!-- note --><?pi x?><b k="2">t</b></a>', 6)).toEqual({
+      a: { b: 't' },
+    });
   });
 
   it.each([

@@ -17,9 +17,12 @@ describeEachDb('failed logins kept by the HMAC of the username', (kind) => {
 
   it('stores no typed username; "Admin" and " admin" still share the pair window', async () => {
     expect((await login('Correct-Horse-Battery-9', 'x')).statusCode).toBe(401);
-    for (const name of ['Admin', ' admin', 'ADMIN', 'admin', 'aDmin']) expect((await login(name, 'wrong')).statusCode).toBe(401);
+    for (const name of ['Admin', ' admin', 'ADMIN', 'admin', 'aDmin'])
+      expect((await login(name, 'wrong')).statusCode).toBe(401);
     expect((await login('admin', 'wrong')).statusCode).toBe(429);
-    const rows = rowsOf<{ username: string }>(await ctx.database.db.execute(sql`SELECT username FROM auth_failures WHERE kind = 'login'`));
+    const rows = rowsOf<{ username: string }>(
+      await ctx.database.db.execute(sql`SELECT username FROM auth_failures WHERE kind = 'login'`),
+    );
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.username))).toBe(true);
     const all = JSON.stringify(rows).toLowerCase();

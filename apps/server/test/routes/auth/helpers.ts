@@ -5,8 +5,16 @@ import { users } from '../../../src/db/schema.js';
 import { hashPassword } from '../../../src/lib/password.js';
 
 /** Logs in through the route and returns the parsed answer (throws on anything but 200). */
-export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<AuthResponse> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+export async function loginAs(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<AuthResponse> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   return authResponseSchema.parse(res.json());
 }
@@ -19,7 +27,11 @@ export function refreshByQuery(app: FastifyInstance, token: string) {
 }
 
 export function refreshByBody(app: FastifyInstance, token: string) {
-  return app.inject({ method: 'POST', url: '/api/auth/refreshAuth', payload: { refresh_token: token } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/refreshAuth',
+    payload: { refresh_token: token },
+  });
 }
 
 /** A route that answers the authenticated user: shows whether an access token works. */
@@ -36,7 +48,12 @@ export async function addUser(
 ): Promise<number> {
   const [row] = await database.db
     .insert(users)
-    .values({ username, email: `${username}@example.com`, role, passwordHash: await hashPassword(password) })
+    .values({
+      username,
+      email: `${username}@example.com`,
+      role,
+      passwordHash: await hashPassword(password),
+    })
     .returning({ id: users.id });
   return row!.id;
 }

@@ -23,19 +23,28 @@ describeEachDb('POST /api/auth/login', (kind) => {
     expect(body).toMatchObject({ id: ctx.admin.id, role: 'SUPER_ADMIN', username: 'admin' });
     const now = Math.floor(Date.now() / 1000);
     expect(Math.abs(body.expires_at - (now + TEST_ENV.SOS_ACCESS_TOKEN_TTL_S))).toBeLessThan(60);
-    expect(Math.abs(body.refresh_expires_at - (now + TEST_ENV.SOS_REFRESH_TOKEN_TTL_S))).toBeLessThan(60);
+    expect(
+      Math.abs(body.refresh_expires_at - (now + TEST_ENV.SOS_REFRESH_TOKEN_TTL_S)),
+    ).toBeLessThan(60);
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('gives an access token that authenticates the user', async () => {
-    const body = authResponseSchema.parse((await login({ username: 'employee', password: 'employee-password' })).json());
+    const body = authResponseSchema.parse(
+      (await login({ username: 'employee', password: 'employee-password' })).json(),
+    );
     const res = await ctx.app.inject({ url: '/probe', headers: ctx.bearer(body.access_token) });
     expect(res.json()).toEqual({ id: ctx.employee.id, username: 'employee', role: 'EMPLOYEE' });
   });
 
   it('stores only a hash of the refresh token', async () => {
-    const body = authResponseSchema.parse((await login({ username: 'admin', password: 'admin-password' })).json());
-    const plain = await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, body.refresh_token));
+    const body = authResponseSchema.parse(
+      (await login({ username: 'admin', password: 'admin-password' })).json(),
+    );
+    const plain = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, body.refresh_token));
     const hashed = await ctx.database.db
       .select()
       .from(refreshTokens)
@@ -46,8 +55,12 @@ describeEachDb('POST /api/auth/login', (kind) => {
   });
 
   it('opens a new token family on every login', async () => {
-    const a = authResponseSchema.parse((await login({ username: 'admin', password: 'admin-password' })).json());
-    const b = authResponseSchema.parse((await login({ username: 'admin', password: 'admin-password' })).json());
+    const a = authResponseSchema.parse(
+      (await login({ username: 'admin', password: 'admin-password' })).json(),
+    );
+    const b = authResponseSchema.parse(
+      (await login({ username: 'admin', password: 'admin-password' })).json(),
+    );
     const rows = await ctx.database.db.select().from(refreshTokens);
     const family = (token: string) => rows.find((r) => r.tokenHash === hashToken(token))?.familyId;
     expect(family(a.refresh_token)).toBeDefined();

@@ -35,7 +35,9 @@ describeEachDb('POST /api/auth/logout', (kind) => {
 
   it('revokes the whole family, even when given an older, rotated token', async () => {
     const first = await adminLogin();
-    const second = authResponseSchema.parse((await refreshByBody(ctx.app, first.refresh_token)).json());
+    const second = authResponseSchema.parse(
+      (await refreshByBody(ctx.app, first.refresh_token)).json(),
+    );
     expect((await logout({ refresh_token: first.refresh_token })).statusCode).toBe(204);
     expect((await refreshByBody(ctx.app, second.refresh_token)).statusCode).toBe(401);
   });
@@ -74,6 +76,8 @@ describeEachDb('POST /api/auth/logout', (kind) => {
       payload: '{',
     });
     expect(malformed.statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -6,9 +6,19 @@ import { createTestApp, describeEachDb, type TestContext } from '../../helpers/a
 const anyJson = fc.oneof(
   fc.jsonValue(),
   fc.record({ username: fc.anything(), password: fc.anything() }, { requiredKeys: [] }),
-  fc.record({ refresh_token: fc.oneof(fc.string(), fc.string({ minLength: 400, maxLength: 5000 }), fc.anything()) }),
+  fc.record({
+    refresh_token: fc.oneof(
+      fc.string(),
+      fc.string({ minLength: 400, maxLength: 5000 }),
+      fc.anything(),
+    ),
+  }),
 );
-const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ minLength: 1000, maxLength: 20_000 }));
+const anyText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ minLength: 1000, maxLength: 20_000 }),
+);
 
 describeEachDb('auth routes never answer 5xx', (kind) => {
   let ctx: TestContext;
@@ -25,14 +35,17 @@ describeEachDb('auth routes never answer 5xx', (kind) => {
       payload: JSON.stringify(payload) ?? 'null',
     });
 
-  it.each(['/api/auth/login', '/api/auth/refreshAuth', '/api/auth/logout'])('%s with arbitrary JSON', async (url) => {
-    await fc.assert(
-      fc.asyncProperty(anyJson, async (payload) => {
-        expect((await send(url, payload)).statusCode).toBeLessThan(500);
-      }),
-      { numRuns: 50 },
-    );
-  });
+  it.each(['/api/auth/login', '/api/auth/refreshAuth', '/api/auth/logout'])(
+    '%s with arbitrary JSON',
+    async (url) => {
+      await fc.assert(
+        fc.asyncProperty(anyJson, async (payload) => {
+          expect((await send(url, payload)).statusCode).toBeLessThan(500);
+        }),
+        { numRuns: 50 },
+      );
+    },
+  );
 
   it('login with arbitrary credentials', async () => {
     await fc.assert(
@@ -59,15 +72,19 @@ describeEachDb('auth routes never answer 5xx', (kind) => {
 
   it('arbitrary raw bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/auth/login', '/api/auth/refreshAuth', '/api/auth/logout'), anyText, async (url, raw) => {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url,
-          headers: { 'content-type': 'application/json' },
-          payload: raw,
-        });
-        expect(res.statusCode).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/auth/login', '/api/auth/refreshAuth', '/api/auth/logout'),
+        anyText,
+        async (url, raw) => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload: raw,
+          });
+          expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -66,12 +66,25 @@ describeEachDb('POST /api/auth/refreshAuth', (kind) => {
 
   it.each([
     ['no token anywhere', { method: 'POST' as const, url: '/api/auth/refreshAuth' }],
-    ['an empty JSON object', { method: 'POST' as const, url: '/api/auth/refreshAuth', payload: {} }],
-    ['an empty query token', { method: 'POST' as const, url: '/api/auth/refreshAuth?refresh_token=' }],
-    ['a number', { method: 'POST' as const, url: '/api/auth/refreshAuth', payload: { refresh_token: 12 } }],
+    [
+      'an empty JSON object',
+      { method: 'POST' as const, url: '/api/auth/refreshAuth', payload: {} },
+    ],
+    [
+      'an empty query token',
+      { method: 'POST' as const, url: '/api/auth/refreshAuth?refresh_token=' },
+    ],
+    [
+      'a number',
+      { method: 'POST' as const, url: '/api/auth/refreshAuth', payload: { refresh_token: 12 } },
+    ],
     [
       'a too long token',
-      { method: 'POST' as const, url: '/api/auth/refreshAuth', payload: { refresh_token: 'x'.repeat(513) } },
+      {
+        method: 'POST' as const,
+        url: '/api/auth/refreshAuth',
+        payload: { refresh_token: 'x'.repeat(513) },
+      },
     ],
   ])('answers 400 VALIDATION_ERROR naming refresh_token for %s', async (_name, request) => {
     const res = await ctx.app.inject(request);
@@ -107,7 +120,9 @@ describeEachDb('POST /api/auth/refreshAuth', (kind) => {
   it('detects reuse of a rotated token after the grace and revokes the whole family, not other logins', async () => {
     const first = await adminLogin();
     const other = await adminLogin();
-    const second = authResponseSchema.parse((await refreshByBody(ctx.app, first.refresh_token)).json());
+    const second = authResponseSchema.parse(
+      (await refreshByBody(ctx.app, first.refresh_token)).json(),
+    );
     // Past the 10 s grace (refresh-grace.test.ts covers the repeat within it).
     await ctx.database.db
       .update(refreshTokens)
@@ -123,8 +138,13 @@ describeEachDb('POST /api/auth/refreshAuth', (kind) => {
   it('answers the current role and username, not those of the login', async () => {
     const id = await addUser(ctx.database, 'carol', 'carol-password');
     const first = await loginAs(ctx.app, 'carol', 'carol-password');
-    await ctx.database.db.update(users).set({ role: 'SUPER_ADMIN', username: 'caroline' }).where(eq(users.id, id));
-    const next = authResponseSchema.parse((await refreshByBody(ctx.app, first.refresh_token)).json());
+    await ctx.database.db
+      .update(users)
+      .set({ role: 'SUPER_ADMIN', username: 'caroline' })
+      .where(eq(users.id, id));
+    const next = authResponseSchema.parse(
+      (await refreshByBody(ctx.app, first.refresh_token)).json(),
+    );
     expect(next).toMatchObject({ id, role: 'SUPER_ADMIN', username: 'caroline' });
   });
 
@@ -132,7 +152,9 @@ describeEachDb('POST /api/auth/refreshAuth', (kind) => {
     const id = await addUser(ctx.database, 'dave', 'dave-password');
     const { refresh_token } = await loginAs(ctx.app, 'dave', 'dave-password');
     await ctx.database.db.delete(users).where(eq(users.id, id));
-    expect(await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, id))).toHaveLength(0);
+    expect(
+      await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, id)),
+    ).toHaveLength(0);
     expectInvalid(await refreshByBody(ctx.app, refresh_token));
   });
 });

@@ -15,7 +15,10 @@ describeEachDb('auth routes: whoever calls them', (kind) => {
       ['anonymous', {}],
       ['EMPLOYEE', ctx.bearer(ctx.employee.token)],
       ['SUPER_ADMIN', ctx.bearer(ctx.admin.token)],
-      ...BAD_TOKEN_NAMES.map((name): [string, Record<string, string>] => [name, ctx.bearer(tokens[name]!)]),
+      ...BAD_TOKEN_NAMES.map((name): [string, Record<string, string>] => [
+        name,
+        ctx.bearer(tokens[name]!),
+      ]),
     ];
   });
   afterAll(async () => ctx.close());

@@ -24,7 +24,8 @@ describeEachDb('session checks read together', (kind) => {
     await ctx.close();
   });
 
-  const probe = (session: AuthResponse) => ctx.app.inject({ url: '/probe', headers: ctx.bearer(session.access_token) });
+  const probe = (session: AuthResponse) =>
+    ctx.app.inject({ url: '/probe', headers: ctx.bearer(session.access_token) });
 
   it('answers each of many concurrent requests with its own user, or 401 for its ended session', async () => {
     const id = await addUser(ctx.database, 'batch-user', 'batch-password-1');
@@ -34,14 +35,25 @@ describeEachDb('session checks read together', (kind) => {
     const ended = await loginAs(ctx.app, 'batch-user', 'batch-password-1');
     const gone = await loginAs(ctx.app, 'batch-doomed', 'batch-password-2');
     // Another process ends one session, promotes the user, and deletes the other user.
-    expect((await other.inject({ method: 'POST', url: '/api/auth/logout', payload: { refresh_token: ended.refresh_token } })).statusCode).toBe(204);
+    expect(
+      (
+        await other.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          payload: { refresh_token: ended.refresh_token },
+        })
+      ).statusCode,
+    ).toBe(204);
     await ctx.database.db.update(users).set({ role: 'SUPER_ADMIN' }).where(eq(users.id, id));
     await ctx.database.db.delete(users).where(eq(users.id, doomed));
     const sessions = [admin, user, ended, gone];
-    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => probe(sessions[i % 4]!)));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => probe(sessions[i % 4]!)),
+    );
     answers.forEach((res, i) => {
       if (i % 4 === 0) expect(res.json()).toMatchObject({ username: 'admin', role: 'SUPER_ADMIN' });
-      if (i % 4 === 1) expect(res.json()).toEqual({ id, username: 'batch-user', role: 'SUPER_ADMIN' });
+      if (i % 4 === 1)
+        expect(res.json()).toEqual({ id, username: 'batch-user', role: 'SUPER_ADMIN' });
       expect(res.statusCode).toBe(i % 4 >= 2 ? 401 : 200);
     });
     // And the next requests see the next change at once.

@@ -19,7 +19,8 @@ describeEachDb('login throttling', (kind) => {
   const login = (username: string, password: string, app: FastifyInstance = ctx.app) =>
     app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   const failTimes = async (n: number, username: string) => {
-    for (let i = 0; i < n; i++) expect((await login(username, 'wrong-password')).statusCode).toBe(401);
+    for (let i = 0; i < n; i++)
+      expect((await login(username, 'wrong-password')).statusCode).toBe(401);
   };
   const expectBlocked = (res: Awaited<ReturnType<typeof login>>) => {
     expect(res.statusCode).toBe(429);
@@ -76,7 +77,9 @@ describeEachDb('login throttling', (kind) => {
   });
 
   it('gives a burst of parallel guesses exactly 5 tries', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => login('admin', 'wrong-password')));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => login('admin', 'wrong-password')),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
   });

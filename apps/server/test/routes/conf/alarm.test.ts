@@ -9,30 +9,57 @@ describeEachDb('GET/POST /api/conf/alarm', (kind) => {
   });
   afterAll(async () => ctx.close());
 
-  const read = (token: string) => ctx.app.inject({ url: apiPath('confAlarm'), headers: ctx.bearer(token) });
+  const read = (token: string) =>
+    ctx.app.inject({ url: apiPath('confAlarm'), headers: ctx.bearer(token) });
   const write = (token: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url: apiPath('confAlarm'), headers: ctx.bearer(token), payload: payload as object });
+    ctx.app.inject({
+      method: 'POST',
+      url: apiPath('confAlarm'),
+      headers: ctx.bearer(token),
+      payload: payload as object,
+    });
 
   it('answers the defaults to every signed-in role, 401 to no one', async () => {
     for (const token of [ctx.employee.token, ctx.admin.token]) {
       const res = await read(token);
       expect(res.statusCode).toBe(200);
-      expect(alarmConfSchema.parse(res.json())).toEqual({ ackTargetSeconds: 60, offlineAfterSeconds: 300, requireOutcome: false, dashboardOrder: 'NEWEST' });
+      expect(alarmConfSchema.parse(res.json())).toEqual({
+        ackTargetSeconds: 60,
+        offlineAfterSeconds: 300,
+        requireOutcome: false,
+        dashboardOrder: 'NEWEST',
+      });
     }
     expect((await ctx.app.inject({ url: apiPath('confAlarm') })).statusCode).toBe(401);
   });
 
   it('lets a super administrator change it (a field left out keeps its value), not an employee', async () => {
-    const denied = await write(ctx.employee.token, { ackTargetSeconds: 30, offlineAfterSeconds: 600 });
+    const denied = await write(ctx.employee.token, {
+      ackTargetSeconds: 30,
+      offlineAfterSeconds: 600,
+    });
     expect(denied.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
     const res = await write(ctx.admin.token, { ackTargetSeconds: 30, offlineAfterSeconds: 600 });
     expect(res.statusCode).toBe(200);
     const policy = { requireOutcome: false, dashboardOrder: 'NEWEST' };
     expect(res.json()).toEqual({ ackTargetSeconds: 30, offlineAfterSeconds: 600, ...policy });
-    expect((await write(ctx.admin.token, { ackTargetSeconds: 5 })).json()).toEqual({ ackTargetSeconds: 5, offlineAfterSeconds: 600, ...policy });
-    expect((await read(ctx.employee.token)).json()).toEqual({ ackTargetSeconds: 5, offlineAfterSeconds: 600, ...policy });
-    expect((await write(ctx.admin.token, { ackTargetSeconds: 3600, offlineAfterSeconds: 86_400 })).statusCode).toBe(200);
-    expect((await write(ctx.admin.token, { ackTargetSeconds: 60, offlineAfterSeconds: 10 })).statusCode).toBe(200);
+    expect((await write(ctx.admin.token, { ackTargetSeconds: 5 })).json()).toEqual({
+      ackTargetSeconds: 5,
+      offlineAfterSeconds: 600,
+      ...policy,
+    });
+    expect((await read(ctx.employee.token)).json()).toEqual({
+      ackTargetSeconds: 5,
+      offlineAfterSeconds: 600,
+      ...policy,
+    });
+    expect(
+      (await write(ctx.admin.token, { ackTargetSeconds: 3600, offlineAfterSeconds: 86_400 }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await write(ctx.admin.token, { ackTargetSeconds: 60, offlineAfterSeconds: 10 })).statusCode,
+    ).toBe(200);
   });
 
   it('stores the close policy: requireOutcome and dashboardOrder, each kept when left out', async () => {
@@ -43,7 +70,10 @@ describeEachDb('GET/POST /api/conf/alarm', (kind) => {
       requireOutcome: false,
       dashboardOrder: 'URGENT',
     });
-    expect((await read(ctx.employee.token)).json()).toMatchObject({ requireOutcome: false, dashboardOrder: 'URGENT' });
+    expect((await read(ctx.employee.token)).json()).toMatchObject({
+      requireOutcome: false,
+      dashboardOrder: 'URGENT',
+    });
     await write(ctx.admin.token, { dashboardOrder: 'NEWEST' });
   });
 
@@ -65,7 +95,10 @@ describeEachDb('GET/POST /api/conf/alarm', (kind) => {
     const before = (await read(ctx.admin.token)).json();
     const res = await write(ctx.admin.token, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(field) });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining(field),
+    });
     expect((await read(ctx.admin.token)).json()).toEqual(before);
   });
 });

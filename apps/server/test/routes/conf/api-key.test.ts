@@ -64,15 +64,18 @@ describeEachDb('GET and POST /api/conf/apiKey', (kind) => {
     ['null', null],
     ['non-ASCII', 'chiave-è-segreta'],
     ['a control character', 'key\u0007key'],
-  ])('answers 400 VALIDATION_ERROR naming body.apiKey for a key %s, and keeps the old one', async (_name, apiKey) => {
-    const before = (await ctx.app.inject(get(ctx.admin.token))).json();
-    const res = await ctx.app.inject(set(apiKey, ctx.admin.token));
-    expect(res.statusCode).toBe(400);
-    const body = errorResponseSchema.parse(res.json());
-    expect(body.code).toBe('VALIDATION_ERROR');
-    expect(body.message).toContain('body.apiKey');
-    expect((await ctx.app.inject(get(ctx.admin.token))).json()).toEqual(before);
-  });
+  ])(
+    'answers 400 VALIDATION_ERROR naming body.apiKey for a key %s, and keeps the old one',
+    async (_name, apiKey) => {
+      const before = (await ctx.app.inject(get(ctx.admin.token))).json();
+      const res = await ctx.app.inject(set(apiKey, ctx.admin.token));
+      expect(res.statusCode).toBe(400);
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.message).toContain('body.apiKey');
+      expect((await ctx.app.inject(get(ctx.admin.token))).json()).toEqual(before);
+    },
+  );
 
   it('answers 400 for malformed JSON and a missing field', async () => {
     const malformed = await ctx.app.inject({
@@ -91,7 +94,10 @@ describeEachDb('GET and POST /api/conf/apiKey', (kind) => {
     ['POST', () => set('anonymous-key')],
   ])('%s: anonymous → 401, EMPLOYEE → 403, bad tokens → 401', async (_method, request) => {
     expect((await ctx.app.inject(request())).statusCode).toBe(401);
-    const asEmployee = await ctx.app.inject({ ...request(), headers: ctx.bearer(ctx.employee.token) });
+    const asEmployee = await ctx.app.inject({
+      ...request(),
+      headers: ctx.bearer(ctx.employee.token),
+    });
     expect(asEmployee.statusCode).toBe(403);
     expect(asEmployee.json().code).toBe('FORBIDDEN');
     const tokens = await badTokens(ctx.admin.id);
@@ -112,7 +118,16 @@ describeEachDb('GET and POST /api/conf/apiKey', (kind) => {
   });
 
   it('never answers 5xx, whatever the body', async () => {
-    const body = fc.oneof(fc.jsonValue(), fc.record({ apiKey: fc.oneof(fc.string(), fc.string({ minLength: 150, maxLength: 5000 }), fc.jsonValue()) }));
+    const body = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        apiKey: fc.oneof(
+          fc.string(),
+          fc.string({ minLength: 150, maxLength: 5000 }),
+          fc.jsonValue(),
+        ),
+      }),
+    );
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
         const res = await ctx.app.inject({

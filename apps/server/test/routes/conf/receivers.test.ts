@@ -73,16 +73,27 @@ describeEachDb('GET /api/conf/receivers', (kind) => {
       await peer.write(Buffer.from(FRAMES.plainBadCrc + FRAMES.plainUnknownToken, 'latin1'));
       await peer.until((s) => s.includes('\r'));
       peer.close();
-      expect(await udpExchange(port, Buffer.from(FRAMES.plainUnknownToken, 'latin1'))).not.toBeNull();
+      expect(
+        await udpExchange(port, Buffer.from(FRAMES.plainUnknownToken, 'latin1')),
+      ).not.toBeNull();
       const after = receiversResponseSchema.parse((await list(ctx)).json());
-      const byTransport = (t: string) => after.find((r: ReceiverStatus) => r.protocol === 'DC09' && r.transport === t)!;
+      const byTransport = (t: string) =>
+        after.find((r: ReceiverStatus) => r.protocol === 'DC09' && r.transport === t)!;
       expect(byTransport('tcp')).toMatchObject({ frames: 2, refused: 2 });
       expect(byTransport('udp')).toMatchObject({ frames: 1, refused: 1 });
       expect(Date.parse(byTransport('tcp').lastFrameAt!)).not.toBeNaN();
 
-      const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(metrics.body).toContain('sos_receiver_frames_total{protocol="DC09",transport="tcp",result="refused"} 2');
-      expect(metrics.body).toContain('sos_receiver_frames_total{protocol="DC09",transport="udp",result="refused"} 1');
+      const metrics = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(metrics.body).toContain(
+        'sos_receiver_frames_total{protocol="DC09",transport="tcp",result="refused"} 2',
+      );
+      expect(metrics.body).toContain(
+        'sos_receiver_frames_total{protocol="DC09",transport="udp",result="refused"} 1',
+      );
     });
 
     it('stops listening when the app closes', async () => {

@@ -38,14 +38,19 @@ describeEachDb('POST /api/device/heartbeat', (kind) => {
     const res = await heartbeat(ctx, 'hb-1');
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect((await lastSeen(device.id))!.getTime()).toBeGreaterThan(Date.parse('2021-01-01T00:00:00Z'));
+    expect((await lastSeen(device.id))!.getTime()).toBeGreaterThan(
+      Date.parse('2021-01-01T00:00:00Z'),
+    );
     expect(await eventsAfter(ctx, before)).toEqual([]);
   });
 
   it('refuses an unknown serial with 404', async () => {
     const res = await heartbeat(ctx, 'hb-unknown');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/register/) });
+    expect(res.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/register/),
+    });
   });
 
   it('refuses a deleted device with 403 and leaves its last contact alone', async () => {

@@ -45,7 +45,10 @@ describeEachDb('POST /api/device/register', (kind) => {
     expect(res.statusCode).toBe(200);
     const device = deviceSchema.parse(res.json());
     expect(device).toMatchObject({ id: deviceId, displayName: 'New name' });
-    expect(device.lastSos).toMatchObject({ id: sosId, device: { id: deviceId, displayName: 'New name' } });
+    expect(device.lastSos).toMatchObject({
+      id: sosId,
+      device: { id: deviceId, displayName: 'New name' },
+    });
     expect(await eventsAfter(ctx, before)).toEqual([{ type: 'device-renamed', data: device }]);
   });
 
@@ -80,15 +83,60 @@ describeEachDb('POST /api/device/register', (kind) => {
       ['a missing serial', { displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
       ['a missing name', { serial: 'reg-x' }, 'VALIDATION_ERROR', /body\.displayName/],
       ['a numeric serial', { serial: 12, displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
-      ['a blank name', { serial: 'reg-x', displayName: '   ' }, 'VALIDATION_ERROR', /body\.displayName/],
-      ['a serial too long', { serial: 'a'.repeat(65), displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
-      ['a name too long', { serial: 'reg-x', displayName: 'n'.repeat(101) }, 'VALIDATION_ERROR', /body\.displayName/],
-      ['a serial with a space', { serial: 'reg x', displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
-      ['a serial with a slash', { serial: 'reg/x', displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
-      ['a serial with an accent', { serial: 'règ', displayName: 'A' }, 'VALIDATION_ERROR', /body\.serial/],
-      ['a name with a NUL character', { serial: 'reg-x', displayName: 'a\u0000b' }, 'VALIDATION_ERROR', /body\.displayName/],
-      ['a name with a line break', { serial: 'reg-x', displayName: 'a\nb' }, 'VALIDATION_ERROR', /body\.displayName/],
-      ['a name with a lone surrogate', '{"serial":"reg-x","displayName":"a\\ud800b"}', 'VALIDATION_ERROR', /body\.displayName/],
+      [
+        'a blank name',
+        { serial: 'reg-x', displayName: '   ' },
+        'VALIDATION_ERROR',
+        /body\.displayName/,
+      ],
+      [
+        'a serial too long',
+        { serial: 'a'.repeat(65), displayName: 'A' },
+        'VALIDATION_ERROR',
+        /body\.serial/,
+      ],
+      [
+        'a name too long',
+        { serial: 'reg-x', displayName: 'n'.repeat(101) },
+        'VALIDATION_ERROR',
+        /body\.displayName/,
+      ],
+      [
+        'a serial with a space',
+        { serial: 'reg x', displayName: 'A' },
+        'VALIDATION_ERROR',
+        /body\.serial/,
+      ],
+      [
+        'a serial with a slash',
+        { serial: 'reg/x', displayName: 'A' },
+        'VALIDATION_ERROR',
+        /body\.serial/,
+      ],
+      [
+        'a serial with an accent',
+        { serial: 'règ', displayName: 'A' },
+        'VALIDATION_ERROR',
+        /body\.serial/,
+      ],
+      [
+        'a name with a NUL character',
+        { serial: 'reg-x', displayName: 'a\u0000b' },
+        'VALIDATION_ERROR',
+        /body\.displayName/,
+      ],
+      [
+        'a name with a line break',
+        { serial: 'reg-x', displayName: 'a\nb' },
+        'VALIDATION_ERROR',
+        /body\.displayName/,
+      ],
+      [
+        'a name with a lone surrogate',
+        '{"serial":"reg-x","displayName":"a\\ud800b"}',
+        'VALIDATION_ERROR',
+        /body\.displayName/,
+      ],
       ['an array body', [], 'VALIDATION_ERROR', /body/],
     ])('refuses %s with 400', async (_name, payload, code, message) => {
       const before = await lastEventId(ctx);

@@ -19,7 +19,14 @@ describeEachDb('POST /api/device/sos with a kind', (kind) => {
     });
   const timeline = async (sosId: number) =>
     sosTimelineSchema
-      .parse((await ctx.app.inject({ url: `${apiPath('sosTimeline')}?sosId=${sosId}`, headers: ctx.bearer(ctx.employee.token) })).json())
+      .parse(
+        (
+          await ctx.app.inject({
+            url: `${apiPath('sosTimeline')}?sosId=${sosId}`,
+            headers: ctx.bearer(ctx.employee.token),
+          })
+        ).json(),
+      )
       .map((e) => [e.type, e.text]);
 
   it('raises an SOS of the kind sent, from HTTP; PANIC when none is sent', async () => {
@@ -27,7 +34,10 @@ describeEachDb('POST /api/device/sos with a kind', (kind) => {
     await register(ctx, 'k-plain');
     const fire = await raise('k-fire', { kind: 'FIRE' });
     expect(fire.statusCode).toBe(201);
-    expect(sosSchema.parse(fire.json())).toMatchObject({ kind: 'FIRE', source: { protocol: 'HTTP', code: null, detail: null } });
+    expect(sosSchema.parse(fire.json())).toMatchObject({
+      kind: 'FIRE',
+      source: { protocol: 'HTTP', code: null, detail: null },
+    });
     expect(sosSchema.parse((await raise('k-plain')).json()).kind).toBe('PANIC');
   });
 
@@ -37,7 +47,10 @@ describeEachDb('POST /api/device/sos with a kind', (kind) => {
     for (const bad of ['fire', 'SMOKE', 3, null, '']) {
       const res = await raise('k-bad', { kind: bad });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('kind') });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('kind'),
+      });
     }
     expect(await eventsAfter(ctx, before)).toEqual([]);
     expect((await raise('k-bad')).statusCode).toBe(201);
@@ -48,7 +61,11 @@ describeEachDb('POST /api/device/sos with a kind', (kind) => {
     const raised = sosSchema.parse((await raise('k-up', {}, 'first')).json());
     let before = await lastEventId(ctx);
     // Plain repeats: no kind, the same kind, the same Idempotency-Key.
-    for (const res of [await raise('k-up'), await raise('k-up', { kind: 'PANIC' }), await raise('k-up', {}, 'first')]) {
+    for (const res of [
+      await raise('k-up'),
+      await raise('k-up', { kind: 'PANIC' }),
+      await raise('k-up', {}, 'first'),
+    ]) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(raised);
     }
@@ -56,12 +73,26 @@ describeEachDb('POST /api/device/sos with a kind', (kind) => {
     const upgraded = await raise('k-up', { kind: 'MEDICAL' });
     expect(upgraded.statusCode).toBe(200);
     const sos = sosSchema.parse(upgraded.json());
-    expect(sos).toMatchObject({ id: raised.id, state: 'OPEN', kind: 'MEDICAL', kinds: ['PANIC', 'MEDICAL'], source: { protocol: 'HTTP' } });
-    expect(await eventsAfter(ctx, before)).toEqual([{ type: 'sos-updated', data: sos }, { type: 'sos-realerted', data: sos }]);
+    expect(sos).toMatchObject({
+      id: raised.id,
+      state: 'OPEN',
+      kind: 'MEDICAL',
+      kinds: ['PANIC', 'MEDICAL'],
+      source: { protocol: 'HTTP' },
+    });
+    expect(await eventsAfter(ctx, before)).toEqual([
+      { type: 'sos-updated', data: sos },
+      { type: 'sos-realerted', data: sos },
+    ]);
     before = await lastEventId(ctx);
     // A lesser kind is told on the timeline (and re-alerts) but never replaces a graver one.
-    expect(sosSchema.parse((await raise('k-up', { kind: 'INTRUSION' })).json()).kind).toBe('MEDICAL');
-    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['sos-updated', 'sos-realerted']);
+    expect(sosSchema.parse((await raise('k-up', { kind: 'INTRUSION' })).json()).kind).toBe(
+      'MEDICAL',
+    );
+    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual([
+      'sos-updated',
+      'sos-realerted',
+    ]);
     expect(await timeline(raised.id)).toEqual([
       ['RAISED', null],
       ['DEVICE_EVENT', 'Emergenza medica'],

@@ -15,7 +15,12 @@ describeEachDb('POST /api/device/sos with a location', (kind) => {
     const serial = `located-${++serials}`;
     await register(ctx, serial);
     const before = await lastEventId(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: apiPath('deviceSos'), headers: deviceHeaders(ctx), payload: { serial, location } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: apiPath('deviceSos'),
+      headers: deviceHeaders(ctx),
+      payload: { serial, location },
+    });
     return Object.assign(res, { events: await eventsAfter(ctx, before) });
   };
 
@@ -26,15 +31,29 @@ describeEachDb('POST /api/device/sos with a location', (kind) => {
     expect(sos.location).toEqual({ lat: 45.4642035, lon: 9.189982, accuracyM: 12.5 });
     expect(res.events).toEqual([{ type: 'new-sos', data: sos }]);
     const devices = deviceListSchema.parse(
-      (await ctx.app.inject({ url: apiPath('deviceGetAll'), headers: ctx.bearer(ctx.employee.token) })).json(),
+      (
+        await ctx.app.inject({
+          url: apiPath('deviceGetAll'),
+          headers: ctx.bearer(ctx.employee.token),
+        })
+      ).json(),
     );
     expect(devices.find((d) => d.lastSos?.id === sos.id)?.lastSos?.location).toEqual(sos.location);
   });
 
   it.each([
-    [{ lat: -90, lon: -180, accuracyM: 0 }, { lat: -90, lon: -180, accuracyM: 0 }],
-    [{ lat: 90, lon: 180 }, { lat: 90, lon: 180, accuracyM: null }],
-    [{ lat: 1e-7, lon: -0.00001, accuracyM: null }, { lat: 1e-7, lon: -0.00001, accuracyM: null }],
+    [
+      { lat: -90, lon: -180, accuracyM: 0 },
+      { lat: -90, lon: -180, accuracyM: 0 },
+    ],
+    [
+      { lat: 90, lon: 180 },
+      { lat: 90, lon: 180, accuracyM: null },
+    ],
+    [
+      { lat: 1e-7, lon: -0.00001, accuracyM: null },
+      { lat: 1e-7, lon: -0.00001, accuracyM: null },
+    ],
   ])('takes %j at the edges', async (location, stored) => {
     const res = await raise(location);
     expect(res.statusCode).toBe(201);
@@ -44,7 +63,12 @@ describeEachDb('POST /api/device/sos with a location', (kind) => {
   it('answers a raise without a location with location null', async () => {
     const serial = `located-${++serials}`;
     await register(ctx, serial);
-    const res = await ctx.app.inject({ method: 'POST', url: apiPath('deviceSos'), headers: deviceHeaders(ctx), payload: { serial } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: apiPath('deviceSos'),
+      headers: deviceHeaders(ctx),
+      payload: { serial },
+    });
     expect(res.json().location).toBeNull();
   });
 
@@ -60,7 +84,10 @@ describeEachDb('POST /api/device/sos with a location', (kind) => {
   ])('refuses %j with 400 naming %s, raising nothing', async (location, field) => {
     const res = await raise(location);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(field) });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining(field),
+    });
     expect(res.events).toEqual([]);
   });
 });

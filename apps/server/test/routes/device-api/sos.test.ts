@@ -26,11 +26,16 @@ describeEachDb('POST /api/device/sos', (kind) => {
 
   const listDevices = async () =>
     deviceListSchema.parse(
-      (await ctx.app.inject({ url: apiPath('deviceGetAll'), headers: ctx.bearer(ctx.admin.token) })).json(),
+      (
+        await ctx.app.inject({ url: apiPath('deviceGetAll'), headers: ctx.bearer(ctx.admin.token) })
+      ).json(),
     );
 
   it('raises a new open SOS with 201, announces it and records the contact', async () => {
-    const device = (await register(ctx, 'sos-new', 'Lab')).json<{ id: number; lastSeenAt: string }>();
+    const device = (await register(ctx, 'sos-new', 'Lab')).json<{
+      id: number;
+      lastSeenAt: string;
+    }>();
     const before = await lastEventId(ctx);
     const res = await raiseSos(ctx, 'sos-new');
     expect(res.statusCode).toBe(201);
@@ -151,7 +156,10 @@ describeEachDb('POST /api/device/sos', (kind) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('DEVICE_DELETED');
     expect(await eventsAfter(ctx, before)).toEqual([
-      { type: 'device-deleted-sos', data: expect.objectContaining({ id, displayName: 'sos-deleted' }) },
+      {
+        type: 'device-deleted-sos',
+        data: expect.objectContaining({ id, displayName: 'sos-deleted' }),
+      },
     ]);
   });
 
@@ -169,7 +177,10 @@ describeEachDb('POST /api/device/sos', (kind) => {
       payload,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('body.serial') });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('body.serial'),
+    });
   });
 
   it('refuses malformed JSON with 400', async () => {

@@ -11,7 +11,12 @@ describeEachDb('PATCH /api/device/rename', (kind) => {
   afterAll(async () => ctx.close());
 
   const rename = (id: number | string, body: unknown, token = ctx.admin.token) =>
-    ctx.app.inject({ method: 'PATCH', url: `${apiPath('deviceRename')}?id=${id}`, headers: ctx.bearer(token), payload: body as object });
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `${apiPath('deviceRename')}?id=${id}`,
+      headers: ctx.bearer(token),
+      payload: body as object,
+    });
 
   it('renames a device for every console, its open SOS included; the same name again changes nothing', async () => {
     const { id } = (await register(ctx, 'DC09-0-12AB', 'DC-09 12AB')).json<{ id: number }>();
@@ -20,7 +25,11 @@ describeEachDb('PATCH /api/device/rename', (kind) => {
     const res = await rename(id, { displayName: '  Casa Bianchi, camera  ' });
     expect(res.statusCode).toBe(200);
     const device = deviceSchema.parse(res.json());
-    expect(device).toMatchObject({ id, serial: 'DC09-0-12AB', displayName: 'Casa Bianchi, camera' });
+    expect(device).toMatchObject({
+      id,
+      serial: 'DC09-0-12AB',
+      displayName: 'Casa Bianchi, camera',
+    });
     expect(device.lastSos?.device).toEqual({ id, displayName: 'Casa Bianchi, camera' });
     expect(await eventsAfter(ctx, before)).toEqual([{ type: 'device-renamed', data: device }]);
     expect((await rename(id, { displayName: 'Casa Bianchi, camera' })).json()).toEqual(device);
@@ -37,7 +46,12 @@ describeEachDb('PATCH /api/device/rename', (kind) => {
       repeatKey: 'k1',
       signals: [{ type: 'ALARM', kind: 'FIRE', code: '1110', detail: null }],
     });
-    const list = (await ctx.app.inject({ url: apiPath('deviceGetAll'), headers: ctx.bearer(ctx.employee.token) })).json<unknown[]>();
+    const list = (
+      await ctx.app.inject({
+        url: apiPath('deviceGetAll'),
+        headers: ctx.bearer(ctx.employee.token),
+      })
+    ).json<unknown[]>();
     expect(list.map((d) => deviceSchema.parse(d)).find((d) => d.id === id)).toMatchObject({
       displayName: 'Sig. Verdi',
       lastSos: { kind: 'FIRE', device: { displayName: 'Sig. Verdi' } },
@@ -55,10 +69,24 @@ describeEachDb('PATCH /api/device/rename', (kind) => {
     }
     expect((await rename(id, { displayName: 'x'.repeat(100) })).statusCode).toBe(200);
     expect((await rename('abc', { displayName: 'Nome' })).statusCode).toBe(400);
-    expect((await rename(999_999, { displayName: 'Nome' })).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect((await rename(999_999, { displayName: 'Nome' })).json()).toMatchObject({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
     await deleteDevice(ctx, id);
     expect((await rename(id, { displayName: 'Nome' })).statusCode).toBe(404);
-    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['device-renamed', 'device-deleted']);
-    expect((await ctx.app.inject({ method: 'PATCH', url: `${apiPath('deviceRename')}?id=${id}`, payload: { displayName: 'n' } })).statusCode).toBe(401);
+    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual([
+      'device-renamed',
+      'device-deleted',
+    ]);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `${apiPath('deviceRename')}?id=${id}`,
+          payload: { displayName: 'n' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

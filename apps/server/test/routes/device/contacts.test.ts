@@ -25,11 +25,13 @@ describeEachDb('GET /api/device/contacts', (kind) => {
     const res = await contacts(`${silent},${heard}`);
     expect(res.statusCode).toBe(200);
     const list = deviceContactListSchema.parse(res.json());
-    expect(list).toEqual([
-      { id: heard, lastSeenAt: expect.any(String), online: true, batteryPct: 42 },
-      // Registering is a contact too; monitoring (online) starts with the first heartbeat.
-      { id: silent, lastSeenAt: expect.any(String), online: null, batteryPct: null },
-    ].sort((a, b) => a.id - b.id));
+    expect(list).toEqual(
+      [
+        { id: heard, lastSeenAt: expect.any(String), online: true, batteryPct: 42 },
+        // Registering is a contact too; monitoring (online) starts with the first heartbeat.
+        { id: silent, lastSeenAt: expect.any(String), online: null, batteryPct: null },
+      ].sort((a, b) => a.id - b.id),
+    );
     const seen = list.find((c) => c.id === heard)!.lastSeenAt!;
     expect(Math.abs(Date.now() - Date.parse(seen))).toBeLessThan(60_000);
   });
@@ -55,17 +57,30 @@ describeEachDb('GET /api/device/contacts', (kind) => {
     expect((await contacts(ids(200))).statusCode).toBe(200);
     const res = await contacts(ids(201));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/ids/) });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/ids/),
+    });
   });
 
-  it.each(['', 'abc', '1,,2', '1,-2', '0', '1.5', '99999999999'])('refuses the list %j with 400', async (ids) => {
-    const res = await contacts(ids);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', message: expect.stringMatching(/ids/) });
-  });
+  it.each(['', 'abc', '1,,2', '1,-2', '0', '1.5', '99999999999'])(
+    'refuses the list %j with 400',
+    async (ids) => {
+      const res = await contacts(ids);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(/ids/),
+      });
+    },
+  );
 
   it('refuses a request without ids with 400', async () => {
-    const res = await ctx.app.inject({ url: apiPath('deviceContacts'), headers: ctx.bearer(ctx.employee.token) });
+    const res = await ctx.app.inject({
+      url: apiPath('deviceContacts'),
+      headers: ctx.bearer(ctx.employee.token),
+    });
     expect(res.statusCode).toBe(400);
   });
 });

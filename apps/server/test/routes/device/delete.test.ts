@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_KEY_HEADER, apiPath, deviceListSchema, sosHistorySchema, sosSchema } from '@sos/contract';
+import {
+  API_KEY_HEADER,
+  apiPath,
+  deviceListSchema,
+  sosHistorySchema,
+  sosSchema,
+} from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import {
@@ -22,11 +28,20 @@ describeEachDb('DELETE /api/device/delete', (kind) => {
 
   const listIds = async () =>
     deviceListSchema
-      .parse((await ctx.app.inject({ url: apiPath('deviceGetAll'), headers: ctx.bearer(ctx.admin.token) })).json())
+      .parse(
+        (
+          await ctx.app.inject({
+            url: apiPath('deviceGetAll'),
+            headers: ctx.bearer(ctx.admin.token),
+          })
+        ).json(),
+      )
       .map((d) => d.id);
   const history = async () =>
     sosHistorySchema.parse(
-      (await ctx.app.inject({ url: apiPath('sosGetAll'), headers: ctx.bearer(ctx.admin.token) })).json(),
+      (
+        await ctx.app.inject({ url: apiPath('sosGetAll'), headers: ctx.bearer(ctx.admin.token) })
+      ).json(),
     );
 
   it('hides the device, closes its open SOS and announces both, with 204', async () => {
@@ -61,7 +76,10 @@ describeEachDb('DELETE /api/device/delete', (kind) => {
     const { deviceId, sosId } = await deviceWithOpenSos(ctx, 'del-history', 'Archive');
     await closeSos(ctx, sosId);
     await deleteDevice(ctx, deviceId);
-    expect((await history()).find((s) => s.id === sosId)?.device).toEqual({ id: deviceId, displayName: 'Archive' });
+    expect((await history()).find((s) => s.id === sosId)?.device).toEqual({
+      id: deviceId,
+      displayName: 'Archive',
+    });
   });
 
   it("refuses the deleted device's own calls", async () => {
@@ -84,11 +102,17 @@ describeEachDb('DELETE /api/device/delete', (kind) => {
     expect(await eventsAfter(ctx, before)).toEqual([]);
   });
 
-  it.each(['abc', '0', '-3', '1.5', '', '99999999999'])('refuses id=%s with 400 naming the field', async (id) => {
-    const res = await deleteDevice(ctx, id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('querystring.id') });
-  });
+  it.each(['abc', '0', '-3', '1.5', '', '99999999999'])(
+    'refuses id=%s with 400 naming the field',
+    async (id) => {
+      const res = await deleteDevice(ctx, id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('querystring.id'),
+      });
+    },
+  );
 
   it('accepts a bodyless call sent with content-type: application/json and an empty body', async () => {
     const { id } = (await register(ctx, 'del-empty-json')).json<{ id: number }>();
@@ -102,7 +126,11 @@ describeEachDb('DELETE /api/device/delete', (kind) => {
   });
 
   it('refuses a missing id with 400', async () => {
-    const res = await ctx.app.inject({ method: 'DELETE', url: apiPath('deviceDelete'), headers: ctx.bearer(ctx.admin.token) });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: apiPath('deviceDelete'),
+      headers: ctx.bearer(ctx.admin.token),
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -117,7 +145,11 @@ describeEachDb('DELETE /api/device/delete', (kind) => {
   it('refuses an anonymous call and the device API key with 401', async () => {
     const id = (await register(ctx, 'del-anon')).json<{ id: number }>().id;
     for (const headers of [{}, { [API_KEY_HEADER]: ctx.apiKey }]) {
-      const res = await ctx.app.inject({ method: 'DELETE', url: `${apiPath('deviceDelete')}?id=${id}`, headers });
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${apiPath('deviceDelete')}?id=${id}`,
+        headers,
+      });
       expect(res.statusCode).toBe(401);
     }
     expect(await listIds()).toContain(id);

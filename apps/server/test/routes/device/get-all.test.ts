@@ -47,10 +47,18 @@ describeEachDb('GET /api/device/getAll', (kind) => {
       'bravo',
       'foxtrot',
     ]);
-    expect(list.map((d) => d.lastSos?.state ?? null)).toEqual(['OPEN', 'OPEN', 'OPEN', null, null, null]);
+    expect(list.map((d) => d.lastSos?.state ?? null)).toEqual([
+      'OPEN',
+      'OPEN',
+      'OPEN',
+      null,
+      null,
+      null,
+    ]);
     for (const device of list) {
       expect(device.lastSeenAt).not.toBeNull();
-      if (device.lastSos) expect(device.lastSos.device).toEqual({ id: device.id, displayName: device.displayName });
+      if (device.lastSos)
+        expect(device.lastSos.device).toEqual({ id: device.id, displayName: device.displayName });
     }
   });
 

@@ -16,5 +16,7 @@ export async function listDevicesMapped(db: Tx): Promise<Device[]> {
     .from(devices)
     .leftJoin(sos, and(eq(sos.deviceId, devices.id), eq(sos.state, 'OPEN')))
     .where(isNull(devices.deletedAt));
-  return rows.map((row) => toDeviceJson(row.device, row.open)).sort((a, b) => compareDashboardOrder(a, b));
+  return rows
+    .map((row) => toDeviceJson(row.device, row.open))
+    .sort((a, b) => compareDashboardOrder(a, b));
 }

@@ -19,19 +19,35 @@ describeEachDb('POST /api/employee', (kind) => {
     });
 
   it('creates an EMPLOYEE by default, answers 201 with the user, who can then log in', async () => {
-    const res = await create({ username: ' mario ', email: 'mario@example.it', password: 'mario-password' });
+    const res = await create({
+      username: ' mario ',
+      email: 'mario@example.it',
+      password: 'mario-password',
+    });
     expect(res.statusCode).toBe(201);
     const created = employeeSchema.parse(res.json());
-    expect(created).toMatchObject({ username: 'mario', email: 'mario@example.it', role: 'EMPLOYEE' });
+    expect(created).toMatchObject({
+      username: 'mario',
+      email: 'mario@example.it',
+      role: 'EMPLOYEE',
+    });
     expect(res.body).not.toContain('mario-password');
     const session = await loginAs(ctx.app, 'mario', 'mario-password');
     expect(session).toMatchObject({ id: created.id, role: 'EMPLOYEE' });
-    const fetched = await ctx.app.inject({ url: `/api/employee/${created.id}`, headers: ctx.bearer(ctx.admin.token) });
+    const fetched = await ctx.app.inject({
+      url: `/api/employee/${created.id}`,
+      headers: ctx.bearer(ctx.admin.token),
+    });
     expect(fetched.json()).toEqual(created);
   });
 
   it('creates a SUPER_ADMIN when asked', async () => {
-    const res = await create({ username: 'luigi', email: 'luigi@example.it', password: 'luigi-password', role: 'SUPER_ADMIN' });
+    const res = await create({
+      username: 'luigi',
+      email: 'luigi@example.it',
+      password: 'luigi-password',
+      role: 'SUPER_ADMIN',
+    });
     expect(res.statusCode).toBe(201);
     expect(employeeSchema.parse(res.json()).role).toBe('SUPER_ADMIN');
   });
@@ -47,7 +63,9 @@ describeEachDb('POST /api/employee', (kind) => {
 
   it('lets exactly one of two concurrent creations of one username through', async () => {
     const payload = { username: 'twin', email: 'twin@example.com', password: 'twin-password' };
-    const statuses = (await Promise.all([create(payload), create({ ...payload, username: 'TWIN' })]))
+    const statuses = (
+      await Promise.all([create(payload), create({ ...payload, username: 'TWIN' })])
+    )
       .map((r) => r.statusCode)
       .sort();
     expect(statuses).toEqual([201, 409]);
@@ -55,17 +73,53 @@ describeEachDb('POST /api/employee', (kind) => {
 
   it.each([
     ['missing username', { email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
-    ['blank username', { username: '  ', email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
-    ['too long username', { username: 'u'.repeat(51), email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
-    ['number username', { username: 7, email: 'a@example.com', password: 'first-pass-1' }, 'body.username'],
+    [
+      'blank username',
+      { username: '  ', email: 'a@example.com', password: 'first-pass-1' },
+      'body.username',
+    ],
+    [
+      'too long username',
+      { username: 'u'.repeat(51), email: 'a@example.com', password: 'first-pass-1' },
+      'body.username',
+    ],
+    [
+      'number username',
+      { username: 7, email: 'a@example.com', password: 'first-pass-1' },
+      'body.username',
+    ],
     ['missing email', { username: 'a1', password: 'first-pass-1' }, 'body.email'],
-    ['bad email', { username: 'a1', email: 'not-an-email', password: 'first-pass-1' }, 'body.email'],
-    ['email with a 5-letter TLD', { username: 'a1', email: 'a@example.abcde', password: 'first-pass-1' }, 'body.email'],
-    ['too long email', { username: 'a1', email: `${'e'.repeat(250)}@x.it`, password: 'first-pass-1' }, 'body.email'],
+    [
+      'bad email',
+      { username: 'a1', email: 'not-an-email', password: 'first-pass-1' },
+      'body.email',
+    ],
+    [
+      'email with a 5-letter TLD',
+      { username: 'a1', email: 'a@example.abcde', password: 'first-pass-1' },
+      'body.email',
+    ],
+    [
+      'too long email',
+      { username: 'a1', email: `${'e'.repeat(250)}@x.it`, password: 'first-pass-1' },
+      'body.email',
+    ],
     ['missing password', { username: 'a1', email: 'a@example.com' }, 'body.password'],
-    ['short password', { username: 'a1', email: 'a@example.com', password: 'short7c' }, 'body.password'],
-    ['too long password', { username: 'a1', email: 'a@example.com', password: 'p'.repeat(201) }, 'body.password'],
-    ['unknown role', { username: 'a1', email: 'a@example.com', password: 'first-pass-1', role: 'ROOT' }, 'body.role'],
+    [
+      'short password',
+      { username: 'a1', email: 'a@example.com', password: 'short7c' },
+      'body.password',
+    ],
+    [
+      'too long password',
+      { username: 'a1', email: 'a@example.com', password: 'p'.repeat(201) },
+      'body.password',
+    ],
+    [
+      'unknown role',
+      { username: 'a1', email: 'a@example.com', password: 'first-pass-1', role: 'ROOT' },
+      'body.role',
+    ],
   ])('answers 400 VALIDATION_ERROR for %s', async (_name, payload, field) => {
     const res = await create(payload);
     expect(res.statusCode).toBe(400);
@@ -76,10 +130,19 @@ describeEachDb('POST /api/employee', (kind) => {
 
   it('answers 400 for malformed JSON, an array body and no body', async () => {
     const headers = { ...ctx.bearer(ctx.admin.token), 'content-type': 'application/json' };
-    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/employee', headers, payload: '{"username":' });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/employee',
+      headers,
+      payload: '{"username":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect((await create([1, 2])).statusCode).toBe(400);
-    const empty = await ctx.app.inject({ method: 'POST', url: '/api/employee', headers: ctx.bearer(ctx.admin.token) });
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/employee',
+      headers: ctx.bearer(ctx.admin.token),
+    });
     expect(empty.statusCode).toBe(400);
   });
 });

@@ -38,7 +38,10 @@ describeEachDb('DELETE /api/employee/:id', (kind) => {
     const res = await remove(ctx.employee.id);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    const fetched = await ctx.app.inject({ url: `/api/employee/${ctx.employee.id}`, headers: ctx.bearer(ctx.admin.token) });
+    const fetched = await ctx.app.inject({
+      url: `/api/employee/${ctx.employee.id}`,
+      headers: ctx.bearer(ctx.admin.token),
+    });
     expect(fetched.statusCode).toBe(404);
     expect(disconnected).toEqual([ctx.employee.id]);
   });
@@ -46,13 +49,19 @@ describeEachDb('DELETE /api/employee/:id', (kind) => {
   it('ends his sessions: his access token and refresh token stop working at once', async () => {
     const session = await loginAs(ctx.app, 'employee', 'employee-password');
     await remove(ctx.employee.id);
-    const rows = await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, ctx.employee.id));
+    const rows = await ctx.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, ctx.employee.id));
     expect(rows).toHaveLength(0);
     expect((await refreshByBody(ctx.app, session.refresh_token)).statusCode).toBe(401);
     const bob = await addUser(ctx.database, 'bob', 'bob-password', 'SUPER_ADMIN');
     const bobSession = await loginAs(ctx.app, 'bob', 'bob-password');
     await remove(bob);
-    const res = await ctx.app.inject({ url: '/api/employee', headers: ctx.bearer(bobSession.access_token) });
+    const res = await ctx.app.inject({
+      url: '/api/employee',
+      headers: ctx.bearer(bobSession.access_token),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -90,10 +99,13 @@ describeEachDb('DELETE /api/employee/:id', (kind) => {
     expect((await remove(987654)).statusCode).toBe(404);
   });
 
-  it.each(['abc', '0', '-1', '1.5', '3000000000'])('answers 400 naming params.id for id "%s"', async (id) => {
-    const res = await remove(id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_ERROR');
-    expect(res.json().message).toContain('params.id');
-  });
+  it.each(['abc', '0', '-1', '1.5', '3000000000'])(
+    'answers 400 naming params.id for id "%s"',
+    async (id) => {
+      const res = await remove(id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+      expect(res.json().message).toContain('params.id');
+    },
+  );
 });

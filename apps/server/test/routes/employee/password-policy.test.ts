@@ -21,11 +21,16 @@ describeEachDb('new passwords', (kind) => {
     });
   };
 
-  it.each(['password', '12345678', 'Password', 'qwertyuiop', 'iloveyou'])('%s is a 400 naming body.password: a common password', async (password) => {
-    const res = await create(password);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('body.password: is one of the most common passwords: choose another');
-  });
+  it.each(['password', '12345678', 'Password', 'qwertyuiop', 'iloveyou'])(
+    '%s is a 400 naming body.password: a common password',
+    async (password) => {
+      const res = await create(password);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'body.password: is one of the most common passwords: choose another',
+      );
+    },
+  );
 
   it('a super administrator needs 12 characters, on creation and on a change keeping the role', async () => {
     const short = await create('tram-9-volt', 'SUPER_ADMIN');

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 
-const text = fc.oneof(fc.string(), fc.string({ minLength: 300, maxLength: 5000 }), fc.emailAddress());
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ minLength: 300, maxLength: 5000 }),
+  fc.emailAddress(),
+);
 const userBody = fc.record(
   {
     id: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)),
@@ -50,18 +54,26 @@ describeEachDb('employee routes never answer 5xx', (kind) => {
 
   it('PATCH /api/employee/:id with arbitrary ids and bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyId, fc.constant(String(ctx.employee.id))), anyBody, async (id, body) => {
-        expect((await call('PATCH', `/api/employee/${id}`, body)).statusCode).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.oneof(anyId, fc.constant(String(ctx.employee.id))),
+        anyBody,
+        async (id, body) => {
+          expect((await call('PATCH', `/api/employee/${id}`, body)).statusCode).toBeLessThan(500);
+        },
+      ),
       { numRuns: 50 },
     );
   });
 
   it('GET and DELETE /api/employee/:id with arbitrary ids', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('GET' as const, 'DELETE' as const), anyId, async (method, id) => {
-        expect((await call(method, `/api/employee/${id}`)).statusCode).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('GET' as const, 'DELETE' as const),
+        anyId,
+        async (method, id) => {
+          expect((await call(method, `/api/employee/${id}`)).statusCode).toBeLessThan(500);
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -20,7 +20,10 @@ describeEachDb('GET /api/employee and /api/employee/:id', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = employeeListSchema.parse(res.json());
     expect(list.map((u) => u.username)).toEqual(['admin', 'bob', 'Carl', 'employee', 'zoe']);
-    expect(list.find((u) => u.username === 'bob')).toMatchObject({ role: 'SUPER_ADMIN', email: 'bob@example.com' });
+    expect(list.find((u) => u.username === 'bob')).toMatchObject({
+      role: 'SUPER_ADMIN',
+      email: 'bob@example.com',
+    });
     expect(res.body).not.toMatch(/password|argon2/i);
   });
 

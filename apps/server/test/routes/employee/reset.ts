@@ -10,9 +10,17 @@ type UserRow = typeof users.$inferSelect;
  */
 export async function restoreUsers(database: Database, rows: UserRow[]): Promise<void> {
   const db = database.db;
-  await db.delete(users).where(notInArray(users.id, rows.map((r) => r.id)));
+  await db.delete(users).where(
+    notInArray(
+      users.id,
+      rows.map((r) => r.id),
+    ),
+  );
   for (const { id, ...rest } of rows) {
-    await db.insert(users).values({ id, ...rest }).onConflictDoUpdate({ target: users.id, set: rest });
+    await db
+      .insert(users)
+      .values({ id, ...rest })
+      .onConflictDoUpdate({ target: users.id, set: rest });
   }
   await db.delete(authFailures);
   // The seeded users' sessions live again: a test that changed a password ended them.

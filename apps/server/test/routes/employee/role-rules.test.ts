@@ -20,10 +20,17 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
   afterAll(async () => ctx.close());
 
   const patch = (id: number, payload: object, token = ctx.admin.token) =>
-    ctx.app.inject({ method: 'PATCH', url: `/api/employee/${id}`, headers: ctx.bearer(token), payload });
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/employee/${id}`,
+      headers: ctx.bearer(token),
+      payload,
+    });
   const roleOf = async (id: number) =>
     employeeSchema.parse(
-      (await ctx.app.inject({ url: `/api/employee/${id}`, headers: ctx.bearer(ctx.admin.token) })).json(),
+      (
+        await ctx.app.inject({ url: `/api/employee/${id}`, headers: ctx.bearer(ctx.admin.token) })
+      ).json(),
     ).role;
 
   it('creates a super administrator who can then manage users', async () => {
@@ -31,7 +38,12 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
       method: 'POST',
       url: '/api/employee',
       headers: ctx.bearer(ctx.admin.token),
-      payload: { username: 'carla', email: 'carla@example.com', password: 'carla-password', role: 'SUPER_ADMIN' },
+      payload: {
+        username: 'carla',
+        email: 'carla@example.com',
+        password: 'carla-password',
+        role: 'SUPER_ADMIN',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(employeeSchema.parse(res.json()).role).toBe('SUPER_ADMIN');
@@ -51,7 +63,11 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
   });
 
   it("refuses a change of one's own role with 403 OWN_ROLE, checked before the last super administrator", async () => {
-    const res = await patch(ctx.admin.id, { username: 'admin', email: 'a@example.com', role: 'EMPLOYEE' });
+    const res = await patch(ctx.admin.id, {
+      username: 'admin',
+      email: 'a@example.com',
+      role: 'EMPLOYEE',
+    });
     expect(res.statusCode).toBe(403);
     expect(errorResponseSchema.parse(res.json()).code).toBe('OWN_ROLE');
     expect(await roleOf(ctx.admin.id)).toBe('SUPER_ADMIN');
@@ -59,13 +75,21 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
 
   it("refuses one's own demotion even when another super administrator remains", async () => {
     await addUser(ctx.database, 'bob', 'bob-password', 'SUPER_ADMIN');
-    const res = await patch(ctx.admin.id, { username: 'admin', email: 'a@example.com', role: 'EMPLOYEE' });
+    const res = await patch(ctx.admin.id, {
+      username: 'admin',
+      email: 'a@example.com',
+      role: 'EMPLOYEE',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('OWN_ROLE');
   });
 
   it("accepts one's own role sent unchanged", async () => {
-    const res = await patch(ctx.admin.id, { username: 'admin', email: 'a@example.com', role: 'SUPER_ADMIN' });
+    const res = await patch(ctx.admin.id, {
+      username: 'admin',
+      email: 'a@example.com',
+      role: 'SUPER_ADMIN',
+    });
     expect(res.statusCode).toBe(200);
     expect(employeeSchema.parse(res.json()).role).toBe('SUPER_ADMIN');
   });
@@ -75,7 +99,10 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
     const bobToken = (await loginAs(ctx.app, 'bob', 'bob-password')).access_token;
     const res = await patch(bob, { username: 'bob', email: 'b@example.com', role: 'EMPLOYEE' });
     expect(res.statusCode).toBe(200);
-    const after = await ctx.app.inject({ url: '/api/device/getAll', headers: ctx.bearer(bobToken) });
+    const after = await ctx.app.inject({
+      url: '/api/device/getAll',
+      headers: ctx.bearer(bobToken),
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -101,7 +128,11 @@ describeEachDb('roles from the console: own role, last super administrator', (ki
   });
 
   it('refuses a role from an operator: 403', async () => {
-    const res = await patch(ctx.employee.id, { username: 'employee', email: 'e@example.com', role: 'SUPER_ADMIN' }, ctx.employee.token);
+    const res = await patch(
+      ctx.employee.id,
+      { username: 'employee', email: 'e@example.com', role: 'SUPER_ADMIN' },
+      ctx.employee.token,
+    );
     expect(res.statusCode).toBe(403);
     expect(await roleOf(ctx.employee.id)).toBe('EMPLOYEE');
   });

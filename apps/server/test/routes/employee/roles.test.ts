@@ -9,13 +9,21 @@ type Call = (ctx: TestContext) => InjectOptions & { method: 'GET' | 'POST' | 'PA
 /** Each route with a request that succeeds for a super administrator. */
 const ROUTES: Array<[string, Call, number]> = [
   ['GET /api/employee', () => ({ method: 'GET', url: '/api/employee' }), 200],
-  ['GET /api/employee/:id', (ctx) => ({ method: 'GET', url: `/api/employee/${ctx.employee.id}` }), 200],
+  [
+    'GET /api/employee/:id',
+    (ctx) => ({ method: 'GET', url: `/api/employee/${ctx.employee.id}` }),
+    200,
+  ],
   [
     'POST /api/employee',
     () => ({
       method: 'POST',
       url: '/api/employee',
-      payload: { username: `new-${Math.random()}`, email: 'new@example.com', password: 'new-password' },
+      payload: {
+        username: `new-${Math.random()}`,
+        email: 'new@example.com',
+        password: 'new-password',
+      },
     }),
     201,
   ],
@@ -38,7 +46,10 @@ describeEachDb('employee routes: who may call them', (kind) => {
   afterAll(async () => ctx.close());
 
   const deleteCall: Call = (c) => ({ method: 'DELETE', url: `/api/employee/${c.employee.id}` });
-  const all: Array<[string, Call, number]> = [...ROUTES, ['DELETE /api/employee/:id', deleteCall, 204]];
+  const all: Array<[string, Call, number]> = [
+    ...ROUTES,
+    ['DELETE /api/employee/:id', deleteCall, 204],
+  ];
 
   it.each(all)('%s: anonymous → 401 UNAUTHORIZED', async (_name, call) => {
     const res = await ctx.app.inject(call(ctx));
@@ -52,21 +63,27 @@ describeEachDb('employee routes: who may call them', (kind) => {
     expect(errorResponseSchema.parse(res.json()).code).toBe('FORBIDDEN');
   });
 
-  it.each(all)('%s: expired, forged, wrong-algorithm, alg-none and garbage tokens → 401', async (_name, call) => {
-    const tokens = await badTokens(ctx.admin.id);
-    for (const name of BAD_TOKEN_NAMES) {
-      const res = await ctx.app.inject({ ...call(ctx), headers: ctx.bearer(tokens[name]!) });
-      expect(res.statusCode, name).toBe(401);
-      expect(res.json().code, name).toBe(name === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
-    }
-  });
+  it.each(all)(
+    '%s: expired, forged, wrong-algorithm, alg-none and garbage tokens → 401',
+    async (_name, call) => {
+      const tokens = await badTokens(ctx.admin.id);
+      for (const name of BAD_TOKEN_NAMES) {
+        const res = await ctx.app.inject({ ...call(ctx), headers: ctx.bearer(tokens[name]!) });
+        expect(res.statusCode, name).toBe(401);
+        expect(res.json().code, name).toBe(name === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
+      }
+    },
+  );
 
-  it.each(ROUTES)('%s: SUPER_ADMIN → success in the contract shape', async (_name, call, status) => {
-    const res = await ctx.app.inject({ ...call(ctx), headers: ctx.bearer(ctx.admin.token) });
-    expect(res.statusCode).toBe(status);
-    if (Array.isArray(res.json())) employeeListSchema.parse(res.json());
-    else employeeSchema.parse(res.json());
-  });
+  it.each(ROUTES)(
+    '%s: SUPER_ADMIN → success in the contract shape',
+    async (_name, call, status) => {
+      const res = await ctx.app.inject({ ...call(ctx), headers: ctx.bearer(ctx.admin.token) });
+      expect(res.statusCode).toBe(status);
+      if (Array.isArray(res.json())) employeeListSchema.parse(res.json());
+      else employeeSchema.parse(res.json());
+    },
+  );
 
   // Last: it removes the employee the other cases use.
   it('DELETE /api/employee/:id: SUPER_ADMIN → 204', async () => {

@@ -25,7 +25,13 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
       payload: payload as object,
     });
   const canLogin = async (username: string, password: string) =>
-    (await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } })).statusCode === 200;
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password },
+      })
+    ).statusCode === 200;
 
   it('updates username, email and role, answers the user, and the old password still works', async () => {
     const res = await patch(ctx.employee.id, {
@@ -44,7 +50,10 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
     });
     expect(await canLogin('employee2', 'employee-password')).toBe(true);
     // The role change ended his session (docs/security.md): his existing access token is refused at once.
-    const list = await ctx.app.inject({ url: '/api/employee', headers: ctx.bearer(ctx.employee.token) });
+    const list = await ctx.app.inject({
+      url: '/api/employee',
+      headers: ctx.bearer(ctx.employee.token),
+    });
     expect(list.statusCode).toBe(401);
   });
 
@@ -56,7 +65,11 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
 
   it("sets a new password and ends the user's refresh tokens", async () => {
     const session = await loginAs(ctx.app, 'employee', 'employee-password');
-    const res = await patch(ctx.employee.id, { username: 'employee', email: 'e@example.com', password: 'brand-new-pass' });
+    const res = await patch(ctx.employee.id, {
+      username: 'employee',
+      email: 'e@example.com',
+      password: 'brand-new-pass',
+    });
     expect(res.statusCode).toBe(200);
     expect(await canLogin('employee', 'employee-password')).toBe(false);
     expect(await canLogin('employee', 'brand-new-pass')).toBe(true);
@@ -66,14 +79,21 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
   it('refuses a demoted user at once on super-administrator routes', async () => {
     const bob = await addUser(ctx.database, 'bob', 'bob-password', 'SUPER_ADMIN');
     const { access_token } = await loginAs(ctx.app, 'bob', 'bob-password');
-    expect((await patch(bob, { username: 'bob', email: 'bob@example.com', role: 'EMPLOYEE' })).statusCode).toBe(200);
+    expect(
+      (await patch(bob, { username: 'bob', email: 'bob@example.com', role: 'EMPLOYEE' }))
+        .statusCode,
+    ).toBe(200);
     // His session ended with the change (docs/security.md): refused before any role check.
     const res = await ctx.app.inject({ url: '/api/employee', headers: ctx.bearer(access_token) });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers 400 VALIDATION_ERROR when body.id differs from the path id', async () => {
-    const res = await patch(ctx.employee.id, { id: ctx.admin.id, username: 'employee', email: 'e@example.com' });
+    const res = await patch(ctx.employee.id, {
+      id: ctx.admin.id,
+      username: 'employee',
+      email: 'e@example.com',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_ERROR');
     expect(res.json().message).toContain('body.id');
@@ -112,7 +132,11 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
     const bobToken = (await loginAs(ctx.app, 'bob', 'bob-password')).access_token;
     const results = await Promise.all([
       patch(bob, { username: 'bob', email: 'b@example.com', role: 'EMPLOYEE' }),
-      patch(ctx.admin.id, { username: 'admin', email: 'a@example.com', role: 'EMPLOYEE' }, bobToken),
+      patch(
+        ctx.admin.id,
+        { username: 'admin', email: 'a@example.com', role: 'EMPLOYEE' },
+        bobToken,
+      ),
     ]);
     // The loser is refused as the last one (409), or, already demoted, as a non-admin (403)
     // or as a session the demotion ended (401).
@@ -128,7 +152,11 @@ describeEachDb('PATCH /api/employee/:id', (kind) => {
     ['missing username', { email: 'a@example.com' }, 'body.username'],
     ['missing email', { username: 'employee' }, 'body.email'],
     ['bad email', { username: 'employee', email: 'nope' }, 'body.email'],
-    ['short password', { username: 'employee', email: 'a@example.com', password: 'short' }, 'body.password'],
+    [
+      'short password',
+      { username: 'employee', email: 'a@example.com', password: 'short' },
+      'body.password',
+    ],
     ['string id', { id: 'one', username: 'employee', email: 'a@example.com' }, 'body.id'],
     ['unknown role', { username: 'employee', email: 'a@example.com', role: 'admin' }, 'body.role'],
     ['too long username', { username: 'u'.repeat(51), email: 'a@example.com' }, 'body.username'],

@@ -77,7 +77,10 @@ describeEachDb('GET /api/sos/realTime: live delivery', (kind) => {
     const writers = Array.from({ length: 40 }, (_, i) => raiseSos(ctx.app.db, 1, 100 + i));
     await moving.waitForEvents(10);
     moving.close();
-    const resumed = await openSse(url, { ...ctx.bearer(ctx.employee.token), 'last-event-id': moving.lastEventId! });
+    const resumed = await openSse(url, {
+      ...ctx.bearer(ctx.employee.token),
+      'last-event-id': moving.lastEventId!,
+    });
     open.push(resumed);
     const all = (await Promise.all(writers)).flat().sort((a, b) => a - b);
     await steady.waitForEvents(40);

@@ -23,7 +23,10 @@ describeEachDb('GET /api/sos/realTime: alarm-handling events, live and replayed'
   const handling = (stream: SseStream) =>
     stream.events
       .filter((e) => ['sos-acknowledged', 'sos-note', 'sos-escalated'].includes(e.event))
-      .map((e) => ({ event: e.event, data: liveEventSchemas[e.event as LiveEventName].parse(JSON.parse(e.data)) }));
+      .map((e) => ({
+        event: e.event,
+        data: liveEventSchemas[e.event as LiveEventName].parse(JSON.parse(e.data)),
+      }));
 
   beforeAll(async () => {
     ctx = await createTestApp(kind);
@@ -37,12 +40,17 @@ describeEachDb('GET /api/sos/realTime: alarm-handling events, live and replayed'
   const handle = async (serial: string) => {
     const first = await deviceWithOpenSos(ctx, `${serial}-late`);
     const second = await deviceWithOpenSos(ctx, serial);
-    await ctx.app.db.update(sos).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(sos.id, first.sosId));
+    await ctx.app.db
+      .update(sos)
+      .set({ createdAt: sql`now() - interval '5 minutes'` })
+      .where(eq(sos.id, first.sosId));
     ctx.app.escalation.wake();
     await new Promise((r) => setTimeout(r, 20));
     await ctx.app.escalation.settled();
     const acked = (await ackSos(ctx, second.sosId, ctx.admin.token)).json();
-    const entry = (await addNote(ctx, second.sosId, ctx.admin.token, { text: 'Richiamo tra 5 minuti' })).json();
+    const entry = (
+      await addNote(ctx, second.sosId, ctx.admin.token, { text: 'Richiamo tra 5 minuti' })
+    ).json();
     const [escalated] = await ctx.app.db.select().from(sos).where(eq(sos.id, first.sosId));
     expect(escalated!.escalatedAt).not.toBeNull();
     return { escalatedId: first.sosId, acked, note: { sosId: second.sosId, entry } };

@@ -20,7 +20,11 @@ describeEachDb('GET /api/sos/realTime: replay with Last-Event-ID', (kind) => {
   };
   /** A second server on the same database: its memory holds nothing of the past. */
   const secondServer = async (env: Partial<typeof TEST_ENV> = {}) => {
-    const app = await buildApp({ env: { ...TEST_ENV, ...env }, database: ctx.database, closeDatabase: false });
+    const app = await buildApp({
+      env: { ...TEST_ENV, ...env },
+      database: ctx.database,
+      closeDatabase: false,
+    });
     apps.push(app);
     return { app, url: await listen(app) };
   };
@@ -118,7 +122,10 @@ describeEachDb('GET /api/sos/realTime: replay with Last-Event-ID', (kind) => {
   it('never fails on an arbitrary ?lastEventId=', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 120 }), async (value) => {
-        const stream = await openSse(`${url}?lastEventId=${encodeURIComponent(value)}`, ctx.bearer(ctx.admin.token));
+        const stream = await openSse(
+          `${url}?lastEventId=${encodeURIComponent(value)}`,
+          ctx.bearer(ctx.admin.token),
+        );
         stream.close();
         expect([200, 400]).toContain(stream.status);
       }),

@@ -13,7 +13,14 @@ const FULL = {
   contacts: [{ name: 'Marco Ferraro', phone: '+39 333 123 4567', relation: 'figlio' }],
   checkIns: [],
 };
-const EMPTY = { residentName: null, address: null, phone: null, notes: null, contacts: [], checkIns: [] };
+const EMPTY = {
+  residentName: null,
+  address: null,
+  phone: null,
+  notes: null,
+  contacts: [],
+  checkIns: [],
+};
 
 describeEachDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => {
   let ctx: TestContext;
@@ -25,7 +32,11 @@ describeEachDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => 
   afterAll(async () => ctx.close());
 
   const get = (deviceId: number | string, token = ctx.employee.token) =>
-    ctx.app.inject({ method: 'GET', url: `${apiPath('deviceProfile')}?id=${deviceId}`, headers: ctx.bearer(token) });
+    ctx.app.inject({
+      method: 'GET',
+      url: `${apiPath('deviceProfile')}?id=${deviceId}`,
+      headers: ctx.bearer(token),
+    });
   const put = (deviceId: number | string, payload: unknown, token = ctx.admin.token) =>
     ctx.app.inject({
       method: 'PUT',
@@ -34,7 +45,11 @@ describeEachDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => 
       payload: payload as object,
     });
   const purge = (deviceId: number, token = ctx.admin.token) =>
-    ctx.app.inject({ method: 'POST', url: `${apiPath('devicePurge')}?id=${deviceId}`, headers: ctx.bearer(token) });
+    ctx.app.inject({
+      method: 'POST',
+      url: `${apiPath('devicePurge')}?id=${deviceId}`,
+      headers: ctx.bearer(token),
+    });
 
   it('answers null fields and no contacts before any profile is written', async () => {
     const res = await get(id);
@@ -56,13 +71,24 @@ describeEachDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => 
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
     expect((await get(id)).json()).toEqual(FULL);
-    const anonymous = await ctx.app.inject({ method: 'GET', url: `${apiPath('deviceProfile')}?id=${id}` });
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `${apiPath('deviceProfile')}?id=${id}`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('treats every field as optional: blanks become null and PUT replaces the whole profile', async () => {
-    const res = await put(id, { residentName: '  Anna  ', phone: '', contacts: [{ name: 'Vicina' }] });
-    expect(res.json()).toEqual({ ...EMPTY, residentName: 'Anna', contacts: [{ name: 'Vicina', phone: null, relation: null }] });
+    const res = await put(id, {
+      residentName: '  Anna  ',
+      phone: '',
+      contacts: [{ name: 'Vicina' }],
+    });
+    expect(res.json()).toEqual({
+      ...EMPTY,
+      residentName: 'Anna',
+      contacts: [{ name: 'Vicina', phone: null, relation: null }],
+    });
     expect((await put(id, {})).json()).toEqual(EMPTY);
   });
 
@@ -72,14 +98,29 @@ describeEachDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => 
     ['notes', { notes: 'x'.repeat(2001) }, /notes: must be at most 2000/],
     ['phone', { phone: 'chiamami' }, /phone: must be a phone number/],
     ['phone too short', { phone: '12' }, /phone: must be a phone number/],
-    ['contacts', { contacts: Array.from({ length: 6 }, (_, i) => ({ name: `C${i}` })) }, /contacts: must have at most 5/],
+    [
+      'contacts',
+      { contacts: Array.from({ length: 6 }, (_, i) => ({ name: `C${i}` })) },
+      /contacts: must have at most 5/,
+    ],
     ['contact name', { contacts: [{ name: '' }] }, /contacts\.0\.name: is required/],
-    ['contact relation', { contacts: [{ name: 'A', relation: 'x'.repeat(61) }] }, /contacts\.0\.relation: must be at most 60/],
-    ['contact phone', { contacts: [{ name: 'A', phone: '+39 abc' }] }, /contacts\.0\.phone: must be a phone number/],
+    [
+      'contact relation',
+      { contacts: [{ name: 'A', relation: 'x'.repeat(61) }] },
+      /contacts\.0\.relation: must be at most 60/,
+    ],
+    [
+      'contact phone',
+      { contacts: [{ name: 'A', phone: '+39 abc' }] },
+      /contacts\.0\.phone: must be a phone number/,
+    ],
   ])('refuses a bad %s with 400 naming the field', async (_, payload, message) => {
     const res = await put(id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(message) });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(message),
+    });
   });
 
   it('answers 404 for an unknown device and 400 for a bad id', async () => {
@@ -103,7 +144,9 @@ describe('the resident profile never reaches the log', () => {
   let ctx: TestContext;
   let lines = '';
   beforeAll(async () => {
-    const sink = new Writable({ write: (chunk: Buffer, _e, done) => ((lines += chunk.toString()), done()) });
+    const sink = new Writable({
+      write: (chunk: Buffer, _e, done) => ((lines += chunk.toString()), done()),
+    });
     const options = loggerOptions({ LOG_LEVEL: 'trace', LOG_PRETTY: false }, false) as object;
     ctx = await createTestApp('embedded', {}, undefined, { ...options, stream: sink });
   });
@@ -124,7 +167,15 @@ describe('the resident profile never reaches the log', () => {
     expect([ok.statusCode, bad.statusCode, read.statusCode]).toEqual([200, 400, 200]);
     // The log did record these requests (at trace level), only not their contents.
     expect(lines).toContain(apiPath('deviceProfile'));
-    for (const secret of ['Giuseppina', 'Garibaldi', '555 0101', 'Diabetica', 'Marco', '333 123', 'Segreto']) {
+    for (const secret of [
+      'Giuseppina',
+      'Garibaldi',
+      '555 0101',
+      'Diabetica',
+      'Marco',
+      '333 123',
+      'Segreto',
+    ]) {
       expect(lines).not.toContain(secret);
     }
   });

@@ -81,20 +81,30 @@ describeEachDb('POST /api/sos/ack', (kind) => {
       expect(res.statusCode).toBe(409);
       const body = sosConflictErrorSchema.parse(res.json());
       expect(body.code).toBe('SOS_NOT_OPEN');
-      expect(body.sos).toMatchObject({ id: sosId, state: 'CLOSED', closedBy: { username: 'admin' } });
+      expect(body.sos).toMatchObject({
+        id: sosId,
+        state: 'CLOSED',
+        closedBy: { username: 'admin' },
+      });
     }
   });
 
   it('gives one 200 and one 409 to two operators taking charge at once, one event', async () => {
     const { sosId } = await deviceWithOpenSos(ctx, 'ack-race');
     const before = await lastEventId(ctx);
-    const results = await Promise.all([ackSos(ctx, sosId, ctx.employee.token), ackSos(ctx, sosId, ctx.admin.token)]);
+    const results = await Promise.all([
+      ackSos(ctx, sosId, ctx.employee.token),
+      ackSos(ctx, sosId, ctx.admin.token),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['sos-acknowledged']);
   });
 
   it('answers 404 for an unknown SOS, 400 for a bad id or takeOver, 401 without a token', async () => {
-    expect((await ackSos(ctx, 987_654, ctx.employee.token)).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect((await ackSos(ctx, 987_654, ctx.employee.token)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
     expect((await ackSos(ctx, 987_654, ctx.employee.token, 'true')).statusCode).toBe(404);
     const { sosId } = await deviceWithOpenSos(ctx, 'ack-bad');
     for (const [id, takeOver, field] of [
@@ -105,10 +115,16 @@ describeEachDb('POST /api/sos/ack', (kind) => {
     ] as const) {
       const res = await ackSos(ctx, id, ctx.employee.token, takeOver);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(field) });
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining(field),
+      });
     }
     const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/sos/ack?sosId=${sosId}` });
     expect(anonymous.statusCode).toBe(401);
-    expect(sosSchema.parse((await ackSos(ctx, sosId, ctx.employee.token)).json()).acknowledgedBy?.username).toBe('employee');
+    expect(
+      sosSchema.parse((await ackSos(ctx, sosId, ctx.employee.token)).json()).acknowledgedBy
+        ?.username,
+    ).toBe('employee');
   });
 });

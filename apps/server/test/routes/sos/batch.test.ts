@@ -38,7 +38,9 @@ describeEachDb('SOS raises and closes in batches', (kind) => {
     const before = await lastEventId(ctx);
     const batchesBefore = ctx.app.sosWrites.batches;
     const answers = await Promise.all(
-      serials.map((serial, i) => raiseAt(serial, { lat: 45 + i / 1000, lon: 1e-7 * i, accuracyM: i }, `k-${serial}`)),
+      serials.map((serial, i) =>
+        raiseAt(serial, { lat: 45 + i / 1000, lon: 1e-7 * i, accuracyM: i }, `k-${serial}`),
+      ),
     );
     expect(ctx.app.sosWrites.batches - batchesBefore).toBeLessThan(serials.length);
     const raised = answers.map((res) => {
@@ -96,7 +98,9 @@ describeEachDb('SOS raises and closes in batches', (kind) => {
     for (let i = 0; i < 20; i++) open.push(await deviceWithOpenSos(ctx, `close-batch-${i}`));
     const before = await lastEventId(ctx);
     const closes = await Promise.all([
-      ...open.map(({ sosId }, i) => closeSos(ctx, sosId, i % 2 ? ctx.employee.token : ctx.admin.token)),
+      ...open.map(({ sosId }, i) =>
+        closeSos(ctx, sosId, i % 2 ? ctx.employee.token : ctx.admin.token),
+      ),
       // Closed twice at once by the same user: which request wins is not defined, the answer is.
       closeSos(ctx, open[0]!.sosId, ctx.admin.token),
     ]);
@@ -107,15 +111,19 @@ describeEachDb('SOS raises and closes in batches', (kind) => {
     open.forEach(({ sosId }, i) => {
       expect(closed[i]).toMatchObject({ id: sosId, state: 'CLOSED' });
       expect(closed[i]!.closedBy).toEqual(
-        i % 2 ? { id: ctx.employee.id, username: 'employee' } : { id: ctx.admin.id, username: 'admin' },
+        i % 2
+          ? { id: ctx.employee.id, username: 'employee' }
+          : { id: ctx.admin.id, username: 'admin' },
       );
     });
     expect(closed[20]).toEqual(closed[0]);
     const written = await eventsAfter(ctx, before);
     expect(written.map((e) => e.type)).toEqual(open.map(() => 'new-sos-closed'));
-    expect(written.map((e) => e.data).sort((a, b) => (a as { id: number }).id - (b as { id: number }).id)).toEqual(
-      closed.slice(0, 20).sort((a, b) => a.id - b.id),
-    );
+    expect(
+      written
+        .map((e) => e.data)
+        .sort((a, b) => (a as { id: number }).id - (b as { id: number }).id),
+    ).toEqual(closed.slice(0, 20).sort((a, b) => a.id - b.id));
     expect(await closeSos(ctx, 999_999)).toMatchObject({ statusCode: 404 });
   });
 });

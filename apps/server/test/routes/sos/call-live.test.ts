@@ -25,7 +25,9 @@ describeEachDb('POST /api/sos/call: the call reaches every console live', (kind)
     return stream;
   };
   const notes = (stream: SseStream) =>
-    stream.events.filter((e) => e.event === 'sos-note').map((e) => sosNoteEventSchema.parse(JSON.parse(e.data)));
+    stream.events
+      .filter((e) => e.event === 'sos-note')
+      .map((e) => sosNoteEventSchema.parse(JSON.parse(e.data)));
 
   it('sends sos-note {sosId, entry} to a second console, the entry as the caller was answered', async () => {
     const { sosId, deviceId } = await deviceWithOpenSos(ctx, 'call-live');
@@ -36,8 +38,15 @@ describeEachDb('POST /api/sos/call: the call reaches every console live', (kind)
     });
     const caller = await connect(ctx.employee.token);
     const colleague = await connect(ctx.admin.token);
-    const first = await logCall(ctx, sosId, ctx.employee.token, { to: 'RESIDENT', result: 'NO_ANSWER' });
-    const second = await logCall(ctx, sosId, ctx.employee.token, { to: 'CONTACT', contactIndex: 0, result: 'ANSWERED' });
+    const first = await logCall(ctx, sosId, ctx.employee.token, {
+      to: 'RESIDENT',
+      result: 'NO_ANSWER',
+    });
+    const second = await logCall(ctx, sosId, ctx.employee.token, {
+      to: 'CONTACT',
+      contactIndex: 0,
+      result: 'ANSWERED',
+    });
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     for (const stream of [colleague, caller]) {
       await stream.waitUntil(() => notes(stream).length >= 2, 'both calls');

@@ -16,7 +16,12 @@ describeEachDb('the close policy', (kind) => {
   afterAll(async () => ctx.close());
 
   const setPolicy = (payload: object) =>
-    ctx.app.inject({ method: 'POST', url: apiPath('confAlarm'), headers: ctx.bearer(ctx.admin.token), payload });
+    ctx.app.inject({
+      method: 'POST',
+      url: apiPath('confAlarm'),
+      headers: ctx.bearer(ctx.admin.token),
+      payload,
+    });
   const openSos = async () => (await deviceWithOpenSos(ctx, `policy-${++serials}`)).sosId;
 
   it('with requireOutcome, refuses a close without outcome (400 OUTCOME_REQUIRED, still open), then closes with one', async () => {
@@ -27,7 +32,10 @@ describeEachDb('the close policy', (kind) => {
       for (const payload of [undefined, {}, { outcome: null }, { note: 'Chiamata fatta' }]) {
         const res = await closeWith(ctx, sosId, ctx.employee.token, payload);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'OUTCOME_REQUIRED', message: expect.stringContaining('outcome') });
+        expect(res.json()).toMatchObject({
+          code: 'OUTCOME_REQUIRED',
+          message: expect.stringContaining('outcome'),
+        });
       }
       expect(await eventsAfter(ctx, before)).toEqual([]);
       const res = await closeWith(ctx, sosId, ctx.employee.token, { outcome: 'FALSE_ALARM' });
@@ -64,7 +72,9 @@ describeEachDb('the close policy', (kind) => {
     // Taken in charge, then unacknowledged by a re-alert (its ACKNOWLEDGED step stays), then closed.
     const now = new Date().toISOString();
     const [realerted] = await seedSos(ctx, [{ raised: now, closeAfterS: 1 }]);
-    await ctx.database.db.insert(sosTimeline).values({ sosId: realerted!, type: 'ACKNOWLEDGED', byUsername: 'maria' });
+    await ctx.database.db
+      .insert(sosTimeline)
+      .values({ sosId: realerted!, type: 'ACKNOWLEDGED', byUsername: 'maria' });
     expect(await closedWithoutAck()).toBe(before + 1);
   });
 });

@@ -13,7 +13,14 @@ describeEachDb('PATCH /api/sos/close', (kind) => {
 
   const openSosOnDashboard = async (deviceId: number) =>
     deviceListSchema
-      .parse((await ctx.app.inject({ url: apiPath('deviceGetAll'), headers: ctx.bearer(ctx.admin.token) })).json())
+      .parse(
+        (
+          await ctx.app.inject({
+            url: apiPath('deviceGetAll'),
+            headers: ctx.bearer(ctx.admin.token),
+          })
+        ).json(),
+      )
       .find((d) => d.id === deviceId)?.lastSos ?? null;
 
   it('lets an employee close an open SOS: 200 with the closed SOS, announced, gone from the dashboard', async () => {
@@ -69,7 +76,11 @@ describeEachDb('PATCH /api/sos/close', (kind) => {
   });
 
   it.each([
-    ['an empty body with content-type: application/json', { 'content-type': 'application/json' }, ''],
+    [
+      'an empty body with content-type: application/json',
+      { 'content-type': 'application/json' },
+      '',
+    ],
     ['an empty JSON object', { 'content-type': 'application/json' }, '{}'],
   ])('accepts %s', async (_name, headers, payload) => {
     const { sosId } = await deviceWithOpenSos(ctx, `close-body-${payload.length}`);
@@ -89,16 +100,26 @@ describeEachDb('PATCH /api/sos/close', (kind) => {
     expect(res.json().code).toBe('NOT_FOUND');
   });
 
-  it.each(['abc', '0', '-1', '2.5', '', '1e400'])('refuses sosId=%s with 400 naming the field', async (id) => {
-    const res = await closeSos(ctx, id);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('querystring.sosId') });
-  });
+  it.each(['abc', '0', '-1', '2.5', '', '1e400'])(
+    'refuses sosId=%s with 400 naming the field',
+    async (id) => {
+      const res = await closeSos(ctx, id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining('querystring.sosId'),
+      });
+    },
+  );
 
   it('refuses an anonymous call and the device API key with 401, leaving the SOS open', async () => {
     const { deviceId, sosId } = await deviceWithOpenSos(ctx, 'close-anon');
     for (const headers of [{}, { [API_KEY_HEADER]: ctx.apiKey }]) {
-      const res = await ctx.app.inject({ method: 'PATCH', url: `${apiPath('sosClose')}?sosId=${sosId}`, headers });
+      const res = await ctx.app.inject({
+        method: 'PATCH',
+        url: `${apiPath('sosClose')}?sosId=${sosId}`,
+        headers,
+      });
       expect(res.statusCode).toBe(401);
     }
     expect(await openSosOnDashboard(deviceId)).toMatchObject({ id: sosId, state: 'OPEN' });

@@ -15,12 +15,21 @@ describeEachDb('alarm-handling routes: arbitrary input', (kind) => {
 
   it('POST /api/sos/ack and GET /api/sos/timeline never answer 5xx, whatever the query', async () => {
     await fc.assert(
-      fc.asyncProperty(idLike, fc.option(fc.string({ maxLength: 10 })), fc.boolean(), async (id, takeOver, admin) => {
-        const query = `sosId=${encodeURIComponent(id)}${takeOver === null ? '' : `&takeOver=${encodeURIComponent(takeOver)}`}`;
-        const headers = ctx.bearer(admin ? ctx.admin.token : ctx.employee.token);
-        expectNoServerError(await ctx.app.inject({ method: 'POST', url: `${apiPath('sosAck')}?${query}`, headers }));
-        expectNoServerError(await ctx.app.inject({ url: `${apiPath('sosTimeline')}?${query}`, headers }));
-      }),
+      fc.asyncProperty(
+        idLike,
+        fc.option(fc.string({ maxLength: 10 })),
+        fc.boolean(),
+        async (id, takeOver, admin) => {
+          const query = `sosId=${encodeURIComponent(id)}${takeOver === null ? '' : `&takeOver=${encodeURIComponent(takeOver)}`}`;
+          const headers = ctx.bearer(admin ? ctx.admin.token : ctx.employee.token);
+          expectNoServerError(
+            await ctx.app.inject({ method: 'POST', url: `${apiPath('sosAck')}?${query}`, headers }),
+          );
+          expectNoServerError(
+            await ctx.app.inject({ url: `${apiPath('sosTimeline')}?${query}`, headers }),
+          );
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -43,15 +52,21 @@ describeEachDb('alarm-handling routes: arbitrary input', (kind) => {
 
   it('POST /api/device/sos never answers 5xx, whatever the location', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.record({ lat: fc.double(), lon: fc.double(), accuracyM: fc.option(fc.double()) }), fc.jsonValue()), async (location) => {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: apiPath('deviceSos'),
-          headers: { [API_KEY_HEADER]: ctx.apiKey, 'content-type': 'application/json' },
-          payload: JSON.stringify({ serial: 'prop-handling', location }),
-        });
-        expectNoServerError(res);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({ lat: fc.double(), lon: fc.double(), accuracyM: fc.option(fc.double()) }),
+          fc.jsonValue(),
+        ),
+        async (location) => {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: apiPath('deviceSos'),
+            headers: { [API_KEY_HEADER]: ctx.apiKey, 'content-type': 'application/json' },
+            payload: JSON.stringify({ serial: 'prop-handling', location }),
+          });
+          expectNoServerError(res);
+        },
+      ),
       { numRuns: 40 },
     );
   });

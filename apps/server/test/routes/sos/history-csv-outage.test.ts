@@ -3,7 +3,12 @@ import { apiPath } from '@sos/contract';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../src/db/client.js';
 import { sos } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, openTestDatabase, type TestContext } from '../../helpers/app.js';
+import {
+  createTestApp,
+  describeEachDb,
+  openTestDatabase,
+  type TestContext,
+} from '../../helpers/app.js';
 import { seedDevice } from './reporting-fixtures.js';
 
 /** More closed SOS than one page of the export (1,000): the export reads a second page. */
@@ -42,7 +47,9 @@ describeEachDb('GET /api/sos/history.csv during an outage', (kind) => {
   });
 
   const download = () =>
-    fetch(base + apiPath('sosHistoryCsv'), { headers: { authorization: `Bearer ${ctx.admin.token}` } });
+    fetch(base + apiPath('sosHistoryCsv'), {
+      headers: { authorization: `Bearer ${ctx.admin.token}` },
+    });
 
   it('is whole while the database answers', async () => {
     const res = await download();
@@ -57,7 +64,9 @@ describeEachDb('GET /api/sos/history.csv during an outage', (kind) => {
       get(target, prop, receiver) {
         if (prop !== 'select') return Reflect.get(target, prop, receiver) as unknown;
         return (fields?: SelectedFields) =>
-          fields && 'closedKey' in fields && ++pages >= from ? closedDb.select(fields) : target.select(fields!);
+          fields && 'closedKey' in fields && ++pages >= from
+            ? closedDb.select(fields)
+            : target.select(fields!);
       },
     });
     return () => pages;

@@ -3,7 +3,8 @@ import { apiPath, historyPageSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { seedDevice, seedSos } from './reporting-fixtures.js';
 
-const HEADER = 'id,device,kind,raised,acknowledged,acknowledgedBy,escalated,closed,closedBy,outcome,note,calls\r\n';
+const HEADER =
+  'id,device,kind,raised,acknowledged,acknowledgedBy,escalated,closed,closedBy,outcome,note,calls\r\n';
 
 describeEachDb('GET /api/sos/history.csv', (kind) => {
   let ctx: TestContext;
@@ -13,10 +14,38 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
     const names = ['Rossi, Mario', 'Il "Faro"', 'Piano 1\nstanza 2', 'جهاز غرفة المعيشة'];
     const devices = await Promise.all(names.map((name) => seedDevice(ctx, name)));
     ids = await seedSos(ctx, [
-      { raised: '2026-02-01T10:00:00Z', deviceId: devices[0], ackAfterS: 12.5, ackBy: 'maria', escalateAfterS: 60, closeAfterS: 90, closedBy: 'luca', outcome: 'FALSE_ALARM', note: 'ok, "tutto" bene' },
-      { raised: '2026-02-01T11:00:00Z', deviceId: devices[1], closeAfterS: 30, closedBy: 'maria', kind: 'FIRE' },
-      { raised: '2026-02-01T12:00:00Z', deviceId: devices[2], closeAfterS: 30, closedBy: 'maria', outcome: 'TEST' },
-      { raised: '2026-02-01T13:00:00Z', deviceId: devices[3], closeAfterS: 30, closedBy: 'زيد', note: 'ملاحظة\r\nثانية' },
+      {
+        raised: '2026-02-01T10:00:00Z',
+        deviceId: devices[0],
+        ackAfterS: 12.5,
+        ackBy: 'maria',
+        escalateAfterS: 60,
+        closeAfterS: 90,
+        closedBy: 'luca',
+        outcome: 'FALSE_ALARM',
+        note: 'ok, "tutto" bene',
+      },
+      {
+        raised: '2026-02-01T11:00:00Z',
+        deviceId: devices[1],
+        closeAfterS: 30,
+        closedBy: 'maria',
+        kind: 'FIRE',
+      },
+      {
+        raised: '2026-02-01T12:00:00Z',
+        deviceId: devices[2],
+        closeAfterS: 30,
+        closedBy: 'maria',
+        outcome: 'TEST',
+      },
+      {
+        raised: '2026-02-01T13:00:00Z',
+        deviceId: devices[3],
+        closeAfterS: 30,
+        closedBy: 'زيد',
+        note: 'ملاحظة\r\nثانية',
+      },
     ]);
   });
   afterAll(async () => ctx.close());
@@ -28,7 +57,9 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
     const res = await csv();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sos-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="sos-history-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.rawPayload.subarray(3).toString('utf8')).toBe(
       HEADER +
@@ -43,7 +74,9 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
   it('writes ?format=excel for a spreadsheet: BOM, ";", Rome times dd/MM/yyyy HH:mm:ss, Italian words', async () => {
     const res = await csv('?format=excel');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sos-history-\d{4}-\d{2}-\d{2}-excel\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="sos-history-\d{4}-\d{2}-\d{2}-excel\.csv"$/,
+    );
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.rawPayload.subarray(3).toString('utf8')).toBe(
       'ID;Dispositivo;Tipo;Data di apertura;Preso in carico;Preso in carico da;In ritardo;Data di chiusura;Chiuso da;Esito;Nota di chiusura;Chiamate\r\n' +
@@ -60,18 +93,36 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
         `01/02/2026 11:01:30;luca;False alarm;"ok, ""tutto"" bene";0\r\n`,
     );
     expect((await csv('?format=csv')).body).toBe((await csv()).body);
-    expect((await csv('?format=xlsx')).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('format') });
-    expect((await csv('?format=excel&lang=xx')).json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('lang') });
+    expect((await csv('?format=xlsx')).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('format'),
+    });
+    expect((await csv('?format=excel&lang=xx')).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('lang'),
+    });
   });
 
   it('holds the same SOS in the same order as the paged history, with its filters', async () => {
-    for (const query of ['', '?outcome=TEST', '?outcome=NONE', '?from=2026-02-01T11:00:00Z&to=2026-02-01T12:30:00Z']) {
+    for (const query of [
+      '',
+      '?outcome=TEST',
+      '?outcome=NONE',
+      '?from=2026-02-01T11:00:00Z&to=2026-02-01T12:30:00Z',
+    ]) {
       const grid = historyPageSchema.parse(
-        (await ctx.app.inject({ url: `${apiPath('sosHistory')}${query}`, headers: ctx.bearer(ctx.admin.token) })).json(),
+        (
+          await ctx.app.inject({
+            url: `${apiPath('sosHistory')}${query}`,
+            headers: ctx.bearer(ctx.admin.token),
+          })
+        ).json(),
       );
       const rows = (await csv(query)).body.split('\r\n').slice(1, -1);
       // A quoted name may hold a line break: count rows by their id at a line's start.
-      const csvIds = rows.filter((line) => /^\d+,/.test(line)).map((line) => Number(line.split(',')[0]));
+      const csvIds = rows
+        .filter((line) => /^\d+,/.test(line))
+        .map((line) => Number(line.split(',')[0]));
       expect(csvIds).toEqual(grid.items.map((s) => s.id));
       // "Non indicato" (outcome=NONE): the SOS closed without an outcome.
       if (query === '?outcome=NONE') expect(csvIds).toEqual([ids[3], ids[1]]);
@@ -89,7 +140,13 @@ describeEachDb('GET /api/sos/history.csv', (kind) => {
   it('writes a name or note that a spreadsheet would run as a formula as text (leading apostrophe)', async () => {
     const deviceId = await seedDevice(ctx, '=HYPERLINK("http://x.example","clic")');
     const [id] = await seedSos(ctx, [
-      { raised: '2026-03-01T10:00:00Z', deviceId, closeAfterS: 5, closedBy: '@luca', note: '+39 02 1234' },
+      {
+        raised: '2026-03-01T10:00:00Z',
+        deviceId,
+        closeAfterS: 5,
+        closedBy: '@luca',
+        note: '+39 02 1234',
+      },
     ]);
     const rows = (await csv(`?deviceId=${deviceId}`)).body.split('\r\n').slice(1, -1);
     expect(rows).toEqual([

@@ -25,8 +25,13 @@ describeEachDb('GET /api/sos/history (paged)', (kind) => {
       });
     }
     const ids = await seedSos(ctx, list);
-    expected = ids.map((id, i) => ({ id, at: Math.floor(i / 2) })).sort((a, b) => b.at - a.at || b.id - a.id).map((r) => r.id);
-    await seedSos(ctx, [{ raised: '2026-01-05T12:00:00Z', deviceId: await seedDevice(ctx, 'Open one') }]);
+    expected = ids
+      .map((id, i) => ({ id, at: Math.floor(i / 2) }))
+      .sort((a, b) => b.at - a.at || b.id - a.id)
+      .map((r) => r.id);
+    await seedSos(ctx, [
+      { raised: '2026-01-05T12:00:00Z', deviceId: await seedDevice(ctx, 'Open one') },
+    ]);
   });
   afterAll(async () => ctx.close());
 
@@ -48,7 +53,10 @@ describeEachDb('GET /api/sos/history (paged)', (kind) => {
       cursor = current.nextCursor;
       pages += 1;
       // A newer closure lands on page one, never in the pages still to come.
-      if (pages === 2) await seedSos(ctx, [{ raised: new Date().toISOString(), closeAfterS: 0, deviceId: kitchen }]);
+      if (pages === 2)
+        await seedSos(ctx, [
+          { raised: new Date().toISOString(), closeAfterS: 0, deviceId: kitchen },
+        ]);
     } while (cursor);
     expect(pages).toBe(5);
     expect(seen).toEqual(expected);
@@ -58,7 +66,11 @@ describeEachDb('GET /api/sos/history (paged)', (kind) => {
   it('answers 20 by default, the same SOS JSON as getAll (and its calls), and a total over every page', async () => {
     const first = await page('');
     expect(first.items).toHaveLength(20);
-    const all = sosHistorySchema.parse((await ctx.app.inject({ url: apiPath('sosGetAll'), headers: ctx.bearer(ctx.admin.token) })).json());
+    const all = sosHistorySchema.parse(
+      (
+        await ctx.app.inject({ url: apiPath('sosGetAll'), headers: ctx.bearer(ctx.admin.token) })
+      ).json(),
+    );
     expect(first.items).toEqual(all.slice(0, 20).map((sos) => ({ ...sos, calls: 0 })));
     expect(first.total).toBe(all.length);
   });
@@ -72,10 +84,17 @@ describeEachDb('GET /api/sos/history (paged)', (kind) => {
     expect(halls.items.every((s) => s.device.displayName === 'Hall')).toBe(true);
     // 2026-01-02 and 03 in Rome: the SOS raised at 12:00Z on those days (two a day).
     const days = await page('?from=2026-01-02&to=2026-01-03');
-    expect(days.items.map((s) => s.dateCreated.slice(0, 10))).toEqual(['2026-01-03', '2026-01-03', '2026-01-02', '2026-01-02']);
+    expect(days.items.map((s) => s.dateCreated.slice(0, 10))).toEqual([
+      '2026-01-03',
+      '2026-01-03',
+      '2026-01-02',
+      '2026-01-02',
+    ]);
     const instants = await page('?from=2026-01-02T12:00:00Z&to=2026-01-02T12:00:01Z');
     expect(instants.total).toBe(2);
-    const combined = await page(`?from=2026-01-01&to=2026-01-06&deviceId=${hall}&outcome=FALSE_ALARM`);
+    const combined = await page(
+      `?from=2026-01-01&to=2026-01-06&deviceId=${hall}&outcome=FALSE_ALARM`,
+    );
     expect(combined.items.map((s) => s.dateCreated.slice(0, 10))).toEqual(['2026-01-01']); // i = 0 only
   });
 

@@ -15,8 +15,10 @@ describeEachDb('GET /api/sos/getAll (history)', (kind) => {
   });
   afterAll(async () => ctx.close());
 
-  const getAll = (headers: Record<string, string>) => ctx.app.inject({ url: apiPath('sosGetAll'), headers });
-  const history = async () => sosHistorySchema.parse((await getAll(ctx.bearer(ctx.admin.token))).json());
+  const getAll = (headers: Record<string, string>) =>
+    ctx.app.inject({ url: apiPath('sosGetAll'), headers });
+  const history = async () =>
+    sosHistorySchema.parse((await getAll(ctx.bearer(ctx.admin.token))).json());
 
   it('lists closed SOS only, newest closure first, each with who closed it', async () => {
     expect(await history()).toEqual([]);
@@ -29,17 +31,33 @@ describeEachDb('GET /api/sos/getAll (history)', (kind) => {
     const list = await history();
     expect(list.map((s) => s.id)).toEqual([first.sosId, second.sosId]);
     expect(list.every((s) => s.state === 'CLOSED' && s.dateClosed !== null)).toBe(true);
-    expect(list[0]).toMatchObject({ closedBy: { id: ctx.employee.id, username: 'employee' }, device: { displayName: 'First' } });
-    expect(list[1]).toMatchObject({ closedBy: { id: ctx.admin.id, username: 'admin' }, device: { displayName: 'Second' } });
+    expect(list[0]).toMatchObject({
+      closedBy: { id: ctx.employee.id, username: 'employee' },
+      device: { displayName: 'First' },
+    });
+    expect(list[1]).toMatchObject({
+      closedBy: { id: ctx.admin.id, username: 'admin' },
+      device: { displayName: 'Second' },
+    });
   });
 
   it("keeps the closer's username after the user is deleted, and the name of a deleted device", async () => {
     const [temp] = await ctx.database.db
       .insert(users)
-      .values({ username: 'temp-operator', email: 'temp@example.com', role: 'EMPLOYEE', passwordHash: await hashPassword('temp-password') })
+      .values({
+        username: 'temp-operator',
+        email: 'temp@example.com',
+        role: 'EMPLOYEE',
+        passwordHash: await hashPassword('temp-password'),
+      })
       .returning({ id: users.id });
     const session = await openSession(ctx.database.db, temp!.id);
-    const token = (await ctx.app.tokens.signAccess({ id: temp!.id, username: 'temp-operator', role: 'EMPLOYEE' }, session)).token;
+    const token = (
+      await ctx.app.tokens.signAccess(
+        { id: temp!.id, username: 'temp-operator', role: 'EMPLOYEE' },
+        session,
+      )
+    ).token;
     const { deviceId, sosId } = await deviceWithOpenSos(ctx, 'hist-gone', 'Gone device');
     expect((await closeSos(ctx, sosId, token)).statusCode).toBe(200);
     await ctx.database.db.delete(users).where(eq(users.id, temp!.id));

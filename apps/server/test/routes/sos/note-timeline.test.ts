@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sosConflictErrorSchema, sosNoteEventSchema, sosTimelineEntrySchema, sosTimelineSchema } from '@sos/contract';
+import {
+  sosConflictErrorSchema,
+  sosNoteEventSchema,
+  sosTimelineEntrySchema,
+  sosTimelineSchema,
+} from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { closeSos, deviceWithOpenSos, eventsAfter, lastEventId } from '../device/fixtures.js';
 import { ackSos, addNote, closeWith, timelineOf } from './handling-fixtures.js';
@@ -15,10 +20,16 @@ describeEachDb('POST /api/sos/note and GET /api/sos/timeline', (kind) => {
   it('adds a note: 201 with the entry, announced as sos-note {sosId, entry}', async () => {
     const { sosId } = await deviceWithOpenSos(ctx, 'note-1');
     const before = await lastEventId(ctx);
-    const res = await addNote(ctx, sosId, ctx.employee.token, { text: 'Chiamata la figlia, arriva.' });
+    const res = await addNote(ctx, sosId, ctx.employee.token, {
+      text: 'Chiamata la figlia, arriva.',
+    });
     expect(res.statusCode).toBe(201);
     const entry = sosTimelineEntrySchema.parse(res.json());
-    expect(entry).toMatchObject({ type: 'NOTE', by: { id: ctx.employee.id, username: 'employee' }, text: 'Chiamata la figlia, arriva.' });
+    expect(entry).toMatchObject({
+      type: 'NOTE',
+      by: { id: ctx.employee.id, username: 'employee' },
+      text: 'Chiamata la figlia, arriva.',
+    });
     const events = await eventsAfter(ctx, before);
     expect(events).toEqual([{ type: 'sos-note', data: { sosId, entry } }]);
     sosNoteEventSchema.parse(events[0]!.data);
@@ -44,7 +55,10 @@ describeEachDb('POST /api/sos/note and GET /api/sos/timeline', (kind) => {
     const before = await lastEventId(ctx);
     const res = await addNote(ctx, sosId, ctx.employee.token, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('body') });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('body'),
+    });
     expect(await eventsAfter(ctx, before)).toEqual([]);
   });
 
@@ -64,7 +78,10 @@ describeEachDb('POST /api/sos/note and GET /api/sos/timeline', (kind) => {
     await addNote(ctx, sosId, ctx.admin.token, { text: 'prima nota' });
     await ackSos(ctx, sosId, ctx.employee.token, 'true');
     await addNote(ctx, sosId, ctx.employee.token, { text: 'seconda nota' });
-    await closeWith(ctx, sosId, ctx.employee.token, { outcome: 'FALSE_ALARM', note: 'Premuto per sbaglio' });
+    await closeWith(ctx, sosId, ctx.employee.token, {
+      outcome: 'FALSE_ALARM',
+      note: 'Premuto per sbaglio',
+    });
     const res = await timelineOf(ctx, sosId, ctx.admin.token);
     expect(res.statusCode).toBe(200);
     const timeline = sosTimelineSchema.parse(res.json());
@@ -92,7 +109,10 @@ describeEachDb('POST /api/sos/note and GET /api/sos/timeline', (kind) => {
   });
 
   it('answers 404 for the timeline of an unknown SOS, 400 for a bad id, 401 without a token', async () => {
-    expect((await timelineOf(ctx, 987_654)).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    expect((await timelineOf(ctx, 987_654)).json()).toMatchObject({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+    });
     expect((await timelineOf(ctx, 'x')).statusCode).toBe(400);
     expect((await ctx.app.inject({ url: '/api/sos/timeline?sosId=1' })).statusCode).toBe(401);
   });

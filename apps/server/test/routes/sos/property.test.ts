@@ -28,15 +28,19 @@ describeEachDb('SOS routes: arbitrary input', (kind) => {
 
   it('PATCH /api/sos/close never answers 5xx, whatever the body and raw query string', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.jsonValue(), async (query, body) => {
-        const res = await ctx.app.inject({
-          method: 'PATCH',
-          url: `${apiPath('sosClose')}?${encodeURI(query)}`,
-          headers: { ...ctx.bearer(ctx.admin.token), 'content-type': 'application/json' },
-          payload: JSON.stringify(body) ?? 'null',
-        });
-        expectNoServerError(res);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        fc.jsonValue(),
+        async (query, body) => {
+          const res = await ctx.app.inject({
+            method: 'PATCH',
+            url: `${apiPath('sosClose')}?${encodeURI(query)}`,
+            headers: { ...ctx.bearer(ctx.admin.token), 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          });
+          expectNoServerError(res);
+        },
+      ),
       { numRuns: 50 },
     );
   });

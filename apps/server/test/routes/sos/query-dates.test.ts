@@ -31,7 +31,11 @@ describeEachDb('dates in queries', (kind) => {
   afterAll(async () => ctx.close());
 
   const get = (name: PathName, query: string) =>
-    ctx.app.inject({ method: 'GET', url: `${apiPath(name)}?${query}`, headers: ctx.bearer(ctx.admin.token) });
+    ctx.app.inject({
+      method: 'GET',
+      url: `${apiPath(name)}?${query}`,
+      headers: ctx.bearer(ctx.admin.token),
+    });
 
   for (const name of ROUTES) {
     for (const field of ['from', 'to'] as const) {
@@ -40,7 +44,9 @@ describeEachDb('dates in queries', (kind) => {
         expect(res.statusCode).toBe(400);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
         expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-        expect(res.json().message).toContain(`querystring.${field}: must be a date from 1970-01-01 to 2100-12-31`);
+        expect(res.json().message).toContain(
+          `querystring.${field}: must be a date from 1970-01-01 to 2100-12-31`,
+        );
       });
     }
 
@@ -57,21 +63,30 @@ describeEachDb('dates in queries', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(sosStatsSchema.safeParse(res.json()).success).toBe(true);
     // 23:59:59 UTC is already the next day in the server's Europe/Rome.
-    expect(res.json().byDay.map((d: { day: string }) => d.day).slice(-2)).toEqual(['2100-12-31', '2101-01-01']);
+    expect(
+      res
+        .json()
+        .byDay.map((d: { day: string }) => d.day)
+        .slice(-2),
+    ).toEqual(['2100-12-31', '2101-01-01']);
   });
 
-  it.each(['0000-01-01T00:00:00.000000Z', '0001-01-01T00:00:00.000000Z', '9999-12-31T23:59:59.999999Z'])(
-    'history: a cursor carrying %s is a 400 naming the cursor',
-    async (closedAt) => {
-      const res = await get('sosHistory', `cursor=${encodeCursor({ closedAt, id: 1 })}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-      expect(res.json().message).toMatch(/^cursor: /);
-    },
-  );
+  it.each([
+    '0000-01-01T00:00:00.000000Z',
+    '0001-01-01T00:00:00.000000Z',
+    '9999-12-31T23:59:59.999999Z',
+  ])('history: a cursor carrying %s is a 400 naming the cursor', async (closedAt) => {
+    const res = await get('sosHistory', `cursor=${encodeCursor({ closedAt, id: 1 })}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(res.json().message).toMatch(/^cursor: /);
+  });
 
   it('history: a cursor inside the range still pages', async () => {
-    const res = await get('sosHistory', `cursor=${encodeCursor({ closedAt: '2100-12-31T00:00:00.000000Z', id: 1 })}`);
+    const res = await get(
+      'sosHistory',
+      `cursor=${encodeCursor({ closedAt: '2100-12-31T00:00:00.000000Z', id: 1 })}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toHaveLength(1);
   });

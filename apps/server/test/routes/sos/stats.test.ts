@@ -9,15 +9,55 @@ import { seedSos } from './reporting-fixtures.js';
  * and 30 start at 23:00Z, 23:00Z and 22:00Z. Each SOS below says which Rome day it falls on.
  */
 const SEED = [
-  { raised: '2026-03-27T22:59:59Z', ackAfterS: 10, ackBy: 'maria', closeAfterS: 20, closedBy: 'maria' }, // 27th: out
-  { raised: '2026-03-27T23:00:00Z', ackAfterS: 30, ackBy: 'maria', closeAfterS: 100, closedBy: 'maria', outcome: 'FALSE_ALARM' }, // 28th 00:00
-  { raised: '2026-03-28T22:59:59Z', ackAfterS: 60, ackBy: 'luca', closeAfterS: 300, closedBy: 'maria', outcome: 'ASSISTANCE_SENT' }, // 28th 23:59:59
+  {
+    raised: '2026-03-27T22:59:59Z',
+    ackAfterS: 10,
+    ackBy: 'maria',
+    closeAfterS: 20,
+    closedBy: 'maria',
+  }, // 27th: out
+  {
+    raised: '2026-03-27T23:00:00Z',
+    ackAfterS: 30,
+    ackBy: 'maria',
+    closeAfterS: 100,
+    closedBy: 'maria',
+    outcome: 'FALSE_ALARM',
+  }, // 28th 00:00
+  {
+    raised: '2026-03-28T22:59:59Z',
+    ackAfterS: 60,
+    ackBy: 'luca',
+    closeAfterS: 300,
+    closedBy: 'maria',
+    outcome: 'ASSISTANCE_SENT',
+  }, // 28th 23:59:59
   // Closed without acknowledgement: its close (90 s, by luca) is its acknowledgement.
-  { raised: '2026-03-28T23:30:00Z', closeAfterS: 90, closedBy: 'luca', outcome: 'FALSE_ALARM', kind: 'FALL' }, // 29th 00:30
+  {
+    raised: '2026-03-28T23:30:00Z',
+    closeAfterS: 90,
+    closedBy: 'luca',
+    outcome: 'FALSE_ALARM',
+    kind: 'FALL',
+  }, // 29th 00:30
   { raised: '2026-03-29T21:59:59Z', ackAfterS: 200, ackBy: 'maria' }, // 29th 23:59:59 (summer time), still open
   { raised: '2026-03-29T22:00:00Z', kind: 'FIRE' }, // 30th 00:00: open, never acknowledged: a miss
-  { raised: '2026-03-30T21:59:59Z', ackAfterS: 45.5, ackBy: 'zoe', closeAfterS: 120, closedBy: 'zoe', outcome: 'TEST' }, // 30th
-  { raised: '2026-03-30T22:00:00Z', ackAfterS: 5, ackBy: 'zoe', closeAfterS: 6, closedBy: 'zoe', kind: 'GAS' }, // 31st: out
+  {
+    raised: '2026-03-30T21:59:59Z',
+    ackAfterS: 45.5,
+    ackBy: 'zoe',
+    closeAfterS: 120,
+    closedBy: 'zoe',
+    outcome: 'TEST',
+  }, // 30th
+  {
+    raised: '2026-03-30T22:00:00Z',
+    ackAfterS: 5,
+    ackBy: 'zoe',
+    closeAfterS: 6,
+    closedBy: 'zoe',
+    kind: 'GAS',
+  }, // 31st: out
 ] as const;
 
 const NO_KINDS = Object.fromEntries(ALARM_KINDS.map((k) => [k, 0]));
@@ -126,7 +166,15 @@ describeEachDb('GET /api/sos/stats', (kind) => {
     expect(days).toHaveLength(7);
     expect(days.at(-1)).toBe(today);
     const onlyTo = (await stats('?to=2026-03-30')).byDay.map((d) => d.day);
-    expect(onlyTo).toEqual(['2026-03-24', '2026-03-25', '2026-03-26', '2026-03-27', '2026-03-28', '2026-03-29', '2026-03-30']);
+    expect(onlyTo).toEqual([
+      '2026-03-24',
+      '2026-03-25',
+      '2026-03-26',
+      '2026-03-27',
+      '2026-03-28',
+      '2026-03-29',
+      '2026-03-30',
+    ]);
   });
 
   it.each([

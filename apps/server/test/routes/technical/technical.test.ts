@@ -36,17 +36,24 @@ describeEachDb('technical alarms, deleted devices, restore', (kind) => {
     const { id } = (await register(ctx, 't-del', 'Pendente cucina')).json<{ id: number }>();
     await deleteDevice(ctx, id);
     const before = await lastEventId(ctx);
-    for (let i = 0; i < 3; i++) expect((await raiseSos(ctx, 't-del')).json().code).toBe('DEVICE_DELETED');
+    for (let i = 0; i < 3; i++)
+      expect((await raiseSos(ctx, 't-del')).json().code).toBe('DEVICE_DELETED');
     expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['device-deleted-sos']);
     const [alarm] = await alarmOf(id);
-    expect(alarm).toMatchObject({ type: 'DELETED_DEVICE_SOS', device: { id, displayName: 'Pendente cucina' } });
+    expect(alarm).toMatchObject({
+      type: 'DELETED_DEVICE_SOS',
+      device: { id, displayName: 'Pendente cucina' },
+    });
     // A minute later the same device sounds again, still one alarm since its first SOS.
     await ctx.app.db
       .update(technicalAlarms)
       .set({ lastAt: sql`now() - interval '61 seconds'` })
       .where(eq(technicalAlarms.deviceId, id));
     await raiseSos(ctx, 't-del');
-    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual(['device-deleted-sos', 'device-deleted-sos']);
+    expect((await eventsAfter(ctx, before)).map((e) => e.type)).toEqual([
+      'device-deleted-sos',
+      'device-deleted-sos',
+    ]);
     expect(await alarmOf(id)).toEqual([alarm]);
   });
 
@@ -60,9 +67,13 @@ describeEachDb('technical alarms, deleted devices, restore', (kind) => {
     expect((await call('POST', url)).statusCode).toBe(204);
     expect(await alarmOf(id)).toEqual([]);
     // Every console drops it: one event, none for the 404 below.
-    expect(await eventsAfter(ctx, before)).toEqual([{ type: 'device-deleted-sos-dismissed', data: { id } }]);
+    expect(await eventsAfter(ctx, before)).toEqual([
+      { type: 'device-deleted-sos-dismissed', data: { id } },
+    ]);
     expect((await call('POST', url)).json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
-    expect((await call('POST', `${apiPath('alarmsTechnicalDismiss')}?deviceId=x`)).statusCode).toBe(400);
+    expect((await call('POST', `${apiPath('alarmsTechnicalDismiss')}?deviceId=x`)).statusCode).toBe(
+      400,
+    );
     expect(await eventsAfter(ctx, before)).toHaveLength(1);
   });
 
@@ -71,7 +82,9 @@ describeEachDb('technical alarms, deleted devices, restore', (kind) => {
     await deleteDevice(ctx, id);
     await raiseSos(ctx, 't-res');
     const deleted = await call('GET', apiPath('deviceDeleted'));
-    expect(deleted.json()).toContainEqual(expect.objectContaining({ id, displayName: 'Bagno', deletedAt: expect.any(String) }));
+    expect(deleted.json()).toContainEqual(
+      expect.objectContaining({ id, displayName: 'Bagno', deletedAt: expect.any(String) }),
+    );
     expect((await call('GET', apiPath('deviceDeleted'), ctx.employee.token)).statusCode).toBe(403);
     const restoreUrl = `${apiPath('deviceRestore')}?id=${id}`;
     expect((await call('POST', restoreUrl, ctx.employee.token)).statusCode).toBe(403);
@@ -79,14 +92,20 @@ describeEachDb('technical alarms, deleted devices, restore', (kind) => {
     const restored = await call('POST', restoreUrl);
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ id, displayName: 'Bagno', lastSos: null });
-    expect(await eventsAfter(ctx, before)).toEqual([{ type: 'device-registered', data: restored.json() }]);
+    expect(await eventsAfter(ctx, before)).toEqual([
+      { type: 'device-registered', data: restored.json() },
+    ]);
     expect(await alarmOf(id)).toEqual([]);
-    expect((await call('GET', apiPath('deviceDeleted'))).json()).not.toContainEqual(expect.objectContaining({ id }));
+    expect((await call('GET', apiPath('deviceDeleted'))).json()).not.toContainEqual(
+      expect.objectContaining({ id }),
+    );
     expect((await raiseSos(ctx, 't-res')).statusCode).toBe(201);
     expect((await call('POST', restoreUrl)).statusCode).toBe(404);
   });
 
   it('needs a signed-in user to list them', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: apiPath('alarmsTechnical') })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: apiPath('alarmsTechnical') })).statusCode,
+    ).toBe(401);
   });
 });

@@ -21,7 +21,11 @@ run('escalation across server processes and restarts [postgres]', () => {
   const servers: ServerProcess[] = [];
 
   const start = async () => {
-    const server = spawnServer({ DATABASE_URL: url, SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET!, SOS_ADMIN_PASSWORD: ADMIN_PASSWORD });
+    const server = spawnServer({
+      DATABASE_URL: url,
+      SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET!,
+      SOS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    });
     servers.push(server);
     return waitForUrl(server);
   };
@@ -31,17 +35,37 @@ run('escalation across server processes and restarts [postgres]', () => {
       await exited;
     }
   };
-  const post = async (base: string, path: string, body: unknown, headers: Record<string, string>) => {
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = async (
+    base: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ) => {
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as unknown };
   };
   const raise = async (base: string, serial: string) => {
-    await post(base, apiPath('deviceRegister'), { serial, displayName: serial }, { [API_KEY_HEADER]: API_KEY });
-    return sosSchema.parse((await post(base, apiPath('deviceSos'), { serial }, { [API_KEY_HEADER]: API_KEY })).json).id;
+    await post(
+      base,
+      apiPath('deviceRegister'),
+      { serial, displayName: serial },
+      { [API_KEY_HEADER]: API_KEY },
+    );
+    return sosSchema.parse(
+      (await post(base, apiPath('deviceSos'), { serial }, { [API_KEY_HEADER]: API_KEY })).json,
+    ).id;
   };
   /** sos id → number of sos-escalated events written for it. */
   const escalationCounts = async () => {
-    const rows = await database.db.select().from(events).where(eq(events.type, 'sos-escalated')).orderBy(asc(events.id));
+    const rows = await database.db
+      .select()
+      .from(events)
+      .where(eq(events.type, 'sos-escalated'))
+      .orderBy(asc(events.id));
     const counts = new Map<number, number>();
     for (const row of rows) {
       const id = sosSchema.parse(JSON.parse(row.data)).id;
@@ -51,7 +75,9 @@ run('escalation across server processes and restarts [postgres]', () => {
   };
   const lateness = async (id: number) => {
     const [row] = await database.db.select().from(sos).where(eq(sos.id, id));
-    return row!.escalatedAt ? row!.escalatedAt.getTime() - row!.createdAt.getTime() - TARGET_S * 1000 : null;
+    return row!.escalatedAt
+      ? row!.escalatedAt.getTime() - row!.createdAt.getTime() - TARGET_S * 1000
+      : null;
   };
 
   beforeAll(async () => {
@@ -69,10 +95,23 @@ run('escalation across server processes and restarts [postgres]', () => {
 
   it('two processes escalate each unacknowledged SOS exactly once, at most 2 s late, and never an acknowledged one', async () => {
     const [a, b] = await Promise.all([start(), start()]);
-    const ids = [await raise(a!, 'c-1'), await raise(b!, 'c-2'), await raise(a!, 'c-3'), await raise(b!, 'c-4')];
-    const login = await post(b!, apiPath('login'), { username: 'admin', password: ADMIN_PASSWORD }, {});
+    const ids = [
+      await raise(a!, 'c-1'),
+      await raise(b!, 'c-2'),
+      await raise(a!, 'c-3'),
+      await raise(b!, 'c-4'),
+    ];
+    const login = await post(
+      b!,
+      apiPath('login'),
+      { username: 'admin', password: ADMIN_PASSWORD },
+      {},
+    );
     const token = (login.json as { access_token: string }).access_token;
-    const acked = await fetch(`${a!}${apiPath('sosAck')}?sosId=${ids[3]}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const acked = await fetch(`${a!}${apiPath('sosAck')}?sosId=${ids[3]}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(acked.status).toBe(200);
     await new Promise((r) => setTimeout(r, (TARGET_S + 3) * 1000));
     const counts = await escalationCounts();
@@ -87,7 +126,10 @@ run('escalation across server processes and restarts [postgres]', () => {
   }, 60_000);
 
   it('escalates on start a deadline that passed while no process ran, once, and nothing twice', async () => {
-    const [device] = await database.db.insert(devices).values({ serial: 'c-down', ...deviceName('c-down') }).returning();
+    const [device] = await database.db
+      .insert(devices)
+      .values({ serial: 'c-down', ...deviceName('c-down') })
+      .returning();
     const [missed] = await database.db
       .insert(sos)
       .values({ deviceId: device!.id, createdAt: sql`now() - interval '30 seconds'` })

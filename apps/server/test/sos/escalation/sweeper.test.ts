@@ -17,7 +17,10 @@ describeEachDb('escalation of unacknowledged SOS', (kind) => {
 
   /** Moves an SOS's raise into the past, as if the server had been down since. */
   const raisedAgo = (sosId: number, seconds: number) =>
-    ctx.app.db.update(sos).set({ createdAt: sql`now() - make_interval(secs => ${seconds})` }).where(eq(sos.id, sosId));
+    ctx.app.db
+      .update(sos)
+      .set({ createdAt: sql`now() - make_interval(secs => ${seconds})` })
+      .where(eq(sos.id, sosId));
   const escalations = async (before: number) =>
     (await eventsAfter(ctx, before)).filter((e) => e.type === 'sos-escalated');
   const sweep = async () => {
@@ -35,7 +38,12 @@ describeEachDb('escalation of unacknowledged SOS', (kind) => {
     const events = await escalations(before);
     expect(events).toHaveLength(1);
     const escalated = sosSchema.parse(events[0]!.data);
-    expect(escalated).toMatchObject({ id: sosId, state: 'OPEN', acknowledgedAt: null, device: { displayName: 'Sig. Bianchi' } });
+    expect(escalated).toMatchObject({
+      id: sosId,
+      state: 'OPEN',
+      acknowledgedAt: null,
+      device: { displayName: 'Sig. Bianchi' },
+    });
     expect(escalated.escalatedAt).not.toBeNull();
     const timeline = sosTimelineSchema.parse((await timelineOf(ctx, sosId)).json());
     expect(timeline.map((e) => e.type)).toEqual(['RAISED', 'ESCALATED']);
@@ -46,7 +54,11 @@ describeEachDb('escalation of unacknowledged SOS', (kind) => {
     const acked = await deviceWithOpenSos(ctx, 'esc-acked');
     const closed = await deviceWithOpenSos(ctx, 'esc-closed');
     await ackSos(ctx, acked.sosId, ctx.employee.token);
-    await ctx.app.inject({ method: 'PATCH', url: `/api/sos/close?sosId=${closed.sosId}`, headers: ctx.bearer(ctx.admin.token) });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/sos/close?sosId=${closed.sosId}`,
+      headers: ctx.bearer(ctx.admin.token),
+    });
     const before = await lastEventId(ctx);
     await raisedAgo(acked.sosId, 30);
     await raisedAgo(closed.sosId, 30);
@@ -66,13 +78,23 @@ describeEachDb('escalation of unacknowledged SOS', (kind) => {
   }, 20_000);
 
   it('escalates what a lowered target makes overdue as soon as it is saved', async () => {
-    await ctx.app.inject({ method: 'POST', url: '/api/conf/alarm', headers: ctx.bearer(ctx.admin.token), payload: { ackTargetSeconds: 3600 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/conf/alarm',
+      headers: ctx.bearer(ctx.admin.token),
+      payload: { ackTargetSeconds: 3600 },
+    });
     const { sosId } = await deviceWithOpenSos(ctx, 'esc-conf');
     await raisedAgo(sosId, 30);
     await sweep();
     const before = await lastEventId(ctx);
     expect(await escalations(before)).toEqual([]);
-    await ctx.app.inject({ method: 'POST', url: '/api/conf/alarm', headers: ctx.bearer(ctx.admin.token), payload: { ackTargetSeconds: 10 } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/conf/alarm',
+      headers: ctx.bearer(ctx.admin.token),
+      payload: { ackTargetSeconds: 10 },
+    });
     await new Promise((r) => setTimeout(r, 20));
     await ctx.app.escalation.settled();
     expect((await escalations(before)).map((e) => sosSchema.parse(e.data).id)).toEqual([sosId]);
