@@ -17,8 +17,8 @@ export const MISLEADING_CONTROL_PATTERN = /[\u202A-\u202E\u2066-\u2069\u2028\u20
  * need, and lone surrogates (a JSON `\ud800` that PostgreSQL would store changed, as U+FFFD).
  * With the `u` flag, a surrogate range matches only a surrogate that is not half of a pair.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const CONTROL_CHARACTER_PATTERN =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
 
 /**
