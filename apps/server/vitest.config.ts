@@ -11,10 +11,9 @@ export default defineConfig({
     // Two workers even on 2 cores: a file spends much of its time waiting (PostgreSQL, timers,
     // child processes), and the files on PostgreSQL then run beside those on the embedded one.
     maxWorkers: 2,
-    // Files share a worker's modules, so the app's imports load once a worker, not once a file
-    // (over a minute of CPU across the suite). Safe because every file builds its own app and
-    // database (test/helpers/app.ts) and no file mocks a module.
-    isolate: false,
+    // Each file gets its own modules: module state (the receivers' counters, the stream's
+    // wake-ups) shared across files made tests depend on which file ran before them.
+    isolate: true,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -80,7 +80,8 @@ test.describe('device health and the person behind the device (docs/alarm-handli
     await health.field('Nome').fill('Giuseppina Ferraro');
     await health.field('Indirizzo').fill('Via Garibaldi 12, 10122 Torino');
     await health.field('Telefono').fill('telefono');
-    await health.profileDialog.getByRole('button', { name: 'Aggiungi' }).click();
+    // Exact: the check-in windows' "Aggiungi finestra" is in the same dialog.
+    await health.profileDialog.getByRole('button', { name: 'Aggiungi', exact: true }).click();
     await health.field('Nome', 1).fill('Marco Ferraro');
     await health.field('Telefono', 1).fill('+39 333 555 1234');
     await health.field('Relazione').fill('figlio');
@@ -233,7 +234,7 @@ test.describe('device health and the person behind the device (docs/alarm-handli
       await expect(health.profileDialog).toBeVisible();
       await health.profileDialog
         .getByRole('button')
-        .filter({ hasText: /Aggiungi|إضافة/ })
+        .filter({ hasText: /^(Aggiungi|إضافة)$/ })
         .click();
       await shotPage.screenshot({
         path: `${SHOTS}health-profile-${name}.png`,

@@ -93,9 +93,11 @@ describeEachDb('the dashboard order of getAll', (kind) => {
       .where(sql`${devices.serial} IN ('lo-0', 'lo-1')`)
       .orderBy(devices.id);
     // The older SOS (smaller id) a few microseconds later: PostgreSQL keeps them, the JSON does not.
+    // Raised now, not in the past, so the escalation sweep leaves them alone between the two listings.
+    const millisecond = new Date().toISOString().slice(0, 23);
     for (const [device, at] of [
-      [older!.id, '2025-03-01T10:00:00.000900Z'],
-      [newer!.id, '2025-03-01T10:00:00.000100Z'],
+      [older!.id, `${millisecond}900Z`],
+      [newer!.id, `${millisecond}100Z`],
     ] as const) {
       await ctx.database.db
         .insert(sos)

@@ -82,7 +82,9 @@ describeEachDb('SCAIP receiver', (kind) => {
       'Ripristino dal dispositivo (0023/0009)',
       'Annullato dal dispositivo (0002/0019)',
     ]);
-    expect(await openSosOf(ctx, 'SCAIP-A1')).toMatchObject({ state: 'OPEN', kind: 'FALL' });
+    // The smoke alarm re-alerted the fall: the SOS takes the most severe kind received
+    // (docs/alarm-handling.md, "Re-alert").
+    expect(await openSosOf(ctx, 'SCAIP-A1')).toMatchObject({ state: 'OPEN', kind: 'FIRE' });
   });
 
   it('low battery, power failure and tamper set technical alarms; 0015, 0086 and a reset clear them', async () => {
