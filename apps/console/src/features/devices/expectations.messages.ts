@@ -3,7 +3,7 @@ import { defineCatalogue } from '../../i18n/define.js';
 /**
  * Expected events (docs/expected-events.md): supervision per device, periodic tests, check-in
  * windows; the missed check-in's card, the technical list's "Test periodico mancante", the
- * stats' two counts. Italian as DESIGN §14 writes it.
+ * stats' two counts. The Italian texts are the ones docs/expected-events.md lists.
  */
 export const expectationsMessages = defineCatalogue(
   {
