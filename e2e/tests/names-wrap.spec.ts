@@ -30,7 +30,7 @@ async function clipped(page: Page) {
       if (box.left < card.left - 0.5 || box.right > card.right + 0.5)
         problems.push(`${label}: outside its card sideways`);
       if (box.bottom > card.bottom + 0.5) problems.push(`${label}: below its card`);
-      for (const button of item.querySelectorAll('button')) {
+      for (const button of Array.from(item.querySelectorAll('button'))) {
         const b = button.getBoundingClientRect();
         if (b.right > card.right + 0.5 || b.left < card.left - 0.5 || b.bottom > card.bottom + 0.5)
           problems.push(`${label}: a button spills out of its card`);
