@@ -52,13 +52,32 @@ export const alarmProtocolSchema = z.enum(ALARM_PROTOCOLS);
 export type AlarmProtocol = z.infer<typeof alarmProtocolSchema>;
 
 /**
+ * The detail's parts (docs/alarm-kinds.md "Device words"), for the console to word in the
+ * reader's language: peripheral the SCAIP device type code ("0005", a fall detector), number
+ * its `did`, component its `dco`, zone and group (Contact ID) or area (SIA) as sent, room the
+ * device's own words (SCAIP `dte`), shown as they are. Only the parts the device sent.
+ */
+export const sourcePartsSchema = z.object({
+  peripheral: z.string().optional(),
+  number: z.string().optional(),
+  component: z.string().optional(),
+  zone: z.string().optional(),
+  group: z.string().optional(),
+  area: z.string().optional(),
+  room: z.string().optional(),
+});
+export type SourceParts = z.infer<typeof sourcePartsSchema>;
+
+/**
  * code: as the device sent it (Contact ID qualifier + event "1101", SIA DCS letters "QA",
- * SCAIP "<dty>/<stc>" such as "0005/0010" or "0005/"); detail: zone, user or peripheral in words.
+ * SCAIP "<dty>/<stc>" such as "0005/0010" or "0005/"); detail: zone, user or peripheral in
+ * Italian words; parts: the same, structured (null when there is no detail in parts).
  */
 export const alarmSourceSchema = z.object({
   protocol: alarmProtocolSchema,
   code: z.string().nullable(),
   detail: z.string().nullable(),
+  parts: sourcePartsSchema.nullable().optional(),
 });
 export type AlarmSource = z.infer<typeof alarmSourceSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sosOutcomeSchema, sosTimelineTypeSchema, type SosOutcome } from './alarm.js';
 import { sosCallSchema } from './calls.js';
 import { idSchema, isoDateSchema } from './common.js';
-import type { AlarmKind } from './kinds.js';
+import { alarmKindSchema, type AlarmKind } from './kinds.js';
 import { readableText } from './rules.js';
 
 /** Notes (timeline entries and the closing note) are at most this long (docs/alarm-handling.md). */
@@ -83,12 +83,27 @@ export type SosNoteBody = z.infer<typeof sosNoteBodySchema>;
  * One step of an SOS's timeline (GET /api/sos/timeline, oldest first). A CALL entry also
  * carries `call` (its text is the call's note); no other entry has the key.
  */
+/**
+ * What a DEVICE_EVENT entry's text says, structured (docs/alarm-kinds.md "Device words"): a
+ * further alarm's kind, or a restore or a cancel, with the code as the device sent it. The
+ * console words it in the reader's language; `text` keeps the Italian words.
+ */
+export const deviceEventSchema = z.object({
+  kind: alarmKindSchema.optional(),
+  code: z.string().nullable(),
+  restore: z.boolean().optional(),
+  cancel: z.boolean().optional(),
+});
+export type DeviceEventWords = z.infer<typeof deviceEventSchema>;
+
 export const sosTimelineEntrySchema = z.object({
   at: isoDateSchema,
   type: sosTimelineTypeSchema,
   by: userRefSchema.nullable(),
   text: z.string().nullable(),
   call: sosCallSchema.optional(),
+  /** On a DEVICE_EVENT from a device (absent on the server's own entries). */
+  event: deviceEventSchema.optional(),
 });
 export type SosTimelineEntry = z.infer<typeof sosTimelineEntrySchema>;
 export const sosTimelineSchema = z.array(sosTimelineEntrySchema);

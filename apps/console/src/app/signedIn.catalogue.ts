@@ -2,6 +2,7 @@ import type { Locale } from '../i18n/locales.js';
 import { mergeCatalogues } from '../i18n/merge.js';
 import { pushMessages } from '../shell/push/messages.js';
 import { kindMessages } from '../widgets/alarm/kind.messages.js';
+import { deviceWordsMessages } from '../widgets/alarm/deviceWords.messages.js';
 import { callOutMessages } from '../widgets/alarm/callout.messages.js';
 import { auditMessages } from '../features/audit/messages.js';
 import { auditActionMessages } from '../features/audit/action.messages.js';
@@ -23,6 +24,7 @@ import { walkReportMessages } from '../i18n/walkReport.messages.js';
 export const signedInCatalogues = [
   pushMessages,
   kindMessages,
+  deviceWordsMessages,
   callOutMessages,
   auditMessages,
   auditActionMessages,

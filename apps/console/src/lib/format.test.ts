@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDateTimeSeconds, formatDuration } from './format.js';
+import { formatDateTime, formatDateTimeSeconds, formatDuration, localDigits } from './format.js';
 
 // Local times (no zone suffix) so the expectations hold in any time zone.
 describe('date formats', () => {
@@ -33,5 +33,13 @@ describe('formatDuration', () => {
 
   it('never shows a negative duration', () => {
     expect(formatDuration('2025-03-07T09:00:10Z', '2025-03-07T09:00:00Z')).toBe('00:00:00');
+  });
+});
+
+describe('the language’s own digits', () => {
+  it('writes Arabic-Indic digits in Arabic, as Intl does for its tag, and ASCII elsewhere', () => {
+    expect(localDigits('28/11/2026 01:39', 'ar')).toBe('٢٨/١١/٢٠٢٦ ٠١:٣٩');
+    expect(localDigits('28/11/2026 01:39', 'it')).toBe('28/11/2026 01:39');
+    expect(localDigits('00:04:09', 'de')).toBe('00:04:09');
   });
 });

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -24,6 +25,8 @@ import {
   SOS_OUTCOMES,
   SOS_TIMELINE_TYPES,
   VOICE_DIRECTIONS,
+  type DeviceEventWords,
+  type SourceParts,
 } from '@sos/contract';
 import { auditLog } from './audit-schema.js';
 import { pushCursor, pushDeliveries, pushMessages, pushSubscriptions } from './push-schema.js';
@@ -162,6 +165,8 @@ export const sos = pgTable(
     sourceProtocol: text('source_protocol', { enum: ALARM_PROTOCOLS }).notNull().default('HTTP'),
     sourceCode: text('source_code'),
     sourceDetail: text('source_detail'),
+    /** The detail's parts, for every language (docs/alarm-kinds.md "Device words"; migration 0014). */
+    sourceParts: json('source_parts').$type<SourceParts>(),
     // A SCAIP alarm asking for a call-back (cha 1): the unit's crd, never sent to a browser
     // (docs/voice.md; migration 0011).
     callBackUri: text('call_back_uri'),
@@ -218,6 +223,8 @@ export const sosTimeline = pgTable(
     callDirection: text('call_direction', { enum: VOICE_DIRECTIONS }),
     callDurationS: integer('call_duration_s'),
     callVoiceId: text('call_voice_id'),
+    /** A device's DEVICE_EVENT in structured words (docs/alarm-kinds.md "Device words"; migration 0014). */
+    event: jsonb('event').$type<DeviceEventWords>(),
   },
   (t) => [
     index('sos_timeline_sos_idx').on(t.sosId, t.at, t.id),

@@ -1,4 +1,4 @@
-import type { AlarmKind, AlarmProtocol, DeviceTechnicalType } from '@sos/contract';
+import type { AlarmKind, AlarmProtocol, DeviceTechnicalType, SourceParts } from '@sos/contract';
 
 /**
  * What every alarm receiver (DC-09, SCAIP) hands to the rest of the server, whatever the
@@ -7,7 +7,7 @@ import type { AlarmKind, AlarmProtocol, DeviceTechnicalType } from '@sos/contrac
  * commits it; only then does the receiver answer the device ("ACK only after commit").
  */
 
-/** One thing a device says in a message. code/detail as in the SOS's `source`. */
+/** One thing a device says in a message. code/detail/parts as in the SOS's `source`. */
 export type DeviceSignal =
   /** An alarm: a new SOS, or a DEVICE_EVENT (and a possible kind upgrade) on the open one. */
   | {
@@ -15,6 +15,7 @@ export type DeviceSignal =
       kind: AlarmKind;
       code: string | null;
       detail: string | null;
+      parts?: SourceParts;
       location?: SignalLocation;
       /** SCAIP `crd` of an alarm asking for a call-back (`cha` 1): kept on the SOS (docs/voice.md). */
       callBackUri?: string;
@@ -25,9 +26,9 @@ export type DeviceSignal =
       stillPresent?: true;
     }
   /** A restore (Contact ID qualifier 3, SIA restore codes, SCAIP mty RE): a DEVICE_EVENT, never a close. */
-  | { type: 'RESTORE'; code: string | null; detail: string | null }
+  | { type: 'RESTORE'; code: string | null; detail: string | null; parts?: SourceParts }
   /** A cancel (Contact ID 406, SCAIP stc 0019): a DEVICE_EVENT, never a close. */
-  | { type: 'CANCEL'; code: string | null; detail: string | null }
+  | { type: 'CANCEL'; code: string | null; detail: string | null; parts?: SourceParts }
   /** Low battery, power failure, tamper: sets that technical alarm. */
   | { type: 'TECHNICAL'; alarm: DeviceTechnicalType; code: string | null; detail: string | null }
   /** Its restore: clears that technical alarm. */

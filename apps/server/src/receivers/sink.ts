@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { LIVE_EVENTS, type Device, type Sos } from '@sos/contract';
+import {
+  LIVE_EVENTS,
+  type AlarmSource,
+  type Device,
+  type Sos,
+  type SourceParts,
+} from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
 import { clearDeviceTechnicalAlarm, setDeviceTechnicalAlarm } from '../devices/device-technical.js';
@@ -14,7 +20,6 @@ import { locationColumns, type NewSosRaise } from '../sos/raise.js';
 import { openSosOf } from '../sos/repository.js';
 import { noteDeviceEvent, raiseDeviceAlarm } from '../sos/device-alarm.js';
 import { alarmEventsOf } from '../sos/device-event.js';
-import { CANCEL_TEXT_IT, RESTORE_TEXT_IT } from '../sos/device-event-text.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { recordCheckIn, recordTest } from '../expectations/signals.js';
 import {
@@ -77,14 +82,15 @@ export function createSignalSink(db: Db, options: SignalSinkOptions = {}): Signa
 const isSupervisionOnly = (message: ReceivedMessage) =>
   message.signals.length > 0 && message.signals.every((s) => s.type === 'HEARTBEAT');
 
-/** An alarm's source as its SOS records it: the protocol it came by, its code and detail. */
+/** An alarm's source as its SOS records it: the protocol it came by, its code, detail and parts. */
 const sourceOf = (
   message: ReceivedMessage,
-  alarm: { code: string | null; detail: string | null },
-) => ({
+  alarm: { code: string | null; detail: string | null; parts?: SourceParts },
+): AlarmSource => ({
   protocol: message.protocol,
   code: alarm.code,
   detail: alarm.detail,
+  ...(alarm.parts ? { parts: alarm.parts } : {}),
 });
 
 /**
@@ -161,8 +167,8 @@ async function applySignal(
     }
     case 'RESTORE':
     case 'CANCEL': {
-      const words = signal.type === 'RESTORE' ? RESTORE_TEXT_IT : CANCEL_TEXT_IT;
-      const updated = await noteDeviceEvent(tx, device.id, words, signal.code);
+      const restore = signal.type === 'RESTORE';
+      const updated = await noteDeviceEvent(tx, device.id, restore, signal.code);
       if (updated)
         pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, toSosJson(updated, device)));
       return;

@@ -10,7 +10,12 @@ import {
   type DeviceEvent,
   type SosRow,
 } from './device-event.js';
-import { ALARM_KIND_LABELS_IT, deviceEventText } from './device-event-text.js';
+import {
+  ALARM_KIND_LABELS_IT,
+  CANCEL_TEXT_IT,
+  deviceEventText,
+  RESTORE_TEXT_IT,
+} from './device-event-text.js';
 import { locationColumns } from './raise.js';
 
 export interface DeviceAlarm {
@@ -45,6 +50,7 @@ export async function raiseDeviceAlarm(
     const realert = !alarm.stillPresent || !receivedKinds(open, undefined).includes(alarm.kind);
     const event: DeviceEvent = {
       text,
+      words: { kind: alarm.kind, code: alarm.source.code },
       kind: alarm.kind,
       realert,
       ...(alarm.location ? { location: alarm.location } : {}),
@@ -67,6 +73,7 @@ export async function raiseDeviceAlarm(
       sourceProtocol: alarm.source.protocol,
       sourceCode: alarm.source.code,
       sourceDetail: alarm.source.detail,
+      sourceParts: alarm.source.parts ?? null,
       ...locationColumns(alarm.location),
       callBackUri: alarm.callBackUri ?? null,
     })
@@ -79,9 +86,12 @@ export async function raiseDeviceAlarm(
 export async function noteDeviceEvent(
   tx: Tx,
   deviceId: number,
-  words: string,
+  restore: boolean,
   code: string | null,
 ): Promise<SosRow | null> {
   const open = await findOpenSos(tx, deviceId);
-  return open ? addDeviceEvent(tx, open, { text: deviceEventText(words, code) }) : null;
+  if (!open) return null;
+  const text = deviceEventText(restore ? RESTORE_TEXT_IT : CANCEL_TEXT_IT, code);
+  const words = restore ? { code, restore: true } : { code, cancel: true };
+  return addDeviceEvent(tx, open, { text, words });
 }

@@ -1,5 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LIVE_EVENTS, moreSevere, type AlarmKind, type LiveEventName } from '@sos/contract';
+import {
+  LIVE_EVENTS,
+  moreSevere,
+  type AlarmKind,
+  type DeviceEventWords,
+  type LiveEventName,
+} from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { sos, sosTimeline } from '../db/schema.js';
 
@@ -16,7 +22,9 @@ export async function findOpenSos(tx: Tx, deviceId: number): Promise<SosRow | un
 
 /** What a device said about its open SOS: the entry's text, and the alarm's kind if it was one. */
 export interface DeviceEvent {
+  /** The Italian words; `words` the same, structured (docs/alarm-kinds.md "Device words"). */
   text: string;
+  words?: DeviceEventWords;
   kind?: AlarmKind;
   location?: { lat: number; lon: number; accuracyM: number | null };
   /**
@@ -81,7 +89,9 @@ export async function addDeviceEvent(tx: Tx, open: SosRow, event: DeviceEvent): 
     await tx
       .insert(sosTimeline)
       .values({ sosId: open.id, type: 'ESCALATED', at: open.escalatedAt });
-  await tx.insert(sosTimeline).values({ sosId: open.id, type: 'DEVICE_EVENT', text: event.text });
+  await tx
+    .insert(sosTimeline)
+    .values({ sosId: open.id, type: 'DEVICE_EVENT', text: event.text, event: event.words ?? null });
   return row ?? open;
 }
 

@@ -51,8 +51,12 @@ export function sosJsonSql(s: string, deviceId: SQL, displayName: SQL): SQL {
           ELSE ${jsNumberSql(c('location_accuracy_m'))} END AS "accuracyM") place) END AS "location",
     ${c('kind')} AS "kind",
     to_json(coalesce(${c('kinds')}, ARRAY[${c('kind')}])) AS "kinds",
-    (SELECT row_to_json(src) FROM (SELECT ${c('source_protocol')} AS "protocol", ${c('source_code')} AS "code",
-      ${c('source_detail')} AS "detail") src) AS "source",
+    CASE WHEN ${c('source_parts')} IS NULL THEN
+      (SELECT row_to_json(src) FROM (SELECT ${c('source_protocol')} AS "protocol", ${c('source_code')} AS "code",
+        ${c('source_detail')} AS "detail") src)
+    ELSE
+      (SELECT row_to_json(src) FROM (SELECT ${c('source_protocol')} AS "protocol", ${c('source_code')} AS "code",
+        ${c('source_detail')} AS "detail", ${c('source_parts')} AS "parts") src) END AS "source",
     (SELECT row_to_json(device) FROM (SELECT ${deviceId} AS "id", ${displayName} AS "displayName") device)
       AS "device"
   ) sos_json) sos_text)`;

@@ -37,7 +37,13 @@ export function toSosJson(row: SosRow, device: DeviceRef): Sos {
         : { lat: row.locationLat, lon: row.locationLon, accuracyM: row.locationAccuracyM },
     kind: row.kind,
     kinds: row.kinds ?? [row.kind],
-    source: { protocol: row.sourceProtocol, code: row.sourceCode, detail: row.sourceDetail },
+    source: {
+      protocol: row.sourceProtocol,
+      code: row.sourceCode,
+      detail: row.sourceDetail,
+      // Only when the device sent parts (docs/alarm-kinds.md "Device words").
+      ...(row.sourceParts ? { parts: row.sourceParts } : {}),
+    },
     device: { id: device.id, displayName: device.displayName },
     // Voice (docs/voice.md): only a call-back SOS has the key; the crd itself stays here.
     ...(row.callBackUri === null ? {} : { callBack: true as const }),

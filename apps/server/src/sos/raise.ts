@@ -86,8 +86,9 @@ export async function raiseNewSos(
         ${column((r) => r.at.locationLat)}::float8[], ${column((r) => r.at.locationLon)}::float8[],
         ${column((r) => r.at.locationAccuracyM)}::float8[], ${column((r) => r.kind ?? 'PANIC')}::text[],
         ${column((r) => r.source?.protocol ?? 'HTTP')}::text[], ${column((r) => r.source?.code ?? null)}::text[],
-        ${column((r) => r.source?.detail ?? null)}::text[], ${column((r) => r.repeatKey ?? null)}::text[])
-        WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, kind, protocol, code, detail, repeat_key, n)
+        ${column((r) => r.source?.detail ?? null)}::text[], ${column((r) => r.repeatKey ?? null)}::text[],
+        ${column((r) => (r.source?.parts ? JSON.stringify(r.source.parts) : null))}::text[])
+        WITH ORDINALITY AS r(serial, idempotency_key, lat, lon, accuracy_m, kind, protocol, code, detail, repeat_key, parts, n)
     ),
     locked AS MATERIALIZED (
       -- An offline device coming back takes raiseSos's path, which writes its device-online event.
@@ -100,9 +101,9 @@ export async function raiseNewSos(
     ),
     inserted AS (
       INSERT INTO sos (device_id, idempotency_key, location_lat, location_lon, location_accuracy_m, kind,
-        source_protocol, source_code, source_detail)
+        source_protocol, source_code, source_detail, source_parts)
       SELECT device.id, raise.idempotency_key, raise.lat, raise.lon, raise.accuracy_m, raise.kind,
-        raise.protocol, raise.code, raise.detail
+        raise.protocol, raise.code, raise.detail, raise.parts::json
       FROM device JOIN raise ON raise.serial = device.serial
       ${claiming ? sql`WHERE raise.repeat_key IS NULL OR NOT ${isRepeatSql(sql`raise.serial`, sql`raise.repeat_key`)}` : sql``}
       ORDER BY raise.n
@@ -137,7 +138,12 @@ export async function findOrRaiseSos(
     const replayed = idempotencyKey !== undefined && row.idempotencyKey === idempotencyKey;
     if (row.state !== 'OPEN' || kind === undefined || kind === row.kind || replayed)
       return { created: false, value: toSosJson(row, device) };
-    const event = { text: ALARM_KIND_LABELS_IT[kind], kind, realert: true };
+    const event = {
+      text: ALARM_KIND_LABELS_IT[kind],
+      words: { kind, code: null },
+      kind,
+      realert: true,
+    };
     const updated = toSosJson(await addDeviceEvent(tx, row, event), device);
     for (const name of alarmEventsOf({ raised: false, realerted: true }))
       await appendEvent(tx, name, updated);

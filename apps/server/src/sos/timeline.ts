@@ -44,6 +44,7 @@ export async function readTimeline(db: Tx, id: number): Promise<SosTimelineEntry
         by: by(r.byId, r.byUsername),
         text: r.text,
         ...(call ? { call } : {}),
+        ...(r.event ? { event: r.event } : {}),
       };
       return { at: r.at, rank: 1, entry };
     }),

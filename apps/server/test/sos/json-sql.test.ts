@@ -107,7 +107,25 @@ describeEachDb('SOS JSON built in SQL', (kind) => {
       .returning();
     expect((await both(callBack!.id)).js).toMatchObject({ callBack: true });
     expect((await both(callBack!.id)).text).not.toContain('10.0.0.9');
-    for (const row of [open!, closed!, orphan!, ...located, callBack!]) {
+    // A receiver's SOS: its detail's parts (docs/alarm-kinds.md "Device words"), as written.
+    const [scaip] = await ctx.app.db
+      .insert(sos)
+      .values({
+        deviceId: device!.id,
+        state: 'CLOSED',
+        kind: 'FALL',
+        sourceProtocol: 'SCAIP',
+        sourceCode: '0005/',
+        sourceDetail: 'Rilevatore di caduta, n. 1, Camera "da" letto',
+        sourceParts: { peripheral: '0005', number: '1', room: 'Camera "da" letto — ü' },
+      })
+      .returning();
+    expect((await both(scaip!.id)).sql.source.parts).toEqual({
+      peripheral: '0005',
+      number: '1',
+      room: 'Camera "da" letto — ü',
+    });
+    for (const row of [open!, closed!, orphan!, ...located, callBack!, scaip!]) {
       const { js, text, sql: fromSql } = await both(row.id);
       expect(fromSql).toEqual(js);
       // Byte for byte what JSON.stringify writes: clients may read the text as it comes.

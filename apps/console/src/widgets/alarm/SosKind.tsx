@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { Sos } from '@sos/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LtrText } from '../../components/LtrText.js';
+import { sourcePartsText } from './deviceWords.js';
 
 /**
  * What the SOS is about and how it reached us, in words (docs/alarm-kinds.md): "Tipo:
@@ -10,7 +11,10 @@ import { LtrText } from '../../components/LtrText.js';
  */
 export function SosKind({ sos }: { sos: Pick<Sos, 'kind' | 'source'> }) {
   const intl = useIntl();
-  const { protocol, code, detail } = sos.source;
+  const { protocol, code, detail, parts } = sos.source;
+  // The detail in the reader's language when the server sent its parts (docs/alarm-kinds.md
+  // "Device words"); older SOS have the Italian words only.
+  const words = parts ? sourcePartsText(parts, intl) : detail;
   return (
     <>
       <Typography variant="body2" data-testid="sos-detail-kind">
@@ -33,7 +37,7 @@ export function SosKind({ sos }: { sos: Pick<Sos, 'kind' | 'source'> }) {
             />
           </>
         )}
-        {detail !== null && <> · {detail}</>}
+        {words !== null && words !== '' && <> · {words}</>}
       </Typography>
     </>
   );

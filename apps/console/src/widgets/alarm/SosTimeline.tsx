@@ -8,6 +8,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { formatDateTimeSeconds } from '../../lib/format.js';
 import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
 import { mmss } from '../voice/clockText.js';
+import { deviceEventWords } from './deviceWords.js';
 
 const isOutcome = (code: string): code is SosOutcome =>
   (SOS_OUTCOMES as readonly string[]).includes(code);
@@ -39,6 +40,8 @@ function callText(call: SosCall, note: string | null, intl: IntlShape): ReactNod
 /** A CLOSED entry's text is the outcome code, then a line with the note (docs/alarm-handling.md). */
 function entryText(entry: SosTimelineEntry, intl: IntlShape): ReactNode {
   if (entry.type === 'CALL' && entry.call) return callText(entry.call, entry.text, intl);
+  // A device's words in the reader's language (docs/alarm-kinds.md "Device words").
+  if (entry.type === 'DEVICE_EVENT' && entry.event) return deviceEventWords(entry.event, intl);
   if (entry.text === null || entry.type !== 'CLOSED') return entry.text;
   const [code = '', ...note] = entry.text.split('\n');
   const outcome = isOutcome(code) ? intl.formatMessage({ id: `outcome.${code}` }) : code;

@@ -53,6 +53,9 @@ export function parseContactId(content: string): DeviceSignal[] | null {
   const code = `${qualifier}${event}`;
   const who = meaning.is === 'contact' && meaning.user ? 'utente' : 'zona';
   const detail = `${who} ${zone}` + (group === '00' ? '' : `, gruppo ${group}`);
+  // The same, for every language (docs/alarm-kinds.md "Device words"): a user's number is
+  // only in contact signals, which carry no detail.
+  const parts = group === '00' ? { zone } : { zone, group };
   const restore = qualifier === '3';
   switch (meaning.is) {
     case 'contact':
@@ -60,17 +63,17 @@ export function parseContactId(content: string): DeviceSignal[] | null {
     case 'test':
       return [{ type: 'TEST', code }];
     case 'cancel':
-      return [{ type: 'CANCEL', code, detail }];
+      return [{ type: 'CANCEL', code, detail, parts }];
     case 'technical':
       return [
         { type: restore ? 'TECHNICAL_CLEAR' : 'TECHNICAL', alarm: meaning.alarm, code, detail },
       ];
     case 'alarm':
-      if (restore) return [{ type: 'RESTORE', code, detail }];
+      if (restore) return [{ type: 'RESTORE', code, detail, parts }];
       return [
         qualifier === '6'
-          ? { type: 'ALARM', kind: meaning.kind, code, detail, stillPresent: true }
-          : { type: 'ALARM', kind: meaning.kind, code, detail },
+          ? { type: 'ALARM', kind: meaning.kind, code, detail, parts, stillPresent: true }
+          : { type: 'ALARM', kind: meaning.kind, code, detail, parts },
       ];
   }
 }

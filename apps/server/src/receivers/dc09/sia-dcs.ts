@@ -46,16 +46,26 @@ function signalOf(code: string, zone: string, area: string | null): DeviceSignal
   const parts = [zone && `zona ${zone}`, area && `area ${area}`].filter(Boolean);
   // Printable ASCII by the grammar; the operator-text rule still has the last word.
   const detail = parts.length > 0 ? deviceWords(parts.join(', '), code) : null;
+  // The same, for every language (docs/alarm-kinds.md "Device words"); none when the words
+  // broke the operator-text rule (the detail is then the code).
+  const structured =
+    detail === null || parts.length === 0 || detail === code
+      ? undefined
+      : { ...(zone ? { zone } : {}), ...(area ? { area } : {}) };
   const meaning = siaMeaning(code);
   switch (meaning.is) {
     case 'alarm':
-      return { type: 'ALARM', kind: meaning.kind, code, detail };
+      return structured
+        ? { type: 'ALARM', kind: meaning.kind, code, detail, parts: structured }
+        : { type: 'ALARM', kind: meaning.kind, code, detail };
     case 'technical':
       return { type: 'TECHNICAL', alarm: meaning.alarm, code, detail };
     case 'technical-clear':
       return { type: 'TECHNICAL_CLEAR', alarm: meaning.alarm, code, detail };
     case 'restore':
-      return { type: 'RESTORE', code, detail };
+      return structured
+        ? { type: 'RESTORE', code, detail, parts: structured }
+        : { type: 'RESTORE', code, detail };
     case 'contact':
       return { type: 'CONTACT', code };
     case 'test':

@@ -1,3 +1,4 @@
+import type { SourceParts } from '@sos/contract';
 import type { DeviceSignal, ReceivedMessage } from '../signal.js';
 import {
   ALARM_STATUS_CODES,
@@ -18,6 +19,16 @@ import type { Mrq } from './mrq.js';
  * `SCAIP-<cid>`, repeats recognised by `ref`.
  */
 
+/** The peripheral's parts, for the console to word in each language (docs/alarm-kinds.md "Device words"). */
+export function peripheralParts(mrq: Mrq): SourceParts {
+  return {
+    peripheral: mrq.dty,
+    ...(mrq.did ? { number: mrq.did } : {}),
+    ...(mrq.dco ? { component: mrq.dco } : {}),
+    ...(mrq.dte ? { room: mrq.dte } : {}),
+  };
+}
+
 /** The peripheral in words: "Rilevatore di caduta, n. 2, componente 1, Camera da letto". */
 export function peripheralDetail(mrq: Mrq): string {
   const parts = [deviceTypeWords(mrq.dty)];
@@ -30,6 +41,7 @@ export function peripheralDetail(mrq: Mrq): string {
 function signalOf(mrq: Mrq): DeviceSignal {
   const code = `${mrq.dty}/${mrq.stc ?? ''}`;
   const detail = peripheralDetail(mrq);
+  const parts = peripheralParts(mrq);
   const stc = mrq.stc;
   switch (mrq.mty) {
     case 'PI':
@@ -42,13 +54,19 @@ function signalOf(mrq: Mrq): DeviceSignal {
       const alarm = stc ? (TECHNICAL_BY_STC[stc] ?? TECHNICAL_CLEAR_BY_STC[stc]) : undefined;
       return alarm
         ? { type: 'TECHNICAL_CLEAR', alarm, code, detail }
-        : { type: 'RESTORE', code, detail };
+        : { type: 'RESTORE', code, detail, parts };
     }
     default:
       break;
   }
   if (stc === undefined || ALARM_STATUS_CODES.includes(stc)) {
-    const signal: DeviceSignal = { type: 'ALARM', kind: kindOfDeviceType(mrq.dty), code, detail };
+    const signal: DeviceSignal = {
+      type: 'ALARM',
+      kind: kindOfDeviceType(mrq.dty),
+      code,
+      detail,
+      parts,
+    };
     if (mrq.location) signal.location = mrq.location;
     if (mrq.cha === '1' && mrq.crd) signal.callBackUri = mrq.crd;
     return signal;
@@ -57,7 +75,7 @@ function signalOf(mrq: Mrq): DeviceSignal {
   if (technical) return { type: 'TECHNICAL', alarm: technical, code, detail };
   const cleared = TECHNICAL_CLEAR_BY_STC[stc];
   if (cleared) return { type: 'TECHNICAL_CLEAR', alarm: cleared, code, detail };
-  if (stc === CANCEL_STATUS_CODE) return { type: 'CANCEL', code, detail };
+  if (stc === CANCEL_STATUS_CODE) return { type: 'CANCEL', code, detail, parts };
   if (TEST_STATUS_CODES.includes(stc)) return { type: 'TEST', code };
   if (mrq.dty === ACTIVITY_DETECTOR_TYPE && CHECK_IN_STATUS_CODES.includes(stc))
     return { type: 'CHECK_IN', code };

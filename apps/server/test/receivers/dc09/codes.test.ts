@@ -53,6 +53,7 @@ describe('Contact ID codes', () => {
         kind: 'FIRE',
         code: '6110',
         detail: 'zona 004, gruppo 01',
+        parts: { zone: '004', group: '01' },
         stillPresent: true,
       },
     ]);
@@ -60,11 +61,17 @@ describe('Contact ID codes', () => {
 
   it('keeps the code as sent and the zone or the user in words', () => {
     expect(parseContactId('1101 00 001')).toEqual([
-      { type: 'ALARM', kind: 'PANIC', code: '1101', detail: 'zona 001' },
+      { type: 'ALARM', kind: 'PANIC', code: '1101', detail: 'zona 001', parts: { zone: '001' } },
     ]);
     expect(parseContactId('1401 02 007')).toEqual([{ type: 'CONTACT', code: '1401' }]);
     expect(parseContactId('1999 01 001')).toEqual([
-      { type: 'ALARM', kind: 'OTHER', code: '1999', detail: 'zona 001, gruppo 01' },
+      {
+        type: 'ALARM',
+        kind: 'OTHER',
+        code: '1999',
+        detail: 'zona 001, gruppo 01',
+        parts: { zone: '001', group: '01' },
+      },
     ]);
   });
 
@@ -110,7 +117,13 @@ describe('SIA DCS codes', () => {
 
   it('reads the area and several events of one message', () => {
     expect(parseSiaDcs('Nri1/FA001/YT')).toEqual([
-      { type: 'ALARM', kind: 'FIRE', code: 'FA', detail: 'zona 001, area 1' },
+      {
+        type: 'ALARM',
+        kind: 'FIRE',
+        code: 'FA',
+        detail: 'zona 001, area 1',
+        parts: { zone: '001', area: '1' },
+      },
       { type: 'TECHNICAL', alarm: 'LOW_BATTERY', code: 'YT', detail: 'area 1' },
     ]);
   });
@@ -118,8 +131,20 @@ describe('SIA DCS codes', () => {
   it('reads blocks written without "/" as a third-party dialler does, alike with them', () => {
     expect(parseSiaDcs('Nri1FA3')).toEqual(parseSiaDcs('Nri1/FA3'));
     expect(parseSiaDcs('Nti12:30id1ri2FA3BA4')).toEqual([
-      { type: 'ALARM', kind: 'FIRE', code: 'FA', detail: 'zona 3, area 2' },
-      { type: 'ALARM', kind: 'INTRUSION', code: 'BA', detail: 'zona 4, area 2' },
+      {
+        type: 'ALARM',
+        kind: 'FIRE',
+        code: 'FA',
+        detail: 'zona 3, area 2',
+        parts: { zone: '3', area: '2' },
+      },
+      {
+        type: 'ALARM',
+        kind: 'INTRUSION',
+        code: 'BA',
+        detail: 'zona 4, area 2',
+        parts: { zone: '4', area: '2' },
+      },
     ]);
     expect(parseSiaDcs('Nri1FA3/idAB/BA2')).toEqual(parseSiaDcs('Nri1/FA3/idAB/BA2'));
   });

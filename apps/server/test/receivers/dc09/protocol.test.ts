@@ -58,7 +58,15 @@ describe('DC-09 answers', () => {
         serial: 'DC09-0-12AB',
         displayName: 'DC-09 12AB',
         repeatKey: 'ADM-CID/0001/1101 01 001',
-        signals: [{ type: 'ALARM', kind: 'PANIC', code: '1101', detail: 'zona 001, gruppo 01' }],
+        signals: [
+          {
+            type: 'ALARM',
+            kind: 'PANIC',
+            code: '1101',
+            detail: 'zona 001, gruppo 01',
+            parts: { zone: '001', group: '01' },
+          },
+        ],
       },
     ]);
   });
