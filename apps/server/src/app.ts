@@ -33,17 +33,13 @@ import employeeRoutes from './routes/employee/index.js';
 import deviceRoutes from './routes/device/index.js';
 import sosRoutes from './routes/sos/index.js';
 import confRoutes from './routes/conf/index.js';
-import deviceApiRoutes from './routes/device-api/index.js';
 import liveRoutes from './routes/live/index.js';
-import profileRoutes from './routes/profile/index.js';
 import technicalAlarmRoutes from './routes/technical/index.js';
-import deletedDeviceRoutes from './routes/deleted-devices/index.js';
-import deviceRenameRoutes from './routes/device-rename/index.js';
 import auditRoutes from './routes/audit/index.js';
 import pushRoutes from './routes/push/index.js';
 import expectationsPlugin, { type ExpectationsPluginOptions } from './plugins/expectations.js';
-import expectationRoutes from './routes/expectations/index.js';
 import voiceRoutes from './routes/voice/index.js';
+import { declareSecurity } from './routes/security.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
 import type { DispatcherOptions } from './push/dispatcher.js';
@@ -74,15 +70,10 @@ const ROUTE_PLUGINS = [
   deviceRoutes,
   sosRoutes,
   confRoutes,
-  deviceApiRoutes,
   liveRoutes,
-  profileRoutes,
   technicalAlarmRoutes,
-  deletedDeviceRoutes,
-  deviceRenameRoutes,
   auditRoutes,
   pushRoutes,
-  expectationRoutes,
   voiceRoutes,
 ];
 
@@ -148,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeOptions: RouteOptions = { env: options.env };
   await app.register(
     async (api) => {
+      declareSecurity(api);
       for (const plugin of ROUTE_PLUGINS) await api.register(plugin, routeOptions);
     },
     { prefix: API_PREFIX },

@@ -59,6 +59,28 @@ describeEachDb('API documentation', (kind) => {
     expect(doc.paths[openApiPath(PATHS.deviceGetAll)]?.get?.security).toEqual([{ bearerAuth: [] }]);
   });
 
+  it('declares on every call the authentication its hook demands, none only where none runs', () => {
+    const open = [
+      `post ${openApiPath(PATHS.login)}`,
+      `post ${openApiPath(PATHS.refreshAuth)}`,
+      `post ${openApiPath(PATHS.logout)}`,
+      // Kamailio's calls carry the voice service's shared secret (docs/voice.md), no user's token.
+      `post ${openApiPath(PATHS.voiceEvents)}`,
+      `get ${openApiPath(PATHS.voiceRoute)}`,
+    ];
+    const undeclared = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => !operation.security)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(undeclared.sort()).toEqual(open.sort());
+    // The profile's replacement once lacked its declaration; the device API's own calls take the key.
+    expect(doc.paths[openApiPath(PATHS.deviceProfile)]?.put?.security).toEqual([
+      { bearerAuth: [] },
+    ]);
+    expect(doc.paths[openApiPath(PATHS.deviceCheckin)]?.post?.security).toEqual([{ apiKey: [] }]);
+  });
+
   it('describes the live stream and the data of each of its events', () => {
     const stream = doc.paths[openApiPath(PATHS.sosRealTime)]?.get;
     for (const name of Object.values(LIVE_EVENTS)) {

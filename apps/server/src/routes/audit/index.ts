@@ -22,7 +22,6 @@ import { auditPage, auditTotal, auditWhere } from '../../audit/queries.js';
 import { verifyAudit } from '../../audit/verify.js';
 
 const tags = ['audit'];
-const security = [{ bearerAuth: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const FILTERS =
   'Newest first. from/to bound the record time: an ISO 8601 instant, or a date YYYY-MM-DD (in the server TZ); ' +
@@ -39,7 +38,6 @@ export default async function auditRoutes(app: FastifyInstance, options: RouteOp
     url: PATHS.audit,
     schema: {
       tags,
-      security,
       summary: 'The audit log, paged with a keyset cursor (limit 1–500, default 20)',
       description: `${FILTERS} nextCursor (opaque) is null on the last page; total counts every page.`,
       querystring: auditQuerySchema,
@@ -65,7 +63,6 @@ export default async function auditRoutes(app: FastifyInstance, options: RouteOp
     url: PATHS.auditCsv,
     schema: {
       tags,
-      security,
       summary:
         'The audit log as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /audit; recorded as AUDIT_EXPORTED',
       description:
@@ -107,7 +104,6 @@ export default async function auditRoutes(app: FastifyInstance, options: RouteOp
     url: PATHS.auditVerify,
     schema: {
       tags,
-      security,
       summary:
         'Re-checks the whole hash chain: ok, how many records, the first bad one (null when none)',
       response: { 200: auditVerifySchema, ...errors },

@@ -24,7 +24,6 @@ import { appendAudit } from '../../audit/append.js';
 import { auditByOf } from '../../audit/by.js';
 import { givenFilters } from '../../audit/filters.js';
 
-const security = [{ bearerAuth: [] }];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const FILTERS =
   'Closed SOS, newest closure first (then id). from/to bound the raise time: an ISO 8601 instant, or a date ' +
@@ -41,7 +40,6 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
       tags: ['sos'],
       summary: 'History, paged with a keyset cursor (limit 1–500, default 20)',
       description: `${FILTERS} nextCursor (opaque) is null on the last page; total counts every page.`,
-      security,
       querystring: historyQuerySchema,
       response: { 200: historyPageSchema, ...errors },
     },
@@ -71,7 +69,6 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
       tags: ['sos'],
       summary: 'History as CSV (RFC 4180, UTF-8 with BOM), same filters and order as /sos/history',
       description: `${FILTERS} Columns: ${HISTORY_CSV_COLUMNS.join(',')} (kind: the SOS's alarm kind; calls: the calls logged on it); times ISO 8601 UTC. Streamed. ?format=excel: ";" separated, times in TZ as dd/MM/yyyy HH:mm:ss, column names and codes in ?lang= (it default).`,
-      security,
       querystring: historyCsvQuerySchema,
       produces: ['text/csv'],
       // Documents the body; a stream is sent as it is, never through this schema's serializer.

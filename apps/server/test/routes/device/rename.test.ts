@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, deviceSchema } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
-import { deleteDevice, eventsAfter, lastEventId, raiseSos, register } from '../device/fixtures.js';
+import { deleteDevice, eventsAfter, lastEventId, raiseSos, register } from './fixtures.js';
 
 describeEachDb('PATCH /api/device/rename', (kind) => {
   let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, IDEMPOTENCY_KEY_HEADER, sosSchema, sosTimelineSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
-import { deviceHeaders, eventsAfter, lastEventId, register } from '../device/fixtures.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { deviceHeaders, eventsAfter, lastEventId, register } from '../fixtures.js';
 
 describeEachDb('POST /api/device/sos with a kind', (kind) => {
   let ctx: TestContext;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
 import { loggerOptions } from '../../../src/logger.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
-import { deleteDevice, eventsAfter, lastEventId, register } from '../device/fixtures.js';
+import { deleteDevice, eventsAfter, lastEventId, register } from './fixtures.js';
 
 const FULL = {
   residentName: 'Giuseppina Ferraro',

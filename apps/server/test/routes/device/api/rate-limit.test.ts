@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
-import { roomInWindow } from '../../throttle/helpers.js';
-import { deviceHeaders, heartbeat, raiseSos, register } from '../device/fixtures.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { roomInWindow } from '../../../throttle/helpers.js';
+import { deviceHeaders, heartbeat, raiseSos, register } from '../fixtures.js';
 
 describeEachDb('device API rate limit', (kind) => {
   let ctx: TestContext;

@@ -6,7 +6,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   sosSchema,
 } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
 import {
   closeSos,
   deleteDevice,
@@ -15,7 +15,7 @@ import {
   lastEventId,
   raiseSos,
   register,
-} from '../device/fixtures.js';
+} from '../fixtures.js';
 
 describeEachDb('POST /api/device/sos', (kind) => {
   let ctx: TestContext;

@@ -17,7 +17,6 @@ import { perDeviceRateLimit } from './rate-limit.js';
 import { registerDevice } from '../../devices/contact.js';
 import { raiseSos } from '../../devices/raise-sos.js';
 
-const security = [{ apiKey: [] }];
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -38,7 +37,6 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
     schema: {
       tags: ['device API'],
       summary: 'Registers a device (201), or renames a known serial (200)',
-      security,
       body: deviceRegisterRequestSchema,
       response: { 200: deviceSchema, 201: deviceSchema, ...errors },
     },
@@ -59,7 +57,6 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
       summary: "Raises an SOS (201), or answers the device's open one / the key's one (200)",
       description:
         'An optional location {lat, lon, accuracyM} is kept with a new SOS (docs/alarm-handling.md). An optional kind (default PANIC; an unknown one is a 400 and raises nothing): on an open SOS of another kind it is a further alarm that re-alerts it (docs/alarm-handling.md, "Re-alert"): a DEVICE_EVENT timeline entry, the most severe kind received (FIRE, GAS, MEDICAL, FALL, PANIC, INTRUSION, FLOOD, INACTIVITY, WANDERING, OTHER), realertedAt set, unacknowledged again, the escalation clock restarted, sos-updated then sos-realerted; the answer is the SOS as it then stands (docs/alarm-kinds.md). Never rate limited with the right key (docs/security.md): a repeat answers the open SOS. Wrong keys are counted per address.',
-      security,
       body: deviceSosRequestSchema,
       headers: z.looseObject({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() }),
       response: { 200: sosSchema, 201: sosSchema, ...errors, 404: errorResponseSchema },
@@ -88,7 +85,6 @@ export default async function deviceApiRoutes(app: FastifyInstance, options: Rou
       summary: "Records the device's last contact and battery (monitored from the first heartbeat)",
       description:
         'A device silent for offlineAfterSeconds goes offline (device-offline); its next call brings it back (device-online).',
-      security,
       body: deviceHeartbeatRequestSchema,
       response: { 204: z.null().describe('Recorded'), ...errors, 404: errorResponseSchema },
     },

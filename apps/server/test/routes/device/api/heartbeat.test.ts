@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiPath, deviceSchema } from '@sos/contract';
-import { devices } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { devices } from '../../../../src/db/schema.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
 import {
   deleteDevice,
   deviceHeaders,
@@ -10,7 +10,7 @@ import {
   heartbeat,
   lastEventId,
   register,
-} from '../device/fixtures.js';
+} from '../fixtures.js';
 
 describeEachDb('POST /api/device/heartbeat', (kind) => {
   let ctx: TestContext;

@@ -13,7 +13,6 @@ import type { RouteOptions } from '../../app-env.js';
 import { listDeletedDevices, restoreDevice } from '../../devices/deleted-repository.js';
 
 const tags = ['device'];
-const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Deleted devices stay recoverable (docs/alarm-handling.md): super administrators only. */
@@ -26,7 +25,6 @@ export default async function deletedDeviceRoutes(app: FastifyInstance, _options
     url: PATHS.deviceDeleted,
     schema: {
       tags,
-      security,
       summary: 'Deleted devices, most recently deleted first',
       response: { 200: deletedDeviceListSchema, ...authErrors },
     },
@@ -39,7 +37,6 @@ export default async function deletedDeviceRoutes(app: FastifyInstance, _options
     url: PATHS.deviceRestore,
     schema: {
       tags,
-      security,
       summary: 'Restores a deleted device with its history and profile (event device-registered)',
       querystring: deviceDeleteQuerySchema,
       response: {

@@ -25,7 +25,6 @@ export default async function deviceRenameRoutes(app: FastifyInstance, _options:
       tags: ['device'],
       summary:
         'Renames a device (super administrators); event device-renamed when the name changed',
-      security: [{ bearerAuth: [] }],
       querystring: deviceRenameQuerySchema,
       body: deviceRenameBodySchema,
       response: {

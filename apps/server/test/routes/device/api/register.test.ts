@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, deviceSchema, errorResponseSchema, liveEventSchemas } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
 import {
   deleteDevice,
   deviceHeaders,
@@ -8,7 +8,7 @@ import {
   eventsAfter,
   lastEventId,
   register,
-} from '../device/fixtures.js';
+} from '../fixtures.js';
 
 describeEachDb('POST /api/device/register', (kind) => {
   let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import fc from 'fast-check';
 import { API_KEY_HEADER, apiPath, IDEMPOTENCY_KEY_HEADER, type PathName } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
-import { bodyLike, deviceHeaders, expectNoServerError } from '../device/fixtures.js';
+import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { bodyLike, deviceHeaders, expectNoServerError } from '../fixtures.js';
 
 const ROUTES: PathName[] = ['deviceRegister', 'deviceSos', 'deviceHeartbeat'];
 

@@ -15,7 +15,6 @@ import { eraseProfile, updateProfile, viewProfile } from '../../devices/profile-
 import { scheduleProfileCheckIns } from '../../expectations/settings.js';
 
 const tags = ['device profile'];
-const security = [{ bearerAuth: [] }];
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -25,7 +24,7 @@ const errors = {
 
 /**
  * The person behind a device (docs/alarm-handling.md): personal data. Never logged (the logger writes no
- * bodies, test/routes/profile/profile.test.ts checks), never in the live stream.
+ * bodies, test/routes/device/profile.test.ts checks), never in the live stream.
  */
 export default async function profileRoutes(app: FastifyInstance, options: RouteOptions) {
   // Check-in windows are in TZ (docs/expected-events.md).
@@ -42,7 +41,6 @@ export default async function profileRoutes(app: FastifyInstance, options: Route
     url: PATHS.deviceProfile,
     schema: {
       tags,
-      security,
       summary: "The device's resident profile (null fields and no contacts when none was written)",
       querystring: deviceDeleteQuerySchema,
       response: { 200: deviceProfileResponseSchema, ...errors },
@@ -57,7 +55,6 @@ export default async function profileRoutes(app: FastifyInstance, options: Route
     url: PATHS.deviceProfile,
     schema: {
       tags,
-      security,
       summary: "Replaces the device's resident profile (super administrators)",
       description:
         'Every field optional; residentName ≤ 120, address ≤ 300, notes ≤ 2,000, at most 5 contacts (name 1–120, relation ≤ 60); phones match ^\\+?[0-9 ()./-]{3,30}$.',
@@ -77,7 +74,6 @@ export default async function profileRoutes(app: FastifyInstance, options: Route
     url: PATHS.devicePurge,
     schema: {
       tags,
-      security,
       summary: "Erases the device's resident profile for good (super administrators)",
       querystring: deviceDeleteQuerySchema,
       response: { 204: z.null().describe('Erased'), ...errors },
