@@ -11,7 +11,7 @@ const serialOf = (request: FastifyRequest): string => {
  * API route counting on its own (a flood of heartbeats never blocks a registration). The
  * SOS call has none: with the right key it is never refused (docs/security.md). The key is the
  * serial of a call whose API key was right (checked before, onRequest); the counts are
- * shared by every server process (plugins/throttle.ts).
+ * shared by every server process (plugins/external/throttle.ts).
  */
 export function perDeviceRateLimit(max: number): RateLimitOptions {
   return {

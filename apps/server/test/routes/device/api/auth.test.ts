@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY_HEADER, apiPath, type PathName } from '@sos/contract';
 import { setSetting, SETTING_KEYS } from '../../../../src/db/settings.js';
-import { API_KEY_TTL_MS } from '../../../../src/plugins/device-auth.js';
+import { API_KEY_TTL_MS } from '../../../../src/plugins/app/device-auth.js';
 import { writeApiKey } from '../../../../src/conf/repository.js';
 import { CLI_BY } from '../../../../src/audit/by.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
