@@ -11,6 +11,7 @@ import {
   PATHS,
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
+import { auditByOf } from '../../audit/by.js';
 import { notFound } from '../../lib/http-error.js';
 import { perDeviceRateLimit } from './rate-limit.js';
 import { deviceCheckIn, deviceTest } from '../../expectations/calls.js';
@@ -43,7 +44,13 @@ export default async function deviceExpectationRoutes(app: FastifyInstance, opti
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request) => {
-      const expectations = await setSupervision(app.db, request.query.id, request.body, zone);
+      const expectations = await setSupervision(
+        app.db,
+        request.query.id,
+        request.body,
+        zone,
+        auditByOf(request),
+      );
       if (!expectations) throw notFound('Device');
       app.expectations.wake();
       await app.offlineSweep.runNow();
