@@ -15,7 +15,10 @@ const HELMET: Readonly<HelmetOptions> = {
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      mediaSrc: ["'self'"],
+      // blob: the alarm and the chime, fetched once at sign-in and played from memory, so a
+      // server outage never silences them (docs/shift.md "Sounds kept"). Only this origin's
+      // own scripts can make a blob: URL of it.
+      mediaSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
