@@ -25,16 +25,16 @@ describe('the sounds kept from sign-in on (docs/shift.md "Sounds kept")', () => 
 
   it('fetches the alarm and the chime once; their elements play from memory, named by data-sound', async () => {
     const { keepSounds, soundElement, alarmElement, soundsKept } = await runtime();
-    const fetcher = vi.fn(async () => sound());
+    const fetcher = vi.fn(async (_url: string) => sound());
     const early = alarmElement(); // the enabling click may come first
-    keepSounds(fetcher);
+    keepSounds(fetcher as unknown as typeof fetch);
     await vi.waitFor(() => expect(soundsKept()).toBe(true));
     expect(fetcher.mock.calls.map(([url]) => url)).toEqual(['/alarm.mp3', '/chime.mp3']);
     expect(early.src).toBe('blob:kept-1');
     expect(early.dataset.sound).toBe('alarm');
     expect(soundElement('chime').src).toBe('blob:kept-2');
     expect(soundElement('chime').dataset.sound).toBe('chime');
-    keepSounds(fetcher); // a later sign-in
+    keepSounds(fetcher as unknown as typeof fetch); // a later sign-in
     expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
