@@ -35,6 +35,8 @@ export default defineConfig({
   },
   webServer: {
     ...server,
+    // SIGTERM: the server stops the Kamailio and rtpengine it runs (a SIGKILL would leave them).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
     env: {
       ...server.env,
       ...(VOICE_MISSING.length === 0

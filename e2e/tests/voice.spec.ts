@@ -147,10 +147,7 @@ test.describe('voice (docs/voice.md)', () => {
     }
   });
 
-  // FIXME (voice-infra, see voice-interface.md): through rtpengine the unit's audio never reaches
-  // the browser (its remote track stays muted) and the inbound CALL entry is missing or its
-  // length is off; the console side above passes.
-  test.fixme('an answered unit: audio both ways (measured), hang-up → one CALL entry IN, DEVICE, its length within 1 s', async ({
+  test('an answered unit: audio both ways (measured), SCAIP controls as DTMF at the unit, hang-up → one CALL entry IN, DEVICE, its length within 1 s', async ({
     page,
     browser,
     signIn,
@@ -168,11 +165,25 @@ test.describe('voice (docs/voice.md)', () => {
       // The browser hears the unit's 1000 Hz on its remote track (AnalyserNode).
       await expect.poll(() => first.remoteTone(), { timeout: 10_000 }).toBeGreaterThan(960);
       expect(await first.remoteTone()).toBeLessThan(1040);
-      await page.waitForTimeout(2000); // speak for a while: the recorded call has a length to check
+      // SCAIP's in-call controls reach the unit as RFC 4733 events (baresip reports each digit).
+      const controls = inCall.inCall.getByRole('group', { name: 'Audio del dispositivo' });
+      for (const [name, digit] of [
+        ['Solo ascolto', '7'],
+        ['Solo parla', '8'],
+        ['Parla e ascolta', '4'],
+      ] as const) {
+        await controls.getByRole('button', { name }).click();
+        await expect
+          .poll(() => unit.events.filter((e) => e.type === 'CALL_DTMF_START').map((e) => e.param))
+          .toContain(digit);
+      }
+      await page.waitForTimeout(1000); // speak for a while: the recorded call has a length to check
       await inCall.hangUp.click();
       const endedAt = Date.now();
+      // The BYE goes at once (the browser got its ACK through its WebSocket's alias): the entry
+      // is there within a few of Kamailio's 200 ms event ticks, not after JsSIP's 32 s ACK wait.
       await expect
-        .poll(async () => voiceCalls(await admin.timeline(sos.id)).length, { timeout: 15_000 })
+        .poll(async () => voiceCalls(await admin.timeline(sos.id)).length, { timeout: 5_000 })
         .toBe(1);
       const call = voiceCalls(await admin.timeline(sos.id))[0]!.call!;
       expect(call).toMatchObject({ direction: 'IN', to: 'DEVICE', result: 'ANSWERED' });

@@ -37,6 +37,11 @@ declare module 'fastify' {
       pace(kind: string, address: string): Promise<boolean>;
       /** Request windows shared by the processes (the general and the per-device limits). */
       windows: SharedWindows;
+      /**
+       * Leaves a route out of the general limit for the requests `trusted` vouches for (a
+       * service with its shared secret); every other request to it is counted as usual.
+       */
+      exempt(path: string, trusted: (request: FastifyRequest) => boolean): void;
     };
   }
 }
@@ -67,11 +72,15 @@ async function throttlePlugin(app: FastifyInstance, options: ThrottleOptions) {
   const pace = (kind: string, client: string) => waitForPaceSlot(app.db, kind, client);
 
   const over = (count: FailureCount, limit: number) => count.count >= limit;
+  const exemptions = new Map<string, (request: FastifyRequest) => boolean>();
 
   app.decorate('throttle', {
     address,
     windows,
     pace,
+    exempt: (path: string, trusted: (request: FastifyRequest) => boolean) => {
+      exemptions.set(path, trusted);
+    },
     async tokenFailed(request: FastifyRequest) {
       const scope = { kind: 'token' as const, address: address(request), windowS: MINUTE_S };
       const count = await addFailure(app.db, scope, options.tokenFailuresPerAddress);
@@ -117,6 +126,7 @@ async function throttlePlugin(app: FastifyInstance, options: ThrottleOptions) {
     // The route's pattern (a trailing slash or an encoded path still names the route).
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
     if (!path.startsWith(API_PREFIX + '/') || OWN_THROTTLE.has(path)) return;
+    if (exemptions.get(path)?.(request)) return;
     const verdict = await general(request);
     if (verdict.isAllowed || !verdict.isExceeded) return;
     throw tooManyRequests(verdict.ttlInSeconds);

@@ -3,7 +3,7 @@ import { emptyKindCounts, emptyOutcomeCounts, type SosStats } from '@sos/contrac
 import type { Db, Tx } from '../db/client.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
 import { rowsOf } from '../live/outbox.js';
-import { median, pct, r1, seconds } from './stats-sql.js';
+import { median, r1 } from './stats-sql.js';
 import { expectationStats, type ExpectationStats } from './expectation-stats.js';
 import type { ResolvedRange } from './range.js';
 
@@ -33,9 +33,11 @@ export async function sosStats(
 }
 
 /**
- * One pass over the range's SOS into `base` (MATERIALIZED: read once), then every figure from
- * it: the counts by outcome, kind and closer in one grouping-sets pass, the medians by day and
- * by acknowledger, the calls by joining the timeline's CALL entries (docs/call-out.md).
+ * From the reports' summary `sos_stats` (one narrow row per SOS, kept current by triggers;
+ * drizzle/0014_sos_stats.sql), never the timeline: each SOS's day is found by a binary search
+ * of the range's local midnights (width_bucket) rather than a time-zone conversion per row, the
+ * per-day pass also gives every summed figure, then the overall percentiles, the counts by
+ * outcome, kind and closer in one grouping-sets pass, the medians by acknowledger.
  * test/sos/stats-oracle.test.ts holds it equal to the straightforward statements on random data.
  */
 async function statsIn(
@@ -44,59 +46,73 @@ async function statsIn(
   tz: string,
   targetS: number,
 ): Promise<Omit<SosStats, keyof ExpectationStats>> {
-  const within = `count(*) FILTER (WHERE ack_s <= ${Number(targetS)})`;
+  const from = sql`${range.from}::timestamptz`;
+  const to = sql`${range.to}::timestamptz`;
+  const pctOf = (part: string, whole: string) => r1(`100.0 * ${part} / nullif(${whole}, 0)`);
   const result = await db.execute(sql`
-    WITH base AS MATERIALIZED (
-      SELECT id, (created_at AT TIME ZONE ${tz})::date AS day, outcome, kind, closed_by_username,
-        CASE WHEN acknowledged_at IS NOT NULL THEN acknowledged_by_username ELSE closed_by_username END AS acker,
-        ${sql.raw(seconds('coalesce(acknowledged_at, closed_at)', 'created_at'))} AS ack_s,
-        ${sql.raw(seconds('closed_at', 'created_at'))} AS close_s,
-        -- Closed and never taken in charge: not now, and no ACKNOWLEDGED step a re-alert undid.
-        (state = 'CLOSED' AND acknowledged_at IS NULL AND NOT EXISTS (SELECT 1 FROM sos_timeline t
-          WHERE t.sos_id = sos.id AND t.type = 'ACKNOWLEDGED')) AS closed_unacked
-      FROM sos WHERE created_at >= ${range.from}::timestamptz AND created_at < ${range.to}::timestamptz
+    WITH midnights AS (
+      -- Each day's local midnight: PostgreSQL reads a repeated one (clocks set back across it)
+      -- at the later offset, so the offset of three hours before gives the first, when it exists.
+      SELECT day::date AS day, day AT TIME ZONE ${tz} AS later,
+        (day - (((day AT TIME ZONE ${tz}) - interval '3 hours') AT TIME ZONE ${tz}
+          - (((day AT TIME ZONE ${tz}) - interval '3 hours') AT TIME ZONE 'UTC'))) AT TIME ZONE 'UTC' AS earlier
+      FROM generate_series((${from} AT TIME ZONE ${tz})::date::timestamp,
+        ((${to} - interval '1 microsecond') AT TIME ZONE ${tz})::date::timestamp, interval '1 day') day
     ),
     days AS (
-      SELECT generate_series((${range.from}::timestamptz AT TIME ZONE ${tz})::date::timestamp,
-        ((${range.to}::timestamptz - interval '1 microsecond') AT TIME ZONE ${tz})::date::timestamp,
-        interval '1 day')::date AS day
+      -- Local dates only move forward with time, so a day is [its first midnight, the next one).
+      SELECT day, row_number() OVER (ORDER BY day) AS n, greatest(${from}, CASE
+        WHEN earlier < later AND (earlier AT TIME ZONE ${tz})::date = day THEN earlier ELSE later END) AS starts
+      FROM midnights
     ),
+    ranged AS NOT MATERIALIZED (SELECT * FROM sos_stats WHERE created_at >= ${from} AND created_at < ${to}),
     per_day AS (
-      SELECT day, count(*) AS total, ${median('ack_s')} AS median_ack, ${pct(within)} AS within_pct
-      FROM base GROUP BY day
+      SELECT width_bucket(created_at, (SELECT array_agg(starts ORDER BY starts) FROM days)) AS n,
+        count(*) AS total, count(ack_s) AS acknowledged,
+        count(*) FILTER (WHERE ack_s <= ${sql.raw(String(Number(targetS)))}) AS within,
+        count(*) FILTER (WHERE ack_s <= 180) AS within180,
+        count(*) FILTER (WHERE closed_unacked AND ack_steps = 0) AS closed_unacked,
+        sum(calls) AS calls, sum(contact_calls) AS contact_calls, sum(contact_answered) AS contact_answered,
+        ${median('ack_s')} AS median_ack
+      FROM ranged GROUP BY 1
+    ),
+    sums AS (
+      SELECT coalesce(sum(total), 0)::bigint AS total, coalesce(sum(acknowledged), 0)::bigint AS acknowledged,
+        sum(within) AS within, sum(within180) AS within180, coalesce(sum(closed_unacked), 0)::bigint AS closed_unacked,
+        sum(calls) AS calls, sum(contact_calls) AS contact_calls, sum(contact_answered) AS contact_answered
+      FROM per_day
+    ),
+    percentiles AS (
+      SELECT ${median('ack_s')} AS median_ack, ${r1('percentile_cont(0.9) WITHIN GROUP (ORDER BY ack_s)')} AS p90_ack,
+        ${median('close_s')} AS median_close
+      FROM ranged
     ),
     counts AS (
       SELECT GROUPING(outcome) = 0 AS by_outcome, GROUPING(kind) = 0 AS by_kind, outcome, kind,
         closed_by_username, count(*) AS n
-      FROM base GROUP BY GROUPING SETS ((outcome), (kind), (closed_by_username))
+      FROM ranged GROUP BY GROUPING SETS ((outcome), (kind), (closed_by_username))
     ),
     acks AS (
       SELECT acker AS username, count(*) AS acknowledged, ${median('ack_s')} AS median_ack
-      FROM base WHERE acker IS NOT NULL GROUP BY acker
+      FROM ranged WHERE acker IS NOT NULL GROUP BY acker
     ),
     closes AS (
       SELECT closed_by_username AS username, n AS closed FROM counts
       WHERE NOT by_outcome AND NOT by_kind AND closed_by_username IS NOT NULL
-    ),
-    calls AS (
-      SELECT count(*) AS logged, count(*) FILTER (WHERE t.call_to = 'CONTACT') AS contact,
-        count(*) FILTER (WHERE t.call_to = 'CONTACT' AND t.call_result = 'ANSWERED') AS answered
-      FROM base JOIN sos_timeline t ON t.sos_id = base.id AND t.type = 'CALL'
     )
     SELECT
-      (SELECT json_build_object('total', count(*), 'acknowledged', count(ack_s),
-        'ackWithinTargetPct', ${pct(within)}, 'ackWithin180sPct', ${pct('count(*) FILTER (WHERE ack_s <= 180)')},
-        'medianAckSeconds', ${median('ack_s')}, 'p90AckSeconds', ${r1('percentile_cont(0.9) WITHIN GROUP (ORDER BY ack_s)')},
-        'medianCloseSeconds', ${median('close_s')},
-        'closedWithoutAck', count(*) FILTER (WHERE closed_unacked),
-        'callsPerSos', round((SELECT logged FROM calls)::numeric / nullif(count(*), 0), 1)::float8,
-        'contactReachedPct', (SELECT round(100.0 * answered / nullif(contact, 0), 1)::float8 FROM calls)
-      ) FROM base)::text AS head,
+      (SELECT json_build_object('total', total, 'acknowledged', acknowledged,
+        'ackWithinTargetPct', ${pctOf('within', 'total')}, 'ackWithin180sPct', ${pctOf('within180', 'total')},
+        'medianAckSeconds', median_ack, 'p90AckSeconds', p90_ack, 'medianCloseSeconds', median_close,
+        'closedWithoutAck', closed_unacked,
+        'callsPerSos', round(calls::numeric / nullif(total, 0), 1)::float8,
+        'contactReachedPct', round(100.0 * contact_answered / nullif(contact_calls, 0), 1)::float8
+      ) FROM sums, percentiles)::text AS head,
       (SELECT coalesce(json_object_agg(outcome, n), '{}') FROM counts WHERE by_outcome AND outcome IS NOT NULL)::text AS outcomes,
       (SELECT coalesce(json_object_agg(kind, n), '{}') FROM counts WHERE by_kind)::text AS kinds,
       (SELECT json_agg(json_build_object('day', to_char(days.day, 'YYYY-MM-DD'), 'total', coalesce(total, 0),
-        'medianAckSeconds', median_ack, 'ackWithinTargetPct', within_pct) ORDER BY days.day)
-        FROM days LEFT JOIN per_day USING (day))::text AS by_day,
+        'medianAckSeconds', median_ack, 'ackWithinTargetPct', ${pctOf('within', 'total')}) ORDER BY days.day)
+        FROM days LEFT JOIN per_day USING (n))::text AS by_day,
       (SELECT coalesce(json_agg(json_build_object('username', username, 'acknowledged', coalesce(acknowledged, 0),
         'closed', coalesce(closed, 0), 'medianAckSeconds', median_ack) ORDER BY username), '[]')
         FROM acks FULL JOIN closes USING (username))::text AS by_operator

@@ -131,6 +131,21 @@ describeEachDb('the statistics equal the straightforward statements on random da
     }
   });
 
+  // Days that start on the half hour (+05:30, -02:30), at :45 (+13:45), in UTC, or in Havana,
+  // whose clocks go back at 01:00 on 1 November: found as the straightforward statement finds them.
+  it.each(['Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham', 'America/Havana', 'UTC'])(
+    'in %s, every figure as before',
+    async (tz) => {
+      const db = ctx.database.db;
+      for (const query of [ranges[0]!, ranges[2]!]) {
+        const range = await resolveStatsRange(db, query, tz);
+        expect(await sosStats(db, range, tz, 120)).toEqual(
+          await straightforwardStats(db, range, tz, 120),
+        );
+      }
+    },
+  );
+
   it('the data has what the comparison needs: ties, long and negative acks, unacknowledged closes, calls', async () => {
     const range = await resolveStatsRange(
       ctx.database.db,

@@ -56,7 +56,11 @@ export function sineWav(file: string, hz: number, seconds: number): void {
   writeFileSync(file, Buffer.concat([header, data]));
 }
 
-/** The dominant frequency of a 16-bit PCM WAV's loud part, by zero crossings (Hz), or 0. */
+/**
+ * The dominant frequency of a 16-bit PCM WAV (Hz), or 0 when under half a second is loud. The
+ * loud span (20 ms frames above a tenth of the loudest) is read with a Schmitt trigger at half
+ * its RMS, so a quiet tone (a browser's gain control) counts every cycle and noise none.
+ */
 export function toneOf(file: string): number {
   const wav = readFileSync(file);
   const rate = wav.readUInt32LE(24);
@@ -64,16 +68,34 @@ export function toneOf(file: string): number {
   const start = wav.indexOf('data') + 8;
   const samples: number[] = [];
   for (let i = start; i + 1 < wav.length; i += 2 * channels) samples.push(wav.readInt16LE(i));
-  const loud = samples.filter((s) => Math.abs(s) > 0).length;
-  if (loud < rate / 2) return 0;
-  let crossings = 0;
-  let counted = 0;
-  for (let i = 1; i < samples.length; i++) {
-    if (Math.abs(samples[i]!) < 300 && Math.abs(samples[i - 1]!) < 300) continue;
-    counted++;
-    if (samples[i - 1]! < 0 !== samples[i]! < 0) crossings++;
+  const frame = Math.round(rate / 50);
+  const rms = (from: number, to: number) => {
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += samples[i]! ** 2;
+    return Math.sqrt(sum / Math.max(1, to - from));
+  };
+  const frames: number[] = [];
+  for (let i = 0; i + frame <= samples.length; i += frame) frames.push(rms(i, i + frame));
+  const loudest = Math.max(0, ...frames);
+  if (loudest === 0) return 0;
+  const loud = frames.map((level, i) => (level > loudest / 10 ? i : -1)).filter((i) => i >= 0);
+  const from = loud[0]! * frame;
+  const to = (loud[loud.length - 1]! + 1) * frame;
+  if (to - from < rate / 2) return 0;
+  const threshold = rms(from, to) / 2;
+  let high: boolean | undefined;
+  let flips = 0;
+  for (let i = from; i < to; i++) {
+    const sample = samples[i]!;
+    if (sample > threshold && high !== true) {
+      if (high === false) flips++;
+      high = true;
+    } else if (sample < -threshold && high !== false) {
+      if (high === true) flips++;
+      high = false;
+    }
   }
-  return counted === 0 ? 0 : Math.round((crossings / 2) * (rate / counted));
+  return Math.round((flips / 2) * (rate / (to - from)));
 }
 
 export interface BaresipEvent {

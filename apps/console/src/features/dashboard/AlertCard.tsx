@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { Device, Sos } from '@sos/contract';
-import { useState, type MouseEvent } from 'react';
+import { use, useState, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { bodyLine } from './cardStyles.js';
 import { AlertCloseButton } from './AlertCloseButton.js';
@@ -26,9 +26,10 @@ import {
   kindSx,
   namedKindSx,
   nameSx,
+  bodySx,
   oneLineNameSx,
 } from './alertCardStyles.js';
-import { TIP_ATTRIBUTE } from './DeleteTooltip.js';
+import { CARD_BODY_ATTRIBUTE, MeasureBodyContext } from './cardHeights.js';
 import { CheckInMissedLine } from '../../widgets/alarm/CheckInMissed.js';
 import { SosAge } from '../../widgets/alarm/SosAge.js';
 
@@ -41,6 +42,7 @@ export interface AlertCardProps {
 
 export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
   const intl = useIntl();
+  const measure = use(MeasureBodyContext);
   // Every alert card blinks in step, whenever it appeared: start it at the page clock's phase.
   const [start] = useState(() => performance.now());
   const handler = sos.acknowledgedBy?.username;
@@ -64,58 +66,56 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
       elevation={4}
       onClick={open}
     >
-      <Box sx={headerSx}>
-        <NotificationsActiveIcon aria-hidden className="alert-card-icon" sx={iconSx} />
-        {sos.kind === 'PANIC' && sos.kinds.length < 2 ? (
-          <Typography variant="h6" component="h2" sx={nameSx} {...{ [TIP_ATTRIBUTE]: name }}>
-            {name}
-          </Typography>
-        ) : (
-          <Box sx={namedKindSx}>
-            <Typography
-              variant="h6"
-              component="h2"
-              sx={oneLineNameSx}
-              {...{ [TIP_ATTRIBUTE]: name }}
-            >
+      {/* The body's natural height is what the grid measures (cardHeights.ts). */}
+      <Box sx={bodySx} ref={measure} {...{ [CARD_BODY_ATTRIBUTE]: 'alert' }}>
+        <Box sx={headerSx}>
+          <NotificationsActiveIcon aria-hidden className="alert-card-icon" sx={iconSx} />
+          {sos.kind === 'PANIC' && sos.kinds.length < 2 ? (
+            <Typography variant="h6" component="h2" sx={nameSx} dir="auto">
               {name}
             </Typography>
-            <Typography variant="body1" sx={kindSx} data-testid="sos-kind">
-              {kindsLabel(sos, intl)}
-            </Typography>
-            <CheckInMissedLine sos={sos} />
-          </Box>
-        )}
-        {onOpen && (
-          <IconButton
-            size="small"
-            sx={handler ? handledDetailSx : detailSx}
-            aria-label={intl.formatMessage({ id: 'alarm.detailOf' }, { name })}
-            onClick={() => onOpen(device.id)}
-          >
-            <InfoOutlinedIcon sx={{ fontSize: '1.5rem' }} />
-          </IconButton>
-        )}
-      </Box>
-      <AlertFirstLine sos={sos} realert={realert} />
-      <Typography variant="body2" sx={bodyLine}>
-        <SosAge since={sos.dateCreated} />
-        {sos.escalatedAt && (
-          <>
-            {' · '}
-            <Box component="strong" sx={handler ? handledLateSx : lateSx}>
-              <FormattedMessage id="alarm.late" />
+          ) : (
+            <Box sx={namedKindSx}>
+              <Typography variant="h6" component="h2" sx={oneLineNameSx} dir="auto">
+                {name}
+              </Typography>
+              <Typography variant="body1" sx={kindSx} data-testid="sos-kind">
+                {kindsLabel(sos, intl)}
+              </Typography>
+              <CheckInMissedLine sos={sos} />
             </Box>
-          </>
-        )}
-        {handler && (
-          <>
-            {' · '}
-            <FormattedMessage id="alarm.inChargeOf" values={{ username: handler }} />
-          </>
-        )}
-      </Typography>
-      <AlertCloseButton device={device} sos={sos} sx={handler ? handledCloseSx : closeSx} />
+          )}
+          {onOpen && (
+            <IconButton
+              size="small"
+              sx={handler ? handledDetailSx : detailSx}
+              aria-label={intl.formatMessage({ id: 'alarm.detailOf' }, { name })}
+              onClick={() => onOpen(device.id)}
+            >
+              <InfoOutlinedIcon sx={{ fontSize: '1.5rem' }} />
+            </IconButton>
+          )}
+        </Box>
+        <AlertFirstLine sos={sos} realert={realert} />
+        <Typography variant="body2" sx={bodyLine}>
+          <SosAge since={sos.dateCreated} />
+          {sos.escalatedAt && (
+            <>
+              {' · '}
+              <Box component="strong" sx={handler ? handledLateSx : lateSx}>
+                <FormattedMessage id="alarm.late" />
+              </Box>
+            </>
+          )}
+          {handler && (
+            <>
+              {' · '}
+              <FormattedMessage id="alarm.inChargeOf" values={{ username: handler }} />
+            </>
+          )}
+        </Typography>
+        <AlertCloseButton device={device} sos={sos} sx={handler ? handledCloseSx : closeSx} />
+      </Box>
     </Card>
   );
 }

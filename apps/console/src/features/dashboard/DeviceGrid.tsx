@@ -8,14 +8,15 @@ import { CARD_CLASS, CardStyles } from './cardStyles.js';
 import { DeleteTooltip } from './DeleteTooltip.js';
 import { DeviceCard } from './DeviceCard.js';
 import { selectOrder } from '../../entities/devices/devicesSlice.js';
+import { MeasureBodyContext, useCardHeights } from './cardHeights.js';
 import {
   cardHeight,
   GAP_PX,
+  gridGeometry,
   gridHeight,
   PLAIN_CARD_PX,
   rowTop,
   selectLeadingAlerts,
-  type GridLayout,
 } from './gridLayout.js';
 import {
   ITEM_ID_ATTRIBUTE,
@@ -28,6 +29,7 @@ import { useRootFontSize } from './rootFontSize.js';
 import { useLiveContacts } from './useLiveContacts.js';
 import { useVisibleRows } from './useVisibleRows.js';
 import { useShownOrder } from './useShownOrder.js';
+import { useScrollAnchor } from './scrollAnchor.js';
 
 /** Rows kept mounted above and below the window (about three plain rows). */
 const OVERSCAN_PX = 3 * (PLAIN_CARD_PX + GAP_PX);
@@ -68,14 +70,20 @@ export function DeviceGrid({ onDelete, onOpen }: DeviceGridProps) {
   const { order, alerts } = useHeld(useStableArrangement(liveOrder, liveAlerts), held);
   const columns = useColumns();
   const rootPx = useRootFontSize();
-  const layout: GridLayout = { count: order.length, columns, alerts, rootPx };
-  const { first, last } = useVisibleRows(listRef, layout, OVERSCAN_PX);
+  // Cards taller than their least (long names wrap: docs/shift.md) make their rows taller.
+  const { taller, measure } = useCardHeights(order, alerts, rootPx, columns);
+  const geometry = useMemo(
+    () => gridGeometry({ count: order.length, columns, alerts, rootPx }, taller),
+    [order.length, columns, alerts, rootPx, taller],
+  );
+  useScrollAnchor(listRef, geometry, order);
+  const { first, last } = useVisibleRows(listRef, geometry, OVERSCAN_PX);
 
   const items: ReactNode[] = [];
   const placed: Placed[] = [];
   for (let row = first; row <= last; row++) {
-    const top = rowTop(layout, row);
-    const height = cardHeight(layout, row);
+    const top = rowTop(geometry, row);
+    const height = cardHeight(geometry, row);
     for (let column = 0; column < columns; column++) {
       const index = row * columns + column;
       const id = order[index];
@@ -107,18 +115,19 @@ export function DeviceGrid({ onDelete, onOpen }: DeviceGridProps) {
   useLiveContacts(placed.map((p) => p.id));
 
   return (
-    <>
+    <MeasureBodyContext value={measure}>
       <CardStyles />
       <div
         ref={listRef}
         role="list"
         aria-label={intl.formatMessage({ id: 'dashboard.devices' })}
-        style={{ position: 'relative', height: gridHeight(layout) }}
+        // The browser's own scroll anchoring stays out: useScrollAnchor keeps the rows still.
+        style={{ position: 'relative', height: gridHeight(geometry), overflowAnchor: 'none' }}
       >
         {items}
       </div>
-      {/* Names (clamped to two lines) and delete buttons share one tooltip. */}
+      {/* The icon buttons share one tooltip. */}
       <DeleteTooltip container={listRef} />
-    </>
+    </MeasureBodyContext>
   );
 }

@@ -1,7 +1,7 @@
 import { red } from '@mui/material/colors';
 import { keyframes, type Theme } from '@mui/material/styles';
 import { CARD_REM } from './gridLayout.js';
-import { bodyLine, twoLineName } from './cardStyles.js';
+import { bodyLine, wrappingName } from './cardStyles.js';
 
 // Fixed reds, the same in light and dark themes: white text keeps at least 4.5:1 on both.
 export const DEEP = red[900];
@@ -16,8 +16,9 @@ const blink = keyframes`
 `;
 
 /*
- * Every height below is in rem and fixed, in the order gridLayout's ALERT_CARD_REM adds
- * them up: the card grows with the text size and its button never leaves it.
+ * Every least height below is in rem, in the order gridLayout's ALERT_CARD_REM adds them
+ * up: the card grows with the text size, and with a name or a label that needs more lines
+ * (the grid measures the body: cardHeights.ts); its button never leaves it.
  */
 export const cardSx = {
   height: '100%',
@@ -37,12 +38,15 @@ export const cardSx = {
   },
 } as const;
 
+/** Everything inside the padding, at its natural height. */
+export const bodySx = { display: 'flex', flexDirection: 'column', flex: 'none' } as const;
+
 export const headerSx = {
   display: 'flex',
   alignItems: 'flex-start',
   gap: '0.5rem',
   flex: 'none',
-  height: `${CARD_REM.name}rem`,
+  minHeight: `${CARD_REM.name}rem`,
   marginBottom: '0.5rem',
 } as const;
 
@@ -54,28 +58,22 @@ export const detailSx = {
   '&.Mui-focusVisible': { outline: '3px solid #fff' },
 } as const;
 
-export const nameSx = { fontWeight: 700, minWidth: 0, ...twoLineName } as const;
+export const nameSx = { fontWeight: 700, minWidth: 0, ...wrappingName } as const;
 /**
- * With a kind to show (any but PANIC), the name keeps one of its two lines and the kind's
- * label takes the other: the header stays CARD_REM.name high, so the grid's arithmetic holds.
+ * With a kind to show (any but PANIC), the name takes at least one of the two lines and the
+ * kind's label at least the other; both wrap when they need more.
  */
 export const namedKindSx = {
   minWidth: 0,
-  height: `${CARD_REM.name}rem`,
+  minHeight: `${CARD_REM.name}rem`,
   display: 'flex',
   flexDirection: 'column',
 } as const;
-export const oneLineNameSx = {
-  ...nameSx,
-  height: `${CARD_REM.name / 2}rem`,
-  WebkitLineClamp: 1,
-} as const;
+export const oneLineNameSx = { ...nameSx, minHeight: `${CARD_REM.name / 2}rem` } as const;
 export const kindSx = {
   fontWeight: 700,
   lineHeight: `${CARD_REM.name / 2}rem`,
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
+  overflowWrap: 'break-word',
 } as const;
 
 /** "Nuovo allarme: Incendio": in the opening time's line, as high, in bold. */
@@ -96,8 +94,10 @@ export const closeSx = {
   flex: 'none',
   alignSelf: 'flex-start',
   marginTop: '0.75rem',
-  height: `${CARD_REM.button}rem`,
-  minHeight: 0,
+  minHeight: `${CARD_REM.button}rem`,
+  // A label longer than the card is wide wraps inside the button (Arabic at 200 %).
+  maxWidth: '100%',
+  overflowWrap: 'break-word',
   padding: '0.375rem 1rem',
   bgcolor: '#fff',
   color: DEEP,

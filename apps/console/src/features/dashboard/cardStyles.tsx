@@ -14,6 +14,7 @@ import { CARD_REM } from './gridLayout.js';
 export const CARD_CLASS = {
   item: 'sos-grid-item',
   card: 'sos-plain-card',
+  body: 'sos-plain-card-body',
   text: 'sos-plain-card-text',
   name: 'sos-plain-card-name',
   serial: 'sos-plain-card-serial',
@@ -28,29 +29,29 @@ const pulsate = keyframes`
   100% { transform: scale(1); }
 `;
 
-const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
-
 /**
- * A name on at most two lines, always two lines high (gridLayout's CARD_REM.name): five
- * "Ciondolo Sig.ra …" keep the end that tells them apart, and heights stay arithmetic.
+ * A name that wraps at any text size and width, never cut or ellipsised (docs/shift.md): at
+ * least two lines high (gridLayout's CARD_REM.name), taller when it needs more; the grid
+ * measures such a card and grows its row (cardHeights.ts).
  */
-export const twoLineName = {
+export const wrappingName = {
   lineHeight: 1.3,
-  height: `${CARD_REM.name}rem`,
-  display: '-webkit-box',
-  WebkitBoxOrient: 'vertical',
-  WebkitLineClamp: 2,
-  overflow: 'hidden',
-  // Between words at any text size (docs/shift.md): 'anywhere' also let the flex layout
-  // shrink the name below its longest word. Only a word wider than the whole line is
-  // split, hyphenated where the browser knows the language, never clipped.
+  minHeight: `${CARD_REM.name}rem`,
+  // Between words: only a word wider than the whole line is split, hyphenated where the
+  // browser knows the language, never clipped.
   overflowWrap: 'break-word',
   wordBreak: 'normal',
   hyphens: 'auto',
+  // A name written left to right in an Arabic console keeps its own direction (dir="auto")
+  // and still sits on the card's starting side.
+  textAlign: 'match-parent',
 } as const;
 
-/** One body2 line, exactly as high as gridLayout counts it. */
-export const bodyLine = { ...oneLine, height: `${CARD_REM.line}rem` } as const;
+/** A body2 line, at least as high as gridLayout counts it; it wraps rather than cut a word. */
+export const bodyLine = {
+  minHeight: `${CARD_REM.line}rem`,
+  overflowWrap: 'break-word',
+} as const;
 
 function cardStyles(theme: Theme) {
   const { palette, typography, shape, transitions } = theme;
@@ -65,10 +66,8 @@ function cardStyles(theme: Theme) {
     [`.${CARD_CLASS.item}[data-guarded] button`]: { opacity: 0.45, cursor: 'not-allowed' },
     [`.${CARD_CLASS.card}`]: {
       height: '100%',
-      display: 'flex',
-      alignItems: 'flex-start',
-      // In rem, like the text: at a 200 % text size the card grows with it (gridLayout).
-      gap: '0.5rem',
+      boxSizing: 'border-box',
+      // In rem, like the text: at a 200 % text size the card grows with it (gridLayout's chrome).
       padding: '1rem 1rem 1.5rem',
       overflow: 'hidden',
       backgroundColor: palette.background.paper,
@@ -76,8 +75,10 @@ function cardStyles(theme: Theme) {
       border: `1px solid ${palette.divider}`,
       borderRadius: shape.borderRadius,
     },
+    // The body's natural height is what the grid measures (cardHeights.ts).
+    [`.${CARD_CLASS.body}`]: { display: 'flex', alignItems: 'flex-start', gap: '0.5rem' },
     [`.${CARD_CLASS.text}`]: { flex: 1, minWidth: 0 },
-    [`.${CARD_CLASS.name}`]: { margin: 0, ...typography.h6, ...twoLineName },
+    [`.${CARD_CLASS.name}`]: { margin: 0, ...typography.h6, ...wrappingName },
     // The card's own text colour: MUI 9's Typography ignored the old `color="text.secondary"`.
     [`.${CARD_CLASS.serial}`]: { margin: 0, ...typography.body2, ...bodyLine },
     [`.${CARD_CLASS.delete}`]: {

@@ -4,43 +4,42 @@ import { hasOpenSos } from '../../entities/devices/deviceOrder.js';
 import { selectDeviceById, selectOrder } from '../../entities/devices/devicesSlice.js';
 
 /*
- * The dashboard grid's geometry, known without measuring anything: a card's height does
- * not depend on the screen or the text (names take at most two lines, every other line
- * one), so every row's place is arithmetic. Measuring rows as they mount (a forced layout
- * each, then moving every row below) was what made scrolling 10,000 devices drop frames.
- * Cards are sized in rem (cardStyles, AlertCard): the arithmetic takes its unit from the
- * root font size, so at a 200 % text size the cards grow with their text (WCAG 1.4.4).
+ * The dashboard grid's geometry. Every card has a least height, known without measuring
+ * (a name on two lines, every other line one): at the browsers' default text size nearly
+ * every card is exactly that high, so nothing is measured twice and nothing moves. A name
+ * wraps at any text size and width, never cut (docs/shift.md): a card whose text needs more
+ * room reports its natural height (cardHeights.ts), and its row grows to the tallest card
+ * in it. Cards are sized in rem (cardStyles, AlertCard): at a 200 % text size they grow
+ * with their text (WCAG 1.4.4).
  */
 
 export const GAP_PX = 16;
-/** Heights in rem of the card parts the card styles fix (cardStyles.tsx, AlertCard.tsx). */
+/** Least heights in rem of the card parts the card styles set (cardStyles.tsx, AlertCard.tsx). */
 export const CARD_REM = {
-  /** An h6 name (1.25rem) clamped to two lines of 1.3. */
+  /** An h6 name (1.25rem), two lines of 1.3 at least. */
   name: 3.25,
   /** A body2 line: 0.875rem × 1.43. */
   line: 1.25125,
   /** An alert card's button: 0.875rem × 1.75 plus 0.375rem above and below. */
   button: 2.28125,
 } as const;
-/** A plain card: 1rem padding, the name, the serial line, 1.5rem padding; plus 1 px borders. */
-export const PLAIN_CARD_REM = 1 + CARD_REM.name + CARD_REM.line + 1.5;
-const PLAIN_BORDER_PX = 2;
-/**
- * An alert card: 1rem padding, the name, 0.5rem, the time line, the age and status line,
- * 0.75rem, the button, 1rem padding.
- */
+/** Around a plain card's body: 1rem padding above, 1.5rem below; plus 1 px borders. */
+export const PLAIN_CHROME_REM = 2.5;
+export const PLAIN_BORDER_PX = 2;
+/** Around an alert card's body: 1rem padding above and below. */
+export const ALERT_CHROME_REM = 2;
+/** A plain card's body: the name and the serial line. */
+export const PLAIN_CARD_REM = PLAIN_CHROME_REM + CARD_REM.name + CARD_REM.line;
+/** An alert card's body: the name, 0.5rem, the time line, the age and status line, 0.75rem, the button. */
 export const ALERT_CARD_REM =
-  1 + CARD_REM.name + 0.5 + 2 * CARD_REM.line + 0.75 + CARD_REM.button + 1;
+  ALERT_CHROME_REM + CARD_REM.name + 0.5 + 2 * CARD_REM.line + 0.75 + CARD_REM.button;
 
-/** The card heights for a root font size. */
+/** The least card heights for a root font size. */
 export const plainCardPx = (rootPx = 16) => PLAIN_CARD_REM * rootPx + PLAIN_BORDER_PX;
 export const alertCardPx = (rootPx = 16) => ALERT_CARD_REM * rootPx;
 /** At the browsers' default 16 px root. */
 export const PLAIN_CARD_PX = plainCardPx();
 export const ALERT_CARD_PX = alertCardPx();
-/** Row pitches, rounded to whole pixels as the measured rows were: rows start on a pixel. */
-const plainRowPx = (layout: GridLayout) => Math.round(plainCardPx(layout.rootPx) + GAP_PX);
-const alertRowPx = (layout: GridLayout) => Math.round(alertCardPx(layout.rootPx) + GAP_PX);
 
 export interface GridLayout {
   /** Devices shown. */
@@ -52,32 +51,73 @@ export interface GridLayout {
   rootPx?: number;
 }
 
-export const rowCount = ({ count, columns }: GridLayout) => Math.ceil(count / columns);
+/** A card's natural height in px by its place in the order, when it is taller than its least. */
+export type TallerCard = (index: number) => number | undefined;
 
-/** Rows holding at least one alert card: every card of such a row is as tall as an alert. */
-export const alertRowCount = ({ alerts, columns }: GridLayout) => Math.ceil(alerts / columns);
-
-export const cardHeight = (layout: GridLayout, row: number) =>
-  row < alertRowCount(layout) ? alertCardPx(layout.rootPx) : plainCardPx(layout.rootPx);
-
-/** Where a row starts, from the top of the grid. */
-export function rowTop(layout: GridLayout, row: number): number {
-  const alertRows = Math.min(row, alertRowCount(layout));
-  return alertRows * alertRowPx(layout) + (row - alertRows) * plainRowPx(layout);
+export interface GridGeometry {
+  rows: number;
+  /** Where each row starts, from the top of the grid; the grid's height last (rows + 1). */
+  tops: Float64Array;
+  /** Each row's card height: every card of a row is as tall as its tallest. */
+  heights: Float64Array;
 }
 
-/** The whole grid's height (each row, the last included, ends with its gap, as before). */
-export const gridHeight = (layout: GridLayout) => rowTop(layout, rowCount(layout));
+export const rowCount = ({ count, columns }: GridLayout) => Math.ceil(count / columns);
+
+/** Rows holding at least one alert card: every card of such a row is at least an alert's height. */
+export const alertRowCount = ({ alerts, columns }: GridLayout) => Math.ceil(alerts / columns);
+
+/**
+ * The rows' heights and places: one pass over the devices (a few milliseconds for 10,000),
+ * redone only when the order, the columns, the text size or a card's natural height change.
+ * Row pitches are whole pixels: rows start on a pixel.
+ */
+export function gridGeometry(layout: GridLayout, taller?: TallerCard): GridGeometry {
+  const { count, columns, rootPx } = layout;
+  const rows = rowCount(layout);
+  const alertRows = alertRowCount(layout);
+  const alertPx = alertCardPx(rootPx);
+  const plainPx = plainCardPx(rootPx);
+  const tops = new Float64Array(rows + 1);
+  const heights = new Float64Array(rows);
+  for (let row = 0; row < rows; row++) {
+    let height = row < alertRows ? alertPx : plainPx;
+    if (taller) {
+      const end = Math.min(count, (row + 1) * columns);
+      for (let index = row * columns; index < end; index++) {
+        const natural = taller(index);
+        if (natural !== undefined && natural > height) height = natural;
+      }
+    }
+    heights[row] = height;
+    tops[row + 1] = (tops[row] as number) + Math.round(height + GAP_PX);
+  }
+  return { rows, tops, heights };
+}
+
+/** Where a row starts, from the top of the grid. */
+export const rowTop = (geometry: GridGeometry, row: number): number =>
+  geometry.tops[Math.max(0, Math.min(row, geometry.rows))] as number;
+
+export const cardHeight = (geometry: GridGeometry, row: number): number =>
+  geometry.heights[row] ?? 0;
+
+/** The whole grid's height (each row, the last included, ends with its gap). */
+export const gridHeight = (geometry: GridGeometry): number =>
+  geometry.tops[geometry.rows] as number;
 
 /** The row at a vertical offset from the top of the grid, clamped to the rows that exist. */
-export function rowAt(layout: GridLayout, y: number): number {
-  const alertRows = alertRowCount(layout);
-  const alertsEnd = rowTop(layout, alertRows);
-  const row =
-    y < alertsEnd
-      ? Math.floor(y / alertRowPx(layout))
-      : alertRows + Math.floor((y - alertsEnd) / plainRowPx(layout));
-  return Math.max(0, Math.min(row, rowCount(layout) - 1));
+export function rowAt(geometry: GridGeometry, y: number): number {
+  const { tops, rows } = geometry;
+  // The last row starting at or above y: a binary search over the tops.
+  let low = 0;
+  let high = rows - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((tops[middle] as number) <= y) low = middle;
+    else high = middle - 1;
+  }
+  return Math.max(0, low);
 }
 
 export interface RowRange {
@@ -87,10 +127,9 @@ export interface RowRange {
 }
 
 /** The rows that meet the band [from, to) of the grid's own coordinates. */
-export function rowsBetween(layout: GridLayout, from: number, to: number): RowRange {
-  if (rowCount(layout) === 0 || to <= 0 || from >= gridHeight(layout))
-    return { first: 0, last: -1 };
-  return { first: rowAt(layout, Math.max(0, from)), last: rowAt(layout, to - 1) };
+export function rowsBetween(geometry: GridGeometry, from: number, to: number): RowRange {
+  if (geometry.rows === 0 || to <= 0 || from >= gridHeight(geometry)) return { first: 0, last: -1 };
+  return { first: rowAt(geometry, Math.max(0, from)), last: rowAt(geometry, to - 1) };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   sosSchema,
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
+import { auditByOf } from '../../audit/by.js';
 import { notFound } from '../../lib/http-error.js';
 import { perDeviceRateLimit } from '../device-api/rate-limit.js';
 import { confirmCheckIn, deviceCheckIn, deviceTest } from '../../expectations/calls.js';
@@ -50,7 +51,13 @@ export default async function expectationRoutes(app: FastifyInstance, options: R
     },
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     handler: async (request) => {
-      const expectations = await setSupervision(app.db, request.query.id, request.body, zone);
+      const expectations = await setSupervision(
+        app.db,
+        request.query.id,
+        request.body,
+        zone,
+        auditByOf(request),
+      );
       if (!expectations) throw notFound('Device');
       app.expectations.wake();
       await app.offlineSweep.runNow();
