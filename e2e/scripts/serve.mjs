@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { exportVar, toolVar } from '../../scripts/lib/env.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sos-e2e-'));
@@ -19,6 +20,23 @@ await setSetting(
   database.db,
   SETTING_KEYS.offlineAfterSeconds,
   toolVar('E2E_OFFLINE_AFTER_S') ?? '10',
+);
+// A test clock for periodic tests, in this e2e database only (never in the product): an hour of
+// a device's test interval lasts E2E_TEST_HOUR_S seconds (default 8), so a missed periodic test
+// ("Test periodico mancante") is due within a test. The engine reads due_at as it always does.
+const testHourS = Number(toolVar('E2E_TEST_HOUR_S') ?? '8');
+await database.db.execute(
+  sql.raw(`CREATE FUNCTION e2e_test_clock() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.kind = 'TEST' AND NEW.due_at > now() THEN
+    NEW.due_at := now() + (NEW.due_at - now()) * ${testHourS / 3600};
+  END IF;
+  RETURN NEW;
+END $$`),
+);
+await database.db.execute(
+  sql.raw(`CREATE TRIGGER e2e_test_clock BEFORE INSERT OR UPDATE ON expectations
+  FOR EACH ROW EXECUTE FUNCTION e2e_test_clock()`),
 );
 await database.close();
 

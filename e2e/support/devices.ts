@@ -44,6 +44,16 @@ export class SimDevice {
     return deviceCall<Sos>(apiPath('deviceSos'), { serial: this.serial, kind }, apiKey);
   }
 
+  /** A periodic test (docs/expected-events.md): a contact, no SOS; clears "Test periodico mancante". */
+  test(apiKey = this.apiKey) {
+    return deviceCall<null>(apiPath('deviceTest'), { serial: this.serial }, apiKey);
+  }
+
+  /** A resident's check-in: a contact, no SOS. */
+  checkIn(apiKey = this.apiKey) {
+    return deviceCall<null>(apiPath('deviceCheckin'), { serial: this.serial }, apiKey);
+  }
+
   heartbeat(apiKey = this.apiKey, battery?: number) {
     const body = battery === undefined ? { serial: this.serial } : { serial: this.serial, battery };
     return deviceCall<null>(apiPath('deviceHeartbeat'), body, apiKey);

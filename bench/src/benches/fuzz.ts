@@ -69,6 +69,13 @@ const fuzz: Bench = {
         })),
       ),
     );
+    printTable(
+      "fuzz: the outside probe's classes, each against its documented answer (docs/hardening.md)",
+      runs.flatMap((r) =>
+        r.probe.map((p) => ({ database: r.kind, ...p, ok: p.ok ? 'yes' : 'NO' })),
+      ),
+    );
+    const misanswered = runs.flatMap((r) => r.probe.filter((p) => !p.ok));
     const deafened = runs.flatMap((r) =>
       r.receivers
         .filter((x) => !x.stillAnswers)
@@ -84,14 +91,20 @@ const fuzz: Bench = {
     const crashes = runs.reduce((n, r) => n + r.crashes, 0);
     // A tiny run makes ~20 random calls per operation: too few to promise each a 2xx.
     const neverFails = ctx.size === 'full' ? never.length : 0;
-    if (findings.length > 0 || crashes > 0 || neverFails > 0 || deafened.length > 0)
+    if (
+      findings.length > 0 ||
+      crashes > 0 ||
+      neverFails > 0 ||
+      deafened.length > 0 ||
+      misanswered.length > 0
+    )
       throw new Error(
-        `fuzz: ${findings.length} bad answers, ${crashes} crashes, ${never.length} operations never answered 2xx, ${deafened.length} receivers deafened`,
+        `fuzz: ${findings.length} bad answers, ${crashes} crashes, ${never.length} operations never answered 2xx, ${deafened.length} receivers deafened, ${misanswered.length} probe cases answered otherwise than documented`,
       );
     return {
       results: { total, runs },
       targets: runs.map((r) => ({
-        what: `${r.kind}: 5xx, crashes, 4xx without a JSON error, operations never 2xx, receivers deafened`,
+        what: `${r.kind}: 5xx, crashes, 4xx without a JSON error, operations never 2xx, receivers deafened, probe cases answered otherwise`,
         target: '0',
         value: 0,
         met: true,

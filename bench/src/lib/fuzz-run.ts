@@ -4,6 +4,7 @@ import { Agent, request } from 'undici';
 import { API_KEY_HEADER, apiPath } from '@sos/contract';
 import { loginSession, raiseSos, receiverPorts, registerDevices, serialOf } from './api.js';
 import { extraCalls } from './fuzz-extra.js';
+import { probeClasses } from './fuzz-probe.js';
 import { fuzzReceivers } from './fuzz-receivers.js';
 import { isErrorBody, send, Tally, type Answer } from './fuzz-send.js';
 import { operations, type FuzzRequest, type OpenApiDocument } from './openapi-fuzz.js';
@@ -223,12 +224,9 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
         await jsonPost(base, apiPath('confApiKey'), admin.token, { apiKey: API_KEY });
     }
     const seconds = (performance.now() - started) / 1000;
-    const receivers = await fuzzReceivers(
-      await receiverPorts(base, admin.token),
-      RECEIVER_KEY,
-      Math.ceil(total / 8),
-      seedValue,
-    );
+    const ports = await receiverPorts(base, admin.token);
+    const receivers = await fuzzReceivers(ports, RECEIVER_KEY, Math.ceil(total / 8), seedValue);
+    const probe = await probeClasses(base, admin.token, ports, RECEIVER_KEY);
     const health = await request(base + '/healthz').then(
       (r) => r.statusCode,
       () => 0,
@@ -258,6 +256,7 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
       failures,
       crashes: crashed ? 1 : 0,
       receivers,
+      probe,
     };
   } finally {
     await agent.close();

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'DEVICE_RESTORED',
   'DEVICE_PURGED',
   'DEVICE_RENAMED',
+  /** supervisionSeconds / testIntervalHours changed: `{before, after}` of the keys changed (numbers, never personal). */
+  'DEVICE_SUPERVISION_CHANGED',
   'PROFILE_VIEWED',
   'PROFILE_UPDATED',
   'SOS_ACKNOWLEDGED',

@@ -33,5 +33,6 @@ export * from './forms.js';
 export * from './push.js';
 export * from './export-labels.js';
 export * from './export-codes.js';
+export * from './export-audit-codes.js';
 export * from './export-query.js';
 export * from './dial.js';

@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema.js';
 import { rowsOf } from '../live/outbox.js';
 import type { AuditBy } from './by.js';
 import { chainHash, GENESIS_HASH } from './canonical.js';
-import { toAuditItem, unhashedItem, type AuditRow } from './item.js';
+import { hashedForm, toAuditItem, type AuditRow } from './item.js';
 
 /**
  * The chain's lock ('AUDT'): held from the first append of a transaction to its end, so
@@ -102,6 +102,6 @@ function toRow(id: number, at: Date, prevHash: string, by: AuditBy, entry: Audit
     prevHash,
     hash: '',
   };
-  row.hash = chainHash(prevHash, unhashedItem(row));
+  row.hash = chainHash(prevHash, hashedForm(row));
   return row;
 }

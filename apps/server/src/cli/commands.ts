@@ -4,6 +4,7 @@ import {
   createEmployeeRequestSchema,
   roleSchema,
   ROLES,
+  type Role,
   setApiKeyRequestSchema,
 } from '@sos/contract';
 import { appendAudit, lockAuditChain } from '../audit/append.js';
@@ -15,7 +16,8 @@ import { broadcastControl } from '../live/control.js';
 import { endUserSessions } from '../auth/sessions.js';
 import { writeApiKey } from '../conf/repository.js';
 import { createEmployee } from '../users/writes.js';
-import { CommandError, readFlags, required, validate, type Command } from './usage.js';
+import { checkNewPassword } from '../users/password-policy.js';
+import { CommandError, readFlags, required, UsageError, validate, type Command } from './usage.js';
 import { auditVerify } from './audit-verify.js';
 
 export type { Command, Prepared } from './usage.js';
@@ -30,6 +32,20 @@ const USER_FLAGS = {
   role: '--role',
   password: '--password',
 };
+
+/**
+ * The console's password policy (docs/security.md), on the command line too: a usage error
+ * naming `--password` and saying why (too short for a super administrator, too common).
+ */
+function checkPasswordFlag(password: string, role: Role): void {
+  try {
+    checkNewPassword(password, role);
+  } catch (err) {
+    if (err instanceof DomainError)
+      throw new UsageError(err.message.replace(/^body\.password/, '--password'));
+    throw err;
+  }
+}
 
 const createUser: Command = (argv) => {
   const flags = readFlags(argv, {
@@ -50,6 +66,7 @@ const createUser: Command = (argv) => {
     },
     USER_FLAGS,
   );
+  checkPasswordFlag(input.password, input.role);
   return async (database) => {
     try {
       const user = await createEmployee(database.db, input, CLI_BY);
@@ -71,10 +88,16 @@ const resetPassword: Command = (argv) => {
     USER_FLAGS,
   );
   return async (database) => {
+    // Login matches the username exactly as stored: so does this.
+    const [found] = await database.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.username, username));
+    if (!found) throw new CommandError(`no user is named "${username}"`);
+    checkPasswordFlag(password, found.role);
     const passwordHash = await hashPassword(password);
     const user = await database.db.transaction(async (tx) => {
       await lockAuditChain(tx);
-      // Login matches the username exactly as stored: so does this.
       const [row] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: new Date() })

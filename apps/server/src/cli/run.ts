@@ -69,6 +69,11 @@ export async function runAdmin(argv: string[], io: AdminIo, env?: Env): Promise<
       io.err(`${name}: ${err.message}`);
       return EXIT.failed;
     }
+    // Input that only the database can judge (a password too short for the user's role).
+    if (err instanceof UsageError) {
+      io.err(`${name}: ${err.message}`);
+      return EXIT.usage;
+    }
     throw err;
   } finally {
     await database.close();

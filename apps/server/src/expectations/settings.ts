@@ -1,38 +1,55 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DeviceExpectations, DeviceProfile, DeviceSupervisionBody } from '@sos/contract';
+import { appendAudit, lockAuditChain } from '../audit/append.js';
+import type { AuditBy } from '../audit/by.js';
+import { deviceTarget } from '../audit/targets.js';
 import type { Db, Tx } from '../db/client.js';
 import { devices } from '../db/schema.js';
 import { readProfile } from '../devices/profile-repository.js';
 import { scheduleCheckIn, scheduleTest } from './schedule.js';
 import { nextCheckInSlot } from './windows.js';
 
+const SUPERVISION_KEYS = ['supervisionSeconds', 'testIntervalHours'] as const;
+
 /**
  * PATCH /api/device/supervision: sets what is given (null: the global offlineAfterSeconds, no
- * test expected) and schedules the next test from it. The offline sweep reads supervision
- * straight from the row, on its next round. Answers the expectations, or undefined for an
- * unknown or deleted device.
+ * test expected) and schedules the next test from it, recorded in the audit log with the
+ * values before and after of the keys that changed (numbers, nothing personal); a repeat
+ * records nothing. The offline sweep reads supervision straight from the row, on its next
+ * round. Answers the expectations, or undefined for an unknown or deleted device.
  */
 export async function setSupervision(
   db: Db,
   id: number,
   body: DeviceSupervisionBody,
   zone: string,
+  by: AuditBy,
 ): Promise<DeviceExpectations | undefined> {
   return db.transaction(async (tx) => {
-    const set = {
-      ...(body.supervisionSeconds !== undefined
-        ? { supervisionSeconds: body.supervisionSeconds }
-        : {}),
-      ...(body.testIntervalHours !== undefined
-        ? { testIntervalHours: body.testIntervalHours }
-        : {}),
-    };
-    const visible = and(eq(devices.id, id), isNull(devices.deletedAt));
-    const [row] =
-      Object.keys(set).length > 0
-        ? await tx.update(devices).set(set).where(visible).returning({ id: devices.id })
-        : await tx.select({ id: devices.id }).from(devices).where(visible).for('update');
+    // The chain's lock before the device's row (docs/audit.md "The chain").
+    await lockAuditChain(tx);
+    const [row] = await tx
+      .select({
+        name: devices.displayName,
+        supervisionSeconds: devices.supervisionSeconds,
+        testIntervalHours: devices.testIntervalHours,
+      })
+      .from(devices)
+      .where(and(eq(devices.id, id), isNull(devices.deletedAt)))
+      .for('update');
     if (!row) return undefined;
+    const changed = SUPERVISION_KEYS.filter((k) => body[k] !== undefined && body[k] !== row[k]);
+    if (changed.length > 0) {
+      const pick = (from: Partial<Record<(typeof changed)[number], number | null>>) =>
+        Object.fromEntries(changed.map((k) => [k, from[k] ?? null]));
+      await tx.update(devices).set(pick(body)).where(eq(devices.id, id));
+      await appendAudit(tx, {
+        by,
+        action: 'DEVICE_SUPERVISION_CHANGED',
+        target: deviceTarget({ id, name: row.name }),
+        details: { before: pick(row), after: pick(body) },
+      });
+    }
     if (body.testIntervalHours !== undefined) await scheduleTest(tx, id);
     return readExpectations(tx, id, zone);
   });

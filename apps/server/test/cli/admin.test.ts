@@ -203,6 +203,44 @@ describeEachDb('npm run admin', (kind) => {
     expect(short.err).toContain('--password: must be at least 8 characters');
   });
 
+  it('reset-password and create-user apply the console password policy, saying why (exit 2)', async () => {
+    // alice is a SUPER_ADMIN: 12 characters at least; bob an EMPLOYEE: 8.
+    const short = await admin('reset-password', '--username', 'alice', '--password', 'elevenchars');
+    expect(short.code).toBe(2);
+    expect(short.err).toContain(
+      '--password: must be at least 12 characters for a super administrator',
+    );
+    const common = await admin('reset-password', '--username', 'bob', '--password', 'password');
+    expect(common.code).toBe(2);
+    expect(common.err).toContain('--password: is one of the most common passwords');
+    const shortAdmin = await admin(
+      'create-user',
+      '--username',
+      'carla',
+      '--email',
+      'carla@example.it',
+      '--role',
+      'SUPER_ADMIN',
+      '--password',
+      'carla-pass1',
+    );
+    expect(shortAdmin.code).toBe(2);
+    expect(shortAdmin.err).toContain('--password: must be at least 12 characters');
+    // Nothing changed: the passwords in force still sign in, 12345678 does not.
+    expect(
+      (await admin('reset-password', '--username', 'bob', '--password', '12345678')).code,
+    ).toBe(2);
+    await withServer(async (app) => {
+      expect((await login(app, 'alice', 'brand-new-password')).statusCode).toBe(200);
+      expect((await login(app, 'bob', '12345678')).statusCode).toBe(401);
+      expect((await login(app, 'carla', 'carla-pass1')).statusCode).toBe(401);
+    });
+    // An employee's 8 characters that nobody else uses are accepted.
+    expect(
+      (await admin('reset-password', '--username', 'bob', '--password', 'qz7Wk2pL')).code,
+    ).toBe(0);
+  });
+
   it('set-api-key changes the key the device API accepts', async () => {
     expect((await admin('set-api-key', '--key', 'first-key')).code).toBe(0);
     const run = await admin('set-api-key', '--key', 'second-key');
