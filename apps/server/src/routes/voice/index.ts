@@ -44,7 +44,6 @@ export default async function voiceRoutes(app: FastifyInstance, _options: RouteO
     url: PATHS.voiceCredentials,
     schema: {
       tags,
-      security: [{ bearerAuth: [] }],
       summary: "This user's ephemeral SIP credentials (12 h) for the console's softphone",
       description: `Registers over ${VOICE_WS_PATH} as sip:<user after the colon>@domain. 404 VOICE_DISABLED when voice is off.`,
       response: { 200: voiceCredentialsSchema, 401: errorResponseSchema, 404: errorResponseSchema },
