@@ -37,7 +37,7 @@ export interface EmbeddedOptions {
 
 /**
  * PostgreSQL's settings inside PGlite. shared_buffers: the default 128MB is all touched at
- * start (zeroed), so it is resident: 16MB cuts the process by ~120 MiB (bench/RESULTS-history.md);
+ * start (zeroed), so it is resident: 16MB cuts the process by ~120 MiB (bench fan-out-10k, RSS);
  * the data files stay in the OS cache, so reads that miss it cost a copy, not a disk read.
  */
 const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
