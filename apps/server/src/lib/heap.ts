@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 
 /**
  * With the embedded database, PostgreSQL itself lives in this process (PGlite: ~110 MiB of
- * WebAssembly memory and code), and the 400 MB target at 10,000 live streams (issue 16)
+ * WebAssembly memory and code), and the 400 MB target at 10,000 live streams
  * leaves the JavaScript heap little room. V8 on a machine with this much memory lets the
  * old generation grow to up to 4 × what survived the last full collection before the next:
  * identical runs of 10,000 streams ended anywhere between 378 and 458 MiB, mostly garbage not
