@@ -66,7 +66,7 @@ export const sos = pgTable(
     sourceProtocol: text('source_protocol', { enum: ALARM_PROTOCOLS }).notNull().default('HTTP'),
     sourceCode: text('source_code'),
     sourceDetail: text('source_detail'),
-    /** The detail's parts, for every language (docs/alarm-kinds.md "Device words"; migration 0015). */
+    /** The detail's parts, for every language (docs/alarm-kinds.md "Device words"; migration 0016). */
     sourceParts: json('source_parts').$type<SourceParts>(),
     // A SCAIP alarm asking for a call-back (cha 1): the unit's crd, never sent to a browser
     // (docs/voice.md; migration 0011).
@@ -124,7 +124,7 @@ export const sosTimeline = pgTable(
     callDirection: text('call_direction', { enum: VOICE_DIRECTIONS }),
     callDurationS: integer('call_duration_s'),
     callVoiceId: text('call_voice_id'),
-    /** A device's DEVICE_EVENT in structured words (docs/alarm-kinds.md "Device words"; migration 0015). */
+    /** A device's DEVICE_EVENT in structured words (docs/alarm-kinds.md "Device words"; migration 0016). */
     event: jsonb('event').$type<DeviceEventWords>(),
   },
   (t) => [
