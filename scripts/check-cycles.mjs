@@ -66,7 +66,7 @@ const LAYERS = {
       lib: ['lib'],
     },
     // The domain never speaks HTTP: it throws lib/domain-error.ts's refusals, which
-    // plugins/errors.ts alone maps to statuses, and logs through lib/log.ts.
+    // plugins/app/errors.ts alone maps to statuses, and logs through lib/log.ts.
     refused: {
       domain: [/^fastify($|-|\/)/, /^@fastify\//, /(^|\/)lib\/http-error(\.js)?$/],
     },

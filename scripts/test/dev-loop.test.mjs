@@ -130,7 +130,7 @@ test('an edited console module is served changed; an edited server file restarts
 
   const starts = () => output.split('SOS Console is running').length - 1;
   const before = starts();
-  const route = join(copy, 'apps/server/src/plugins/health.ts');
+  const route = join(copy, 'apps/server/src/plugins/app/health.ts');
   writeFileSync(route, `${readFileSync(route, 'utf8')}\n// edited by the dev-loop test\n`);
   await until('the server restart', async () => starts() > before, 120_000);
   await until('the restarted API', async () => (await fetch(`${base}/api/healthz`)).ok, 60_000);

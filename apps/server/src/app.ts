@@ -8,42 +8,38 @@ import { API_PREFIX } from '@sos/contract';
 import type { AppEnv, RouteOptions } from './app-env.js';
 import type { Database } from './db/client.js';
 import compress from '@fastify/compress';
-import errorsPlugin from './plugins/errors.js';
-import jsonBodyPlugin from './plugins/json-body.js';
-import throttlePlugin from './plugins/throttle.js';
-import securityPlugin from './plugins/security.js';
-import dbPlugin from './plugins/db.js';
-import authPlugin from './plugins/auth.js';
-import deviceAuthPlugin from './plugins/device-auth.js';
-import auditPlugin from './plugins/audit.js';
-import docsPlugin from './plugins/docs.js';
-import metricsPlugin from './plugins/metrics.js';
-import healthPlugin from './plugins/health.js';
-import livePlugin from './plugins/live.js';
-import escalationPlugin from './plugins/escalation.js';
-import heartbeatsPlugin, { type HeartbeatsOptions } from './plugins/heartbeats.js';
-import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/offline-sweep.js';
-import sosWritesPlugin from './plugins/sos-writes.js';
-import signalSinkPlugin from './plugins/signal-sink.js';
-import receiversPlugin, { type ReceiversPluginOptions } from './plugins/receivers.js';
-import pushPlugin from './plugins/push.js';
-import voicePlugin, { type VoicePluginOptions } from './plugins/voice.js';
+import errorsPlugin from './plugins/app/errors.js';
+import jsonBodyPlugin from './plugins/external/json-body.js';
+import throttlePlugin from './plugins/external/throttle.js';
+import securityPlugin from './plugins/external/security.js';
+import dbPlugin from './plugins/external/db.js';
+import authPlugin from './plugins/app/auth.js';
+import deviceAuthPlugin from './plugins/app/device-auth.js';
+import auditPlugin from './plugins/app/audit.js';
+import docsPlugin from './plugins/external/docs.js';
+import metricsPlugin from './plugins/external/metrics.js';
+import healthPlugin from './plugins/app/health.js';
+import livePlugin from './plugins/app/live.js';
+import escalationPlugin from './plugins/app/escalation.js';
+import heartbeatsPlugin, { type HeartbeatsOptions } from './plugins/app/heartbeats.js';
+import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/app/offline-sweep.js';
+import sosWritesPlugin from './plugins/app/sos-writes.js';
+import signalSinkPlugin from './plugins/app/signal-sink.js';
+import receiversPlugin, { type ReceiversPluginOptions } from './plugins/app/receivers.js';
+import pushPlugin from './plugins/app/push.js';
+import voicePlugin, { type VoicePluginOptions } from './plugins/app/voice.js';
 import authRoutes from './routes/auth/index.js';
 import employeeRoutes from './routes/employee/index.js';
 import deviceRoutes from './routes/device/index.js';
 import sosRoutes from './routes/sos/index.js';
 import confRoutes from './routes/conf/index.js';
-import deviceApiRoutes from './routes/device-api/index.js';
 import liveRoutes from './routes/live/index.js';
-import profileRoutes from './routes/profile/index.js';
 import technicalAlarmRoutes from './routes/technical/index.js';
-import deletedDeviceRoutes from './routes/deleted-devices/index.js';
-import deviceRenameRoutes from './routes/device-rename/index.js';
 import auditRoutes from './routes/audit/index.js';
 import pushRoutes from './routes/push/index.js';
-import expectationsPlugin, { type ExpectationsPluginOptions } from './plugins/expectations.js';
-import expectationRoutes from './routes/expectations/index.js';
+import expectationsPlugin, { type ExpectationsPluginOptions } from './plugins/app/expectations.js';
 import voiceRoutes from './routes/voice/index.js';
+import { declareSecurity } from './routes/security.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
 import type { DispatcherOptions } from './push/dispatcher.js';
@@ -74,15 +70,10 @@ const ROUTE_PLUGINS = [
   deviceRoutes,
   sosRoutes,
   confRoutes,
-  deviceApiRoutes,
   liveRoutes,
-  profileRoutes,
   technicalAlarmRoutes,
-  deletedDeviceRoutes,
-  deviceRenameRoutes,
   auditRoutes,
   pushRoutes,
-  expectationRoutes,
   voiceRoutes,
 ];
 
@@ -148,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routeOptions: RouteOptions = { env: options.env };
   await app.register(
     async (api) => {
+      declareSecurity(api);
       for (const plugin of ROUTE_PLUGINS) await api.register(plugin, routeOptions);
     },
     { prefix: API_PREFIX },

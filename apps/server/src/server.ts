@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Env } from './env.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './app.js';
-import consolePlugin from './plugins/console.js';
+import consolePlugin from './plugins/external/console.js';
 import { bootstrap } from './bootstrap.js';
 import { loggerOptions } from './logger.js';
 import { SERVER_ROOT } from './lib/paths.js';

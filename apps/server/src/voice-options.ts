@@ -1,5 +1,5 @@
 import type { Env } from './env.js';
-import type { VoicePluginOptions } from './plugins/voice.js';
+import type { VoicePluginOptions } from './plugins/app/voice.js';
 
 /** Voice's options from the variables (docs/voice.md); undefined when SOS_VOICE_SIP_PORT is unset. */
 export function voiceOptionsOf(env: Env): VoicePluginOptions | undefined {

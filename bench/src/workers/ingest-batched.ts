@@ -31,7 +31,7 @@ export async function runBatchedFloor(command: FloorCommand): Promise<IngestRepo
     const rows = rowsOf<{ serial: string }>(result);
     if (rows.length < command.devices)
       throw new Error(`only ${rows.length} bench devices in the database`);
-    // The server's batchers, with its defaults (plugins/sos-writes.ts).
+    // The server's batchers, with its defaults (plugins/app/sos-writes.ts).
     const raises = new Batcher<NewSosRaise, Sos | null>(
       (items) => raiseNewSos(database.db, items),
       (r) => r.serial,

@@ -22,7 +22,7 @@ const invalidCredentials = () =>
 export interface LoginServices {
   db: Db;
   tokens: SessionTokens;
-  /** The keyed hash an unknown username is recorded as (plugins/audit.ts). */
+  /** The keyed hash an unknown username is recorded as (plugins/app/audit.ts). */
   auditUsernameHash(username: string): string;
 }
 

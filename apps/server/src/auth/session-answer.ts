@@ -2,7 +2,7 @@ import type { AuthResponse } from '@sos/contract';
 import type { IssuedRefreshToken } from './refresh-tokens.js';
 import type { SessionUser } from './session-users.js';
 
-/** The server's token signer (plugins/auth.ts): access tokens and a refresh token's successor. */
+/** The server's token signer (plugins/app/auth.ts): access tokens and a refresh token's successor. */
 export interface SessionTokens {
   signAccess(user: SessionUser, sessionId: string): Promise<{ token: string; expiresAt: number }>;
   successorOf(refreshToken: string): string;

@@ -17,7 +17,7 @@ export type SessionUser = Pick<AuthResponse, 'id' | 'username' | 'role'>;
 
 /**
  * The user of each live session (not revoked, his own), or undefined, in ONE query for one
- * check or many (plugins/auth.ts gathers the checks of the requests that arrive together):
+ * check or many (plugins/app/auth.ts gathers the checks of the requests that arrive together):
  * read after every one of them arrived, so a sign-out, deletion or role change committed
  * before a request is seen by it.
  */

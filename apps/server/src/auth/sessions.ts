@@ -6,7 +6,7 @@ import { refreshTokens, sessions } from '../db/schema.js';
 /**
  * Sessions (docs/security.md "Sessions"): a login opens one; its refresh tokens
  * are one family (family_id = its id) and its access tokens name it (claim `sid`). Ending
- * it revokes both at once: the access token's next call is refused (plugins/auth.ts).
+ * it revokes both at once: the access token's next call is refused (plugins/app/auth.ts).
  */
 export async function openSession(db: Tx, userId: number): Promise<string> {
   const id = randomUUID();

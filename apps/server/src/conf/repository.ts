@@ -11,7 +11,7 @@ export function readApiKey(db: Tx): Promise<string | undefined> {
 
 /**
  * Stores a new key and tells every server process (they cache it for a second, see
- * plugins/device-auth.ts): the old one is refused from now on. The notice goes out with
+ * plugins/app/device-auth.ts): the old one is refused from now on. The notice goes out with
  * the commit.
  */
 export function writeApiKey(db: Db, apiKey: string, by: AuditBy): Promise<void> {

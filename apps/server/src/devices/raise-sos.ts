@@ -19,7 +19,7 @@ export async function raiseSos(
   location: DeviceSosLocation | undefined,
   /** As sent: undefined raises PANIC, and on an open SOS is a plain repeat. */
   kind: AlarmKind | undefined,
-  // raiseNewSos, batched with the raises that arrive together (plugins/sos-writes.ts).
+  // raiseNewSos, batched with the raises that arrive together (plugins/app/sos-writes.ts).
   raiseNew: (raise: NewSosRaise) => Promise<Sos | null>,
 ): Promise<Outcome<Sos>> {
   const at = locationColumns(location);

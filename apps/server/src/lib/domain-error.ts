@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@sos/contract';
 
 /**
- * What a refusal of the domain is, in its own terms; plugins/errors.ts alone turns each kind
+ * What a refusal of the domain is, in its own terms; plugins/app/errors.ts alone turns each kind
  * into an HTTP status (and a command-line tool into a message), so no domain folder speaks HTTP.
  */
 export type DomainErrorKind =

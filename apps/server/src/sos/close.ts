@@ -51,7 +51,7 @@ export function closeAndRecord(
 
 /**
  * The one statement that closes SOS (the only place that writes the close columns), for one
- * close or a batch of them (plugins/sos-writes.ts), in ONE statement and one commit: each OPEN
+ * close or a batch of them (plugins/app/sos-writes.ts), in ONE statement and one commit: each OPEN
  * SOS is closed on behalf of its closer and its `sos-closed` event written. Each close gets the
  * SOS it closed, or undefined when it was not open (the caller then reads it as it stands, as
  * closeSos does). The ids must differ (lib/batcher.ts keeps one per batch). The rows are

@@ -59,7 +59,7 @@ export interface NewSosRaise {
 }
 
 /**
- * The common case, for one raise or a batch of them (plugins/sos-writes.ts), in ONE statement
+ * The common case, for one raise or a batch of them (plugins/app/sos-writes.ts), in ONE statement
  * and one commit: touch each device, insert its new SOS, append `new-sos`. Each raise gets its
  * new SOS, or null when it created none (unknown or deleted device, an SOS already open, an
  * Idempotency-Key already seen, a receiver's message already claimed): the caller then finds out which with findOrRaiseSos, in a

@@ -33,7 +33,7 @@ export async function closeSos(
   closer: Closer,
   closing: Closing,
   by: AuditBy,
-  // closeAndRecord (close.ts), batched with the closes that arrive together (plugins/sos-writes.ts).
+  // closeAndRecord (close.ts), batched with the closes that arrive together (plugins/app/sos-writes.ts).
   closeOpen: (
     id: number,
     closer: Closer,

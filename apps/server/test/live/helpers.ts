@@ -15,12 +15,12 @@ import type { Database, Db } from '../../src/db/client.js';
 import { sql } from 'drizzle-orm';
 import { events } from '../../src/db/schema.js';
 import { appendEvent, EVENTS_CHANNEL } from '../../src/live/outbox.js';
-import errorsPlugin from '../../src/plugins/errors.js';
-import dbPlugin from '../../src/plugins/db.js';
-import authPlugin from '../../src/plugins/auth.js';
-import throttlePlugin from '../../src/plugins/throttle.js';
-import deviceAuthPlugin from '../../src/plugins/device-auth.js';
-import livePlugin, { type LivePluginOptions } from '../../src/plugins/live.js';
+import errorsPlugin from '../../src/plugins/app/errors.js';
+import dbPlugin from '../../src/plugins/external/db.js';
+import authPlugin from '../../src/plugins/app/auth.js';
+import throttlePlugin from '../../src/plugins/external/throttle.js';
+import deviceAuthPlugin from '../../src/plugins/app/device-auth.js';
+import livePlugin, { type LivePluginOptions } from '../../src/plugins/app/live.js';
 import liveRoutes from '../../src/routes/live/index.js';
 import { TEST_ENV } from '../helpers/app.js';
 

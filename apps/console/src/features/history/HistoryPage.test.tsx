@@ -243,4 +243,38 @@ describe('HistoryPage, device filter', () => {
     expect(await screen.findByRole('option', { name: 'Vecchio ciondolo' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Portineria' })).toBeInTheDocument();
   }, 30_000);
+
+  it("lists them in the contract's name order: numbers by value, no case, deleted ones among them", async () => {
+    storeSession('SUPER_ADMIN');
+    const device = (id: number, displayName: string) => ({
+      id,
+      displayName,
+      serial: `s${id}`,
+      lastSos: null,
+      dateCreated: closed.dateCreated,
+      lastSeenAt: null,
+      online: null,
+      batteryPct: null,
+    });
+    stubFetch((request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/device/getAll')
+        return json(200, [device(1, 'Bravo 10'), device(2, 'bravo 2'), device(3, 'Alfa')]);
+      if (pathname === '/api/device/deleted')
+        return json(200, [{ ...device(4, 'Bravo 9'), deletedAt: closed.dateClosed }]);
+      return json(200, page([]));
+    });
+    const user = userEvent.setup();
+    renderApp('/sos/history');
+    await screen.findByRole('heading', { name: 'Storico' });
+    await user.click(screen.getByRole('combobox', { name: 'Dispositivo' }));
+    await screen.findByRole('option', { name: 'Bravo 9' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Tutti',
+      'Alfa',
+      'bravo 2',
+      'Bravo 9',
+      'Bravo 10',
+    ]);
+  }, 30_000);
 });

@@ -1,64 +1,42 @@
 import type { Sos } from '@sos/contract';
-import { PAGE_SIZE } from '@sos/contract/limits';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { AppDataGrid } from '../../components/AppDataGrid.js';
 import { isReversed } from '../../components/DateRangeFields.js';
-import { PageHeader } from '../../components/PageHeader.js';
+import { LogPage } from '../../components/log/LogPage.js';
 import { ClosedSosDialog } from './ClosedSosDialog.js';
-import { ExportCsvButton } from './ExportCsvButton.js';
 import { filterQuery, HistoryFilters, NO_FILTER } from './HistoryFilters.js';
-import { useGetSosHistoryPageQuery } from './historyApi.js';
-import { useCursorPages } from './useCursorPages.js';
+import { useExportSosHistoryCsvMutation, useGetSosHistoryPageQuery } from './historyApi.js';
 import { useHistoryColumns } from './useHistoryColumns.js';
 
 /**
  * The closed-SOS history (docs/console.md /sos/history), newest closure first, paged and filtered on
- * the server (docs/contract.md "Reports and history"; §7 "Bounded answers").
+ * the server (docs/contract.md "Reports and history").
  */
 export default function HistoryPage() {
-  const intl = useIntl();
-  const paging = useCursorPages(NO_FILTER);
-  const reversed = isReversed(paging.filter);
-  const { data: answered, isFetching } = useGetSosHistoryPageQuery(
-    {
-      ...filterQuery(paging.filter),
-      limit: PAGE_SIZE,
-      ...(paging.cursor ? { cursor: paging.cursor } : {}),
-    },
-    { refetchOnMountOrArgChange: true, skip: reversed },
-  );
-  const data = reversed ? undefined : answered;
   const columns = useHistoryColumns();
   // A row opens the closed SOS's detail, read only (docs/shift.md).
   const [opened, setOpened] = useState<Sos | null>(null);
   return (
-    <>
-      <PageHeader title="history.title">
-        <ExportCsvButton filter={paging.filter} />
-      </PageHeader>
-      <HistoryFilters value={paging.filter} onChange={paging.setFilter} />
-      <AppDataGrid<Sos>
-        rows={data?.items ?? []}
-        columns={columns}
-        loading={isFetching}
-        paginationMode="server"
-        // The order is the server's (newest closure first) over every page: sorting the 20
-        // rows shown would pass for sorting the whole history, and it is not.
-        disableColumnSorting
+    <LogPage<typeof NO_FILTER, ReturnType<typeof filterQuery>, Sos>
+      title="history.title"
+      emptyFilter={NO_FILTER}
+      Filters={HistoryFilters}
+      toQuery={filterQuery}
+      skip={isReversed}
+      usePage={useGetSosHistoryPageQuery}
+      exportName="sos-history"
+      useExport={useExportSosHistoryCsvMutation}
+      columns={columns}
+      gridProps={{
         // Nine columns: render them all (a buffer wider than they are), so every column is
         // in the page for screen readers and the browser's search, whatever the width.
-        columnBufferPx={4000}
-        rowCount={data?.total ?? 0}
-        paginationModel={paging.paginationModel}
-        onPaginationModelChange={(model) => paging.onPaginationModelChange(model, data?.nextCursor)}
-        aria-label={intl.formatMessage({ id: 'history.title' })}
-        onRowClick={({ row }) => setOpened(row)}
-        onCellKeyDown={({ row }, event) => {
+        columnBufferPx: 4000,
+        onRowClick: ({ row }) => setOpened(row),
+        onCellKeyDown: ({ row }, event) => {
           if (event.key === 'Enter') setOpened(row);
-        }}
-      />
+        },
+      }}
+    >
       {opened && <ClosedSosDialog sos={opened} onClose={() => setOpened(null)} />}
-    </>
+    </LogPage>
   );
 }

@@ -1,3 +1,4 @@
+import { compareCodePoints, deviceNameSortKey } from '@sos/contract';
 import { useMemo } from 'react';
 import { useAppSelector } from '../../store/hooks.js';
 import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
@@ -25,8 +26,12 @@ export function useFilterDevices(): FilterDevice[] {
     const byId = new Map<number, FilterDevice>();
     for (const d of deleted ?? []) byId.set(d.id, { id: d.id, displayName: d.displayName });
     for (const d of devicesIn(table)) byId.set(d.id, { id: d.id, displayName: d.displayName });
-    return [...byId.values()].sort(
-      (a, b) => a.displayName.localeCompare(b.displayName) || a.id - b.id,
-    );
+    // The contract's name order, as the dashboard's: "Bravo 2" before "Bravo 10", no case, no accents.
+    const keyed = [...byId.values()].map((device) => ({
+      device,
+      key: deviceNameSortKey(device.displayName),
+    }));
+    keyed.sort((a, b) => compareCodePoints(a.key, b.key) || a.device.id - b.device.id);
+    return keyed.map(({ device }) => device);
   }, [table, deleted]);
 }

@@ -5,7 +5,6 @@ import { readAlarmConf, writeAlarmConf } from '../../conf/alarm-repository.js';
 import { auditByOf } from '../../audit/by.js';
 
 const tags = ['conf'];
-const security = [{ bearerAuth: [] }];
 
 /** /api/conf/alarm (docs/alarm-handling.md): read by every signed-in role, written by super administrators. */
 export function alarmConfRoutes(app: FastifyInstance) {
@@ -17,7 +16,6 @@ export function alarmConfRoutes(app: FastifyInstance) {
     onRequest: [app.authenticate],
     schema: {
       tags,
-      security,
       summary:
         'Alarm settings: seconds to take charge before escalation, seconds before a device is offline',
       response: { 200: alarmConfSchema, 401: errorResponseSchema },
@@ -31,7 +29,6 @@ export function alarmConfRoutes(app: FastifyInstance) {
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     schema: {
       tags,
-      security,
       summary: 'Changes the alarm settings; a field left out keeps its value',
       description:
         'ackTargetSeconds 5–3600 (default 60), offlineAfterSeconds 10–86400 (default 300), ' +

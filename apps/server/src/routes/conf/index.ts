@@ -16,7 +16,6 @@ import { receiversConfRoutes } from './receivers.js';
 import { readApiKey, writeApiKey } from '../../conf/repository.js';
 
 const tags = ['conf'];
-const security = [{ bearerAuth: [] }];
 
 const denied = {
   400: errorResponseSchema,
@@ -35,7 +34,6 @@ export default async function confRoutes(app: FastifyInstance, _options: RouteOp
     onRequest,
     schema: {
       tags,
-      security,
       summary: 'The API key the devices send as X-Api-Key',
       response: {
         200: apiKeyResponseSchema,
@@ -56,7 +54,6 @@ export default async function confRoutes(app: FastifyInstance, _options: RouteOp
     onRequest,
     schema: {
       tags,
-      security,
       summary: 'Change the device API key: devices still sending the old one are refused at once',
       description: `The key is trimmed; ${API_KEY_MIN_LENGTH} to ${API_KEY_MAX_LENGTH} printable ASCII characters.`,
       body: setApiKeyRequestSchema,

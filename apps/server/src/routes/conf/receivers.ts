@@ -10,7 +10,6 @@ export function receiversConfRoutes(app: FastifyInstance) {
     onRequest: [app.authenticate, app.requireRole('SUPER_ADMIN')],
     schema: {
       tags: ['conf'],
-      security: [{ bearerAuth: [] }],
       summary:
         'The alarm receivers (DC-09, SCAIP): port, listening, frames and refusals per transport',
       description:

@@ -17,7 +17,6 @@ import { findEmployee, listEmployees } from '../../users/repository.js';
 import { changeEmployee, createEmployee, removeEmployee } from '../../users/writes.js';
 
 const tags = ['employee'];
-const security = [{ bearerAuth: [] }];
 const denied = {
   400: errorResponseSchema,
   401: errorResponseSchema.describe('No valid access token'),
@@ -37,7 +36,6 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
     onRequest,
     schema: {
       tags,
-      security,
       summary: 'Every user, by username',
       response: { 200: employeeListSchema, ...denied },
     },
@@ -50,7 +48,6 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
     onRequest,
     schema: {
       tags,
-      security,
       summary: 'One user',
       params: idParamsSchema,
       response: { 200: employeeSchema, ...denied, 404: notFoundResponse },
@@ -68,7 +65,6 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
     onRequest,
     schema: {
       tags,
-      security,
       summary: 'Create a user (role EMPLOYEE unless given)',
       body: createEmployeeRequestSchema,
       response: {
@@ -87,7 +83,6 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
     onRequest,
     schema: {
       tags,
-      security,
       summary: 'Update a user; an empty or absent password keeps the old one',
       description:
         'A new password or role ends every other session of the user at once (tokens refused, live streams ended), not the one making the change. `body.id`, when sent, must equal the path id.',
@@ -137,7 +132,6 @@ export default async function employeeRoutes(app: FastifyInstance, _options: Rou
     onRequest,
     schema: {
       tags,
-      security,
       summary: 'Delete a user: his sessions and live streams end at once',
       params: idParamsSchema,
       response: {

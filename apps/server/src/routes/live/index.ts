@@ -59,7 +59,6 @@ export default async function liveRoutes(app: FastifyInstance, _options: RouteOp
       tags: ['sos'],
       summary: 'Live stream of SOS and device events (server-sent events)',
       description,
-      security: [{ bearerAuth: [] }],
       produces: ['text/event-stream'],
       querystring,
       response: {

@@ -13,7 +13,6 @@ import type { RouteOptions } from '../../app-env.js';
 import { deleteSubscription, saveSubscription } from '../../push/subscriptions.js';
 
 const tags = ['push'];
-const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema };
 
 /** Web Push (docs/push.md): the server's public key and this browser's subscription. */
@@ -25,7 +24,6 @@ export default async function pushRoutes(app: FastifyInstance, _options: RouteOp
     url: PATHS.pushKey,
     schema: {
       tags,
-      security,
       summary:
         "The server's VAPID public key (base64url, 65-byte P-256 point): the browser's applicationServerKey",
       response: { 200: pushKeyResponseSchema, ...authErrors },
@@ -39,7 +37,6 @@ export default async function pushRoutes(app: FastifyInstance, _options: RouteOp
     url: PATHS.pushSubscriptions,
     schema: {
       tags,
-      security,
       summary:
         "Stores this browser's push subscription for the caller: 201 new, 200 known endpoint (now the caller's)",
       body: pushSubscriptionSchema,
@@ -66,7 +63,6 @@ export default async function pushRoutes(app: FastifyInstance, _options: RouteOp
     url: PATHS.pushSubscriptions,
     schema: {
       tags,
-      security,
       summary: "Deletes the caller's subscription of that endpoint (204 also when there is none)",
       querystring: pushUnsubscribeQuerySchema,
       response: {

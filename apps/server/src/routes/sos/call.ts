@@ -14,19 +14,17 @@ import { logCall } from '../../sos/calls.js';
 
 interface Shared {
   tags: string[];
-  security: { bearerAuth: never[] }[];
   errors: Record<400 | 401 | 403 | 404, unknown>;
   conflict: (reply: FastifyReply, code: 'SOS_NOT_OPEN', sos: Sos) => FastifyReply;
 }
 
 /** POST /api/sos/call (docs/call-out.md): one call an operator made, with its result. */
-export function callRoute(app: FastifyInstance, { tags, security, errors, conflict }: Shared) {
+export function callRoute(app: FastifyInstance, { tags, errors, conflict }: Shared) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: PATHS.sosCall,
     schema: {
       tags,
-      security,
       summary: 'Records a call made while handling an open SOS, with its result (event sos-note)',
       description:
         'to RESIDENT (the resident must have a phone; no contactIndex) or CONTACT with contactIndex, an index ' +

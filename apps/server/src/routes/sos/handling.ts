@@ -22,7 +22,6 @@ import { readTimeline } from '../../sos/timeline.js';
 import { callRoute } from './call.js';
 
 const tags = ['sos'];
-const security = [{ bearerAuth: [] }];
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -56,7 +55,6 @@ export function handlingRoutes(app: FastifyInstance) {
     url: PATHS.sosAck,
     schema: {
       tags,
-      security,
       summary: 'Takes charge of an open SOS; takeOver=true takes it from someone else',
       description:
         'The same user again: 200, unchanged. Someone else has it: 409 SOS_ALREADY_ACKNOWLEDGED ' +
@@ -90,7 +88,6 @@ export function handlingRoutes(app: FastifyInstance) {
     url: PATHS.sosNote,
     schema: {
       tags,
-      security,
       summary: "Adds a note to an open SOS's timeline (event sos-note)",
       querystring: sosIdQuerySchema,
       body: sosNoteBodySchema,
@@ -111,14 +108,13 @@ export function handlingRoutes(app: FastifyInstance) {
     },
   });
 
-  callRoute(app, { tags, security, errors, conflict });
+  callRoute(app, { tags, errors, conflict });
 
   routes.route({
     method: 'GET',
     url: PATHS.sosTimeline,
     schema: {
       tags,
-      security,
       summary:
         'An SOS\'s timeline, oldest first: RAISED, ACKNOWLEDGED, ESCALATED, NOTE, CALL, DEVICE_EVENT (what the device said while it was open, e.g. "Incendio (1110)"), CLOSED',
       description:

@@ -12,12 +12,12 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { outcomeRequired } from '../../conf/alarm-repository.js';
 import type { RouteOptions } from '../../app-env.js';
 import { handlingRoutes } from './handling.js';
+import { checkInRoute } from './checkin.js';
 import { closeSos, listClosedSos } from '../../sos/repository.js';
 import { auditByOf } from '../../audit/by.js';
 import sosStatsRoutes from './stats.js';
 import sosHistoryRoutes from './history.js';
 
-const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** The console's SOS routes (docs/console.md, docs/alarm-handling.md); the live stream lives in routes/live. */
@@ -37,7 +37,6 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
         'The body is optional: none, an empty one and {} all close without an outcome or note. ' +
         'An SOS already closed answers 200 and the SOS as it was closed (closedBy names who). ' +
         "While the alarm settings' requireOutcome is on, a close without `outcome` is 400 OUTCOME_REQUIRED.",
-      security,
       querystring: sosCloseQuerySchema,
       body: sosCloseBodySchema,
       response: {
@@ -76,7 +75,6 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     schema: {
       tags: ['sos'],
       summary: 'History: closed SOS, newest closure first, with who closed them',
-      security,
       response: { 200: sosHistorySchema, ...authErrors },
     },
     // docs/console.md: the history is for super administrators.
@@ -85,4 +83,5 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
   });
 
   handlingRoutes(app);
+  checkInRoute(app);
 }

@@ -24,7 +24,6 @@ export default async function sosStatsRoutes(app: FastifyInstance, options: Rout
         'callsPerSos: the calls logged on the SOS raised in the range ÷ those SOS, one decimal, null when there ' +
         'is no SOS; contactReachedPct: ANSWERED CONTACT calls ÷ CONTACT calls (on those SOS), 0–100 with one ' +
         'decimal, null when there is no CONTACT call.',
-      security: [{ bearerAuth: [] }],
       querystring: reportRangeQuerySchema,
       response: {
         200: sosStatsSchema,

@@ -13,7 +13,6 @@ import { dismissTechnicalAlarm, listTechnicalAlarms } from '../../devices/techni
 import { auditByOf } from '../../audit/by.js';
 
 const tags = ['technical alarms'];
-const security = [{ bearerAuth: [] }];
 const authErrors = { 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Technical alarms (docs/alarm-handling.md), for a console that loads after they were raised. */
@@ -25,7 +24,6 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     url: PATHS.alarmsTechnical,
     schema: {
       tags,
-      security,
       summary:
         'Offline devices (since their last contact), SOS of deleted devices, and low battery, power failure and tamper as devices reported them',
       response: { 200: technicalAlarmListSchema, ...authErrors },
@@ -39,7 +37,6 @@ export default async function technicalAlarmRoutes(app: FastifyInstance, _option
     url: PATHS.alarmsTechnicalDismiss,
     schema: {
       tags,
-      security,
       summary: "Dismisses a device's technical alarm (super administrators)",
       description:
         'type: DELETED_DEVICE_SOS (the default; event device-deleted-sos-dismissed {id}), LOW_BATTERY, POWER_FAILURE or TAMPER (event technical-alarm-cleared {type, deviceId}). DEVICE_OFFLINE clears itself when the device is heard.',

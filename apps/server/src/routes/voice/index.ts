@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  apiPath,
   errorResponseSchema,
   PATHS,
   VOICE_CALLBACK_PREFIX,
@@ -25,20 +26,24 @@ const disabled = () => new HttpError(404, 'VOICE_DISABLED', 'Voice is off on thi
 export default async function voiceRoutes(app: FastifyInstance, _options: RouteOptions) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  const fromKamailio = (request: FastifyRequest) =>
+    app.voice !== null && carriesSecret(request.headers.authorization, app.voice.secret);
   /** Kamailio's calls carry the shared secret; voice off: 404 as for everyone. */
   const kamailioOnly = async (request: FastifyRequest) => {
     if (!app.voice) throw disabled();
-    if (!carriesSecret(request.headers.authorization, app.voice.secret)) {
-      throw new HttpError(401, 'UNAUTHORIZED', 'Not the voice service');
-    }
+    if (!fromKamailio(request)) throw new HttpError(401, 'UNAUTHORIZED', 'Not the voice service');
   };
+  // Kamailio asks on every call and REGISTER, all from one address: with its secret it is the
+  // centre's own switch, never a client to slow down (docs/voice.md "Kamailio and the rate limit"); a wrong
+  // secret is counted like any caller's request.
+  for (const path of ['voiceEvents', 'voiceRoute'] as const)
+    app.throttle.exempt(apiPath(path), fromKamailio);
 
   routes.route({
     method: 'GET',
     url: PATHS.voiceCredentials,
     schema: {
       tags,
-      security: [{ bearerAuth: [] }],
       summary: "This user's ephemeral SIP credentials (12 h) for the console's softphone",
       description: `Registers over ${VOICE_WS_PATH} as sip:<user after the colon>@domain. 404 VOICE_DISABLED when voice is off.`,
       response: { 200: voiceCredentialsSchema, 401: errorResponseSchema, 404: errorResponseSchema },

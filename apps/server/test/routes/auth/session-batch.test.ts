@@ -8,7 +8,7 @@ import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../..
 import { addUser, loginAs, registerProbe } from './helpers.js';
 
 /**
- * The session checks of requests that arrive together are read in one query (plugins/auth.ts):
+ * The session checks of requests that arrive together are read in one query (plugins/app/auth.ts):
  * each request must still get its own verdict, and a sign-out, role change or deletion made by
  * another server process must apply to the very next requests, as with one query each.
  */

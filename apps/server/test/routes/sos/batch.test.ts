@@ -14,7 +14,7 @@ import {
 } from '../device/fixtures.js';
 
 /**
- * Raises and closes sent at once share batch statements (plugins/sos-writes.ts): each must be
+ * Raises and closes sent at once share batch statements (plugins/app/sos-writes.ts): each must be
  * answered exactly as when sent alone, whatever else its batch holds.
  */
 describeEachDb('SOS raises and closes in batches', (kind) => {

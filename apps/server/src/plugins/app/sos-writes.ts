@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Sos } from '@sos/contract';
+import { Batcher, type BatcherOptions } from '../../lib/batcher.js';
+import { closeAndRecord, type Closer, type Closing, type SosClose } from '../../sos/close.js';
+import { raiseNewSos, type NewSosRaise } from '../../sos/raise.js';
+import type { AuditBy } from '../../audit/by.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hot SOS writes, batched (lib/batcher.ts): each answers as a batch of one would. */
+    sosWrites: {
+      /** raiseNewSos (sos/raise.ts): the new SOS, or null when it created none. */
+      raiseNew(raise: NewSosRaise): Promise<Sos | null>;
+      /** closeAndRecord of one SOS id (sos/close.ts): the SOS it closed, or undefined. */
+      closeOpen(
+        id: number,
+        closer: Closer,
+        closing: Closing,
+        by: AuditBy,
+      ): Promise<Sos | undefined>;
+      /** Batch statements written so far by this process (tests, benches). */
+      readonly batches: number;
+    };
+  }
+}
+
+export type SosWritesOptions = BatcherOptions;
+
+/**
+ * Raises and closes coalesced into one statement and one commit per batch: one commit per
+ * request capped the ingest rate (bench/RESULTS-history.md). Each request is still answered only once
+ * its own SOS row and event are committed; a failed batch is retried request by request.
+ */
+async function sosWritesPlugin(app: FastifyInstance, options: SosWritesOptions) {
+  const raises = new Batcher<NewSosRaise, Sos | null>(
+    (items) => raiseNewSos(app.db, items),
+    (r) => r.serial,
+    options,
+  );
+  const closes = new Batcher<SosClose, Sos | undefined>(
+    (items) => closeAndRecord(app.db, items),
+    (c) => c.id,
+    options,
+  );
+  app.decorate('sosWrites', {
+    raiseNew: (raise) => raises.run(raise),
+    closeOpen: (id, closer, closing, by) => closes.run({ id, closer, closing, by }),
+    get batches() {
+      return raises.batches + closes.batches;
+    },
+  });
+  // The waiting requests are answered before the database closes (its plugin was registered first).
+  app.addHook('onClose', () => Promise.all([raises.drain(), closes.drain()]).then(() => undefined));
+}
+
+export default fp(sosWritesPlugin, { name: 'sos-writes', dependencies: ['db'], fastify: '5.x' });
