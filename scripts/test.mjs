@@ -22,13 +22,14 @@ const SUITES = {
 };
 
 /**
- * The server's API suite (two workers, the longest) beside the end-to-end run (one browser,
- * mostly waiting); the CPU-bound small suites after the end-to-end run, so they overlap the
- * server's waits rather than the browser's timed steps.
+ * Two lanes that end together (the run lasts as long as its longer lane): the server's API
+ * suite (two workers, the longest) then the tiny benches, beside the end-to-end run (one
+ * browser, mostly waiting) then the CPU-bound small suites, which overlap the server's
+ * waits rather than the browser's timed steps.
  */
 const LANES = [
-  [SUITES.server],
-  [SUITES.e2e, SUITES.contract, SUITES.simulator, SUITES.console, SUITES.scripts, SUITES.bench],
+  [SUITES.server, SUITES.bench],
+  [SUITES.e2e, SUITES.contract, SUITES.simulator, SUITES.console, SUITES.scripts],
 ];
 
 function run({ name, command, args }) {

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Bench, BenchContext } from './lib/bench.js';
 import { cpus } from './lib/cpus.js';
 import { hotSpots, newestProfile, readProfileWindow, type HotSpot } from './lib/profile.js';
-import { printHeader, printTable, printTargets, RESULTS_DIR, writeResult } from './lib/report.js';
+import {
+  commitOf,
+  printHeader,
+  printTable,
+  printTargets,
+  RESULTS_DIR,
+  writeResult,
+} from './lib/report.js';
+import { writeResultsTable } from './table.js';
 import type { Size } from './lib/size.js';
 import alertLatency from './benches/alert-latency.js';
 import chaos from './benches/chaos.js';
@@ -37,9 +45,12 @@ const BENCHES: Bench[] = [
 
 function usage(): never {
   console.log(
-    'usage: npm run bench -- <name|all> [--size tiny|full] [--profile] [--<flag> <number>…]',
+    'usage: npm run bench -- <name|all> [--size tiny|full] [--record] [--profile] [--<flag> <number>…]',
   );
-  console.log('       npm run bench -- hotspots <file.cpuprofile> [fromMs-toMs]\n');
+  console.log('       npm run bench -- hotspots <file.cpuprofile> [fromMs-toMs]');
+  console.log(
+    '       npm run bench -- table [--check]   (bench/RESULTS.md from bench/results/*.json)\n',
+  );
   for (const b of BENCHES) console.log(`  ${b.name.padEnd(14)} ${b.summary}`);
   process.exit(2);
 }
@@ -85,6 +96,7 @@ function printHotSpots(ctx: BenchContext, bench: string) {
 function parseArgs(argv: string[]) {
   let size: Size = 'full';
   let profile = false;
+  let record = false;
   const names: string[] = [];
   const flags: Record<string, number> = {};
   for (let i = 0; i < argv.length; i++) {
@@ -98,6 +110,7 @@ function parseArgs(argv: string[]) {
       if (value !== 'tiny' && value !== 'full') usage();
       size = value;
     } else if (arg === '--profile') profile = true;
+    else if (arg === '--record') record = true;
     else if (arg === '--help' || arg === '-h') usage();
     else if (arg.startsWith('--')) {
       // A bench's own numeric flag (fleet: --devices, --rate, --seconds).
@@ -111,7 +124,7 @@ function parseArgs(argv: string[]) {
   const chosen = names.includes('all')
     ? BENCHES
     : names.map((n) => BENCHES.find((b) => b.name === n) ?? usage());
-  return { size, profile, chosen, flags };
+  return { size, profile, record, chosen, flags };
 }
 
 async function main() {
@@ -123,7 +136,8 @@ async function main() {
     printSpots(`hot spots of ${argv[1]}`, hotSpots(argv[1], 40, window));
     return;
   }
-  const { size, profile, chosen, flags } = parseArgs(argv);
+  const { size, profile, record, chosen, flags } = parseArgs(argv);
+  const commit = commitOf();
   const ctx: BenchContext = { size, profile, profileDir: join(RESULTS_DIR, 'profiles'), flags };
   let failures = 0;
   for (const bench of chosen) {
@@ -134,14 +148,10 @@ async function main() {
       const durationS = Math.round((performance.now() - started) / 100) / 10;
       printTargets(output.targets);
       for (const note of output.notes) console.log(`  note: ${note}`);
-      const file = writeResult({
-        bench: bench.name,
-        size,
-        machine,
-        cpus: cpus(),
-        durationS,
-        ...output,
-      });
+      const file = writeResult(
+        { bench: bench.name, size, machine, commit, cpus: cpus(), durationS, ...output },
+        record,
+      );
       console.log(`  ${bench.name}: ${durationS} s, written to ${file}`);
       if (profile) printHotSpots(ctx, bench.name);
     } catch (err) {
@@ -154,6 +164,7 @@ async function main() {
     }
   }
   console.log(`\nbench: ${chosen.length - failures} passed, ${failures} failed`);
+  if (record || size === 'full') console.log(`bench: ${writeResultsTable()} regenerated`);
   process.exit(failures > 0 ? 1 : 0);
 }
 

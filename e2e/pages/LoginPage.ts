@@ -5,8 +5,11 @@ export class LoginPage {
   readonly username: Locator;
   readonly password: Locator;
   readonly submit: Locator;
+  /** Why the server ended the last session ("Il tuo account è stato modificato…"), if it said. */
+  readonly notice: Locator;
 
   constructor(readonly page: Page) {
+    this.notice = page.getByRole('alert');
     this.username = page.locator('input[name="username"]');
     this.password = page.locator('input[name="password"]');
     this.submit = page.getByRole('button', { name: 'Accedi' });

@@ -88,6 +88,17 @@ export class AdminApi {
     return this.call<Employee[]>(apiPath('employee'));
   }
 
+  /** PATCH /api/employee/:id: a role or password change ends the user's sessions (docs/security.md). */
+  updateUser(
+    id: number,
+    user: { username: string; email: string; role?: Role; password?: string },
+  ) {
+    return this.call<Employee>(`${apiPath('employee')}/${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify(user),
+    });
+  }
+
   /** GET /api/audit with a query string (newest first). */
   audit(query = '') {
     return this.call<AuditPage>(`${apiPath('audit')}?${query}`);
@@ -193,6 +204,12 @@ export async function closeSosAs(
 ): Promise<void> {
   const body = outcome === undefined ? {} : { body: JSON.stringify({ outcome }) };
   await call<null>(`${apiPath('sosClose')}?sosId=${sosId}`, { method: 'PATCH', token, ...body });
+}
+
+/** POST /api/sos/ack as a given signed-in user: he takes charge ("Subentra" with `takeOver`). */
+export async function ackSosAs(token: string, sosId: number, takeOver = false): Promise<void> {
+  const query = `sosId=${sosId}${takeOver ? '&takeOver=true' : ''}`;
+  await call<unknown>(`${apiPath('sosAck')}?${query}`, { method: 'POST', token });
 }
 
 /** POST /api/sos/call: a call the operator made for the SOS (docs/call-out.md). */

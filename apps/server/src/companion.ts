@@ -23,6 +23,8 @@ export interface Reached {
   /** The DC-09 receiver when on: its port and key in hex (none: plain frames). */
   dc09: { port: number; key: string | undefined } | null;
   scaip: { port: number } | null;
+  /** Voice, when on: Kamailio's SIP port (UDP), which units call sos@ at (docs/voice.md). */
+  voice: { sipPort: number } | null;
   /** TZ: the demo's check-in windows are in it. */
   zone: string;
 }
@@ -37,6 +39,7 @@ export function serverSide(db: Db, log: FastifyBaseLogger, reached: Reached) {
     host,
     dc09: reached.dc09,
     scaip: reached.scaip,
+    voice: reached.voice,
     log,
     openSosCount: () => countOpenSos(db),
     offlineAfterSeconds: () => readOfflineAfterSeconds(db),

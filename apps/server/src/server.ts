@@ -79,6 +79,7 @@ export async function startServer(
           apiKey: boot.apiKey,
           dc09: dc09Port === null ? null : { port: dc09Port, key: env.SOS_DC09_KEY },
           scaip: scaipPort === null ? null : { port: scaipPort },
+          voice: app.voice ? { sipPort: app.voice.settings.sipPort } : null,
           zone: env.TZ,
         }),
       ).catch((err: unknown) => {

@@ -47,6 +47,7 @@ describeEachDb('demo devices', (kind) => {
       apiKey: ctx.apiKey,
       dc09: null,
       scaip: null,
+      voice: null,
       zone: 'Europe/Rome',
     });
     demo = await startHttpDemo(host, {

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { hashPassword } from '../src/lib/password.js';
 import { databaseUrl } from './helpers/postgres.js';
 import { toolVar } from '../../../scripts/lib/env.mjs';
 
@@ -16,6 +17,8 @@ declare module 'vitest' {
     postgresReady: boolean;
     /** Name of this run's migrated template database (each run has its own). */
     postgresTemplate: string;
+    /** argon2id hashes of the seeded users' passwords (helpers/app.ts), hashed once per run. */
+    passwordHashes: Record<string, string>;
   }
 }
 
@@ -28,6 +31,12 @@ export default async function setup(project: TestProject) {
   const snapshot = join(tmpdir(), `sos-pglite-snapshot-${process.pid}.tar`);
   await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', snapshot);
+  // Every test app seeds the same two users: their hashes are made here once, not twice per
+  // app (argon2id at its production cost is CPU the suite otherwise spends hundreds of times).
+  project.provide('passwordHashes', {
+    'admin-password': await hashPassword('admin-password'),
+    'employee-password': await hashPassword('employee-password'),
+  });
 
   const url = toolVar('TEST_DATABASE_URL');
   const TEMPLATE_DB = `sos_test_template_${process.pid}`;

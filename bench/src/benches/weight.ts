@@ -6,6 +6,7 @@ import { BENCH_DIR } from '../lib/children.js';
 import { runLighthouse, type LighthouseSummary } from '../lib/lighthouse.js';
 import { printTable } from '../lib/report.js';
 import { startServer } from '../lib/server.js';
+import { pick } from '../lib/size.js';
 import { toolVar } from '../../../scripts/lib/env.mjs';
 
 const DIST = join(BENCH_DIR, '..', 'apps', 'console', 'dist');
@@ -27,7 +28,7 @@ const ROUTES: Array<{ route: string; pages: string[] }> = [
 const weight: Bench = {
   name: 'weight',
   summary: 'gzipped JS per console route; Lighthouse 12 on /login, desktop and mobile',
-  async run() {
+  async run(ctx) {
     if (!existsSync(join(DIST, 'index.html'))) {
       throw new Error(`${DIST}/index.html is missing: run npm run build`);
     }
@@ -73,11 +74,13 @@ const weight: Bench = {
     );
 
     const lighthouse: LighthouseSummary[] = [];
-    // About 15 s per form factor here, so tiny runs it too; BENCH_LIGHTHOUSE=0 skips it.
+    // About 15 s of CPU per form factor: tiny runs mobile (the targets' form factor) only;
+    // BENCH_LIGHTHOUSE=0 skips it.
     if (toolVar('BENCH_LIGHTHOUSE') !== '0') {
+      const formFactors = pick(ctx.size, ['mobile'] as const, ['desktop', 'mobile'] as const);
       const server = await startServer();
       try {
-        for (const formFactor of ['desktop', 'mobile'] as const) {
+        for (const formFactor of formFactors) {
           lighthouse.push(await runLighthouse(`${server.url}/login`, formFactor));
         }
       } finally {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,8 @@ export interface BenchResult {
   bench: string;
   size: Size;
   machine: MachineInfo;
+  /** The code measured: HEAD's commit, `+` when the working tree differed from it. */
+  commit: string;
   /** Which cores the server side and the client side were given. */
   cpus: { server: string; clients: string; note: string };
   durationS: number;
@@ -49,13 +52,28 @@ export interface BenchResult {
   notes: string[];
 }
 
-export function writeResult(result: BenchResult): string {
+/** HEAD's short commit, with `+` when tracked files differ from it (what was measured). */
+export function commitOf(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  try {
+    return (
+      git('rev-parse', '--short=12', 'HEAD') + (git('status', '--porcelain', '-uno') ? '+' : '')
+    );
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The one place a bench's result is written (the runner calls it for every bench, so a new
+ * bench only has to be listed in src/cli.ts): `<name>.json`, the row of bench/RESULTS.md, for a
+ * full run or a tiny one asked to be recorded (`--record`); other tiny runs (npm test) write
+ * `<name>.tiny.json`, git-ignored, and never replace a recorded figure.
+ */
+export function writeResult(result: BenchResult, record: boolean): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  // Tiny runs (npm test) keep their own file: they never overwrite a full run's figures.
-  const file = join(
-    RESULTS_DIR,
-    result.size === 'tiny' ? `${result.bench}.tiny.json` : `${result.bench}.json`,
-  );
+  const recorded = record || result.size === 'full';
+  const file = join(RESULTS_DIR, recorded ? `${result.bench}.json` : `${result.bench}.tiny.json`);
   writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
   return file;
 }

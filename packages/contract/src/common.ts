@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Query and path parameters arrive as text: an integer there is decimal digits only. What
  * `Number()` would also read (`0x1`, ` 1`, `1e0`, `0b1`, `1.0`) is not the same id written
- * another way but a different text, refused (issue 37: `/api/employee/0x1` answered user 1).
+ * another way but a different text, refused (`/api/employee/0x1` must not answer user 1).
  */
 export const decimalInteger = <T extends z.ZodNumber>(schema: T) =>
   z.preprocess(

@@ -8,6 +8,11 @@ export const ERROR_CODES = [
   'TOKEN_EXPIRED',
   'INVALID_CREDENTIALS',
   'INVALID_REFRESH_TOKEN',
+  /**
+   * 401 from a refresh or a call: the session was ended by a change to the account (its role or
+   * password, by someone else); the console shows "Il tuo account è stato modificato" (docs/security.md).
+   */
+  'ACCOUNT_CHANGED',
   'INVALID_API_KEY',
   'FORBIDDEN',
   'NOT_FOUND',

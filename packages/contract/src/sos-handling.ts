@@ -125,9 +125,20 @@ const seconds = (min: number, max: number) =>
     .int('must be a whole number of seconds')
     .min(min, `must be between ${min} and ${max}`)
     .max(max, `must be between ${min} and ${max}`);
+/** The whole-second settings' bounds: the schema's, and the words that describe them. */
+export const ALARM_CONF_BOUNDS = {
+  ackTargetSeconds: { min: 5, max: 3600 },
+  offlineAfterSeconds: { min: 10, max: 86_400 },
+} as const satisfies Record<AlarmSecondsSetting, { min: number; max: number }>;
 export const alarmConfSchema = z.object({
-  ackTargetSeconds: seconds(5, 3600),
-  offlineAfterSeconds: seconds(10, 86_400),
+  ackTargetSeconds: seconds(
+    ALARM_CONF_BOUNDS.ackTargetSeconds.min,
+    ALARM_CONF_BOUNDS.ackTargetSeconds.max,
+  ),
+  offlineAfterSeconds: seconds(
+    ALARM_CONF_BOUNDS.offlineAfterSeconds.min,
+    ALARM_CONF_BOUNDS.offlineAfterSeconds.max,
+  ),
   requireOutcome: z.boolean({ error: 'must be true or false' }),
   dashboardOrder: z.enum(DASHBOARD_ORDERS, {
     error: `must be one of ${DASHBOARD_ORDERS.join(', ')}`,

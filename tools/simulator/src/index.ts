@@ -42,3 +42,5 @@ export {
 export { DEFAULT_DEMO_DEVICES, demoDevicesFrom, startDemo, type Demo } from './demo/index.js';
 export { demoOpenSosCap, type DemoHost, type DemoLog } from './demo/host.js';
 export { DEMO_SERIAL_PREFIX, startHttpDemo, type HttpDemoOptions } from './demo/http.js';
+export { monoWav } from './wav.js';
+export { baresipConfig } from './demo/voice.js';

@@ -41,6 +41,7 @@ describe('startDemo', () => {
       host: '127.0.0.1',
       dc09: { port: 1, key: undefined },
       scaip: { port: 1 },
+      voice: null,
       log: { info: ask('info'), warn: ask('warn'), error: ask('error') },
       openSosCount: async () => (asked.push('openSosCount'), 0),
       offlineAfterSeconds: async () => (asked.push('offlineAfterSeconds'), 300),

@@ -1,5 +1,5 @@
 import { API_PREFIX, PATHS } from '@sos/contract/paths';
-import { loggedOut, sessionStarted } from './authSlice.js';
+import { loggedOut, sessionStarted, type SessionEndReason } from './authSlice.js';
 import {
   clearSession,
   loadSession,
@@ -22,10 +22,20 @@ const MARGIN_S = 5;
 
 let inFlight: Promise<string | null> | null = null;
 
-function endSession(store: StoreLike): null {
+function endSession(store: StoreLike, reason?: SessionEndReason): null {
   clearSession();
-  store.dispatch(loggedOut());
+  store.dispatch(loggedOut(reason ? { reason } : undefined));
   return null;
+}
+
+/** The refusal's code, when it says the account was changed (docs/security.md "Sessions"). */
+async function endReason(response: Response): Promise<SessionEndReason | undefined> {
+  try {
+    const body = (await response.json()) as { code?: unknown } | null;
+    return body?.code === 'ACCOUNT_CHANGED' ? 'ACCOUNT_CHANGED' : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function refresh(store: StoreLike, session: Session): Promise<string | null> {
@@ -40,7 +50,7 @@ async function refresh(store: StoreLike, session: Session): Promise<string | nul
   } catch {
     return null; // offline: keep the session, the call fails and says so
   }
-  if (response.status === 401) return endSession(store);
+  if (response.status === 401) return endSession(store, await endReason(response));
   if (!response.ok) return null;
   // The contract (and zod) load with the first refresh, not with the start-up chunk.
   const [{ authResponseSchema }, body] = await Promise.all([

@@ -32,17 +32,21 @@ export function stubFetch(handler: Handler) {
     handler(input instanceof Request ? input : new Request(input, init)),
   );
   // These screens' server has voice off: the signed-in layout's one credentials request
-  // (docs/voice.md) is answered here, outside the calls each test counts.
+  // (docs/voice.md) is answered here, outside the calls each test counts, as are the sounds
+  // the console keeps from sign-in on (widgets/audio/audioRuntime.ts).
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    if (new URL(request.url).pathname === VOICE_CREDENTIALS)
-      return json(404, { statusCode: 404, code: 'VOICE_DISABLED' });
+    const path = new URL(request.url).pathname;
+    if (path === VOICE_CREDENTIALS) return json(404, { statusCode: 404, code: 'VOICE_DISABLED' });
+    if (SOUNDS.includes(path))
+      return new Response(new Uint8Array(4), { headers: { 'content-type': 'audio/mpeg' } });
     return spy(input, init);
   }) as typeof fetch;
   return spy;
 }
 
 const VOICE_CREDENTIALS = '/api/voice/credentials';
+const SOUNDS = ['/alarm.mp3', '/chime.mp3'];
 
 /** "METHOD /path?query" of every call the spy received. */
 export async function callsOf(spy: ReturnType<typeof stubFetch>): Promise<string[]> {

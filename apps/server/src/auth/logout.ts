@@ -25,7 +25,7 @@ export async function logout(app: LogoutServices, ip: string, token: string): Pr
       .select({ username: users.username })
       .from(users)
       .where(eq(users.id, session.userId));
-    if (!(await endSession(tx, session.sessionId)) || !user) return;
+    if (!(await endSession(tx, session.sessionId, 'SIGNED_OUT')) || !user) return;
     const actor = { id: session.userId, username: user.username };
     await appendAudit(tx, {
       by: { actor, address: ip },

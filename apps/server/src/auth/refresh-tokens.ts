@@ -47,7 +47,8 @@ export type Rotation =
   /** Rotated moments ago: answer its successor again. */
   | { outcome: 'repeated'; userId: number; familyId: string; successor: IssuedRefreshToken }
   | { outcome: 'reused' }
-  | { outcome: 'invalid' };
+  /** `familyId` when the token was issued (its session may say why it ended). */
+  | { outcome: 'invalid'; familyId?: string };
 
 /**
  * Marks a live token as rotated. The conditional UPDATE is the guard: of two concurrent
@@ -85,7 +86,8 @@ export async function claimRefreshToken(
     })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, tokenHash));
-  if (!known?.rotatedAt || known.revokedAt) return { outcome: 'invalid' };
+  if (!known) return { outcome: 'invalid' };
+  if (!known.rotatedAt || known.revokedAt) return { outcome: 'invalid', familyId: known.familyId };
   if (now.getTime() - known.rotatedAt.getTime() <= REFRESH_GRACE_S * 1000) {
     const [next] = await db
       .select({ expiresAt: refreshTokens.expiresAt })
@@ -107,7 +109,7 @@ export async function claimRefreshToken(
   }
   // A rotated token presented again later: either the client or a thief holds a copy, and
   // we cannot tell which, so the whole session ends.
-  await endSession(db, known.familyId);
+  await endSession(db, known.familyId, 'TOKEN_REUSED');
   return { outcome: 'reused' };
 }
 

@@ -4,13 +4,21 @@ import { DomainError } from '../lib/domain-error.js';
 import { findUser } from './repository.js';
 import { claimRefreshToken, storeRefreshToken } from './refresh-tokens.js';
 import { sessionAnswer, type SessionTokens } from './session-answer.js';
-import { adoptFamily } from './sessions.js';
+import { adoptFamily, sessionEndReason } from './sessions.js';
 
 const invalidRefreshToken = () =>
   new DomainError(
     'unauthenticated',
     'INVALID_REFRESH_TOKEN',
     'The refresh token is invalid, expired or revoked: log in again',
+  );
+
+/** A session ended by a role or password change says so: the console tells its user why. */
+const accountChanged = () =>
+  new DomainError(
+    'unauthenticated',
+    'ACCOUNT_CHANGED',
+    'Your account was changed (role or password): sign in again',
   );
 
 /**
@@ -26,6 +34,8 @@ export async function refresh(
   // The failure is thrown after the transaction: a reuse must commit its session's end.
   const session = await app.db.transaction(async (tx) => {
     const rotation = await claimRefreshToken(tx, token, successor);
+    if (rotation.outcome === 'invalid' && rotation.familyId !== undefined)
+      return (await sessionEndReason(tx, rotation.familyId)) ?? undefined;
     if (rotation.outcome !== 'rotated' && rotation.outcome !== 'repeated') return undefined;
     // Role and username are read now, so a change since the login applies at once.
     const user = await findUser(tx, rotation.userId);
@@ -36,6 +46,7 @@ export async function refresh(
     const next = await storeRefreshToken(tx, user.id, rotation.familyId, successor, refreshTtlS);
     return { user, sessionId: rotation.familyId, refresh: next };
   });
-  if (!session) throw invalidRefreshToken();
+  if (session === 'ACCOUNT_CHANGED') throw accountChanged();
+  if (!session || typeof session === 'string') throw invalidRefreshToken();
   return sessionAnswer(app.tokens, session.user, session.sessionId, session.refresh);
 }

@@ -14,17 +14,28 @@ export async function openSession(db: Tx, userId: number): Promise<string> {
   return id;
 }
 
+/**
+ * Why a session ended, kept with it so a refused refresh or call can say so (docs/security.md
+ * "Sessions"): the console tells a user whose account an administrator changed, instead of
+ * dropping her on the login page without a word.
+ */
+export type SessionEndReason = 'SIGNED_OUT' | 'ACCOUNT_CHANGED' | 'TOKEN_REUSED';
+
 /** A family refreshed from before sessions existed gets its session now. */
 export async function adoptFamily(db: Tx, familyId: string, userId: number): Promise<void> {
   await db.insert(sessions).values({ id: familyId, userId }).onConflictDoNothing();
 }
 
 /** Ends one session: its refresh tokens too. Answers whether it was still live. */
-export async function endSession(db: Tx, sessionId: string): Promise<boolean> {
+export async function endSession(
+  db: Tx,
+  sessionId: string,
+  reason: SessionEndReason,
+): Promise<boolean> {
   const now = new Date();
   const ended = await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   await db
@@ -36,7 +47,8 @@ export async function endSession(db: Tx, sessionId: string): Promise<boolean> {
 
 /**
  * Ends every session of a user but `except` (the one that asked: a user changing his own
- * password stays signed in where he did it). Answers how many sessions ended.
+ * password stays signed in where he did it), because his account changed (role or password).
+ * Answers how many sessions ended.
  */
 export async function endUserSessions(
   db: Tx,
@@ -46,7 +58,7 @@ export async function endUserSessions(
   const now = new Date();
   const ended = await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endReason: 'ACCOUNT_CHANGED' })
     .where(
       and(
         eq(sessions.userId, userId),
@@ -66,4 +78,16 @@ export async function endUserSessions(
       ),
     );
   return ended.length;
+}
+
+/** Why a session ended: null while it lives, when unknown, or when it ended before reasons were kept. */
+export async function sessionEndReason(
+  db: Tx,
+  sessionId: string,
+): Promise<SessionEndReason | null> {
+  const [row] = await db
+    .select({ reason: sessions.endReason })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.reason ?? null;
 }

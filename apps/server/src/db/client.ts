@@ -37,7 +37,7 @@ export interface EmbeddedOptions {
 
 /**
  * PostgreSQL's settings inside PGlite. shared_buffers: the default 128MB is all touched at
- * start (zeroed), so it is resident: 16MB cuts the process by ~120 MiB (bench/RESULTS-history.md);
+ * start (zeroed), so it is resident: 16MB cuts the process by ~120 MiB (bench fan-out-10k, RSS);
  * the data files stay in the OS cache, so reads that miss it cost a copy, not a disk read.
  */
 const EMBEDDED_SETTINGS = ['shared_buffers=16MB'];
@@ -86,7 +86,7 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Datab
  * PostgreSQL's JIT compiles a statement whose estimated cost passes jit_above_cost: hundreds
  * of ms of compiling for statements that run in ms once a table is large or its statistics
  * are not yet gathered (a 150 ms JIT for an empty offline sweep, 1.7 s for the 100,000-device
- * list, ~350 ms stalls of a raise right after 100,000 devices were loaded: issue 16). An alarm
+ * list, ~350 ms stalls of a raise right after 100,000 devices were loaded). An alarm
  * server's statements are short; none gains from it, so it is off for every connection.
  */
 const CONNECTION_OPTIONS = '-c jit=off';

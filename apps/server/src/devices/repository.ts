@@ -14,7 +14,7 @@ import { deviceJsonSql } from './device-json-sql.js';
  * The visible devices with their open SOS (at most one each: the partial unique index), as
  * the JSON text GET /api/device/getAll sends, written by PostgreSQL in one row (deviceJsonSql).
  * At 100,000 devices, mapping 100,000 rows to objects and serializing them again took most of
- * the answer's time (bench/RESULTS-history.md, console-10k). In the dashboard order
+ * the answer's time (bench console-10k, getAll alone). In the dashboard order
  * (compareDashboardOrder, packages/contract; docs/console.md): the SOS time to the millisecond
  * its JSON carries, and the stored name key in code point order (COLLATE "C": bytes, in every
  * locale). test/devices/list-json.test.ts proves it is the list toDeviceJson maps, in that order.

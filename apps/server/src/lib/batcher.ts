@@ -12,7 +12,7 @@ interface Waiting<I, O> {
 }
 
 /**
- * Group commit for a hot write (bench/RESULTS-history.md, ingest): concurrent calls are written
+ * Group commit for a hot write (one commit per call capped bench ingest): concurrent calls are written
  * together, one statement and one commit per batch, instead of one each. Nothing waits for a
  * timer: a call goes out on the next turn of the event loop when a batch slot is free (alone
  * on an idle server, so no latency is added), and while maxInFlight batches are being written

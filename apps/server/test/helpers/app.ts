@@ -76,7 +76,7 @@ async function seedUser(database: Database, username: string, role: Role, passwo
       username,
       email: `${username}@example.com`,
       role,
-      passwordHash: await hashPassword(password),
+      passwordHash: inject('passwordHashes')[password] ?? (await hashPassword(password)),
     })
     .returning({ id: users.id });
   return row!.id;

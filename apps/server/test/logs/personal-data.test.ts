@@ -9,7 +9,7 @@ import { cutDatabase, restoreDatabase } from '../helpers/outage.js';
 import { register } from '../routes/device/fixtures.js';
 
 /**
- * Nothing personal reaches a log (issue 37): a recognisable marker in every profile field,
+ * Nothing personal reaches a log (docs/security.md): a recognisable marker in every profile field,
  * each failure path the outside probe found forced, and the whole log (at debug, the
  * production serializers) grepped for the markers. One line when the database goes away,
  * one when it is back, not one per 503.

@@ -8,7 +8,7 @@ import { deviceHeaders, raiseSos, register } from './device/fixtures.js';
  * Text an operator reads cannot lie (docs/hardening.md): every free text shown to operators
  * refuses bidirectional controls, line and paragraph separators and text with nothing
  * visible, with a 400 naming the field; the marks Arabic and Persian need stay accepted.
- * C0/C1 controls (ESC, BEL…) and lone surrogates too (issue 37): refused, never stored as U+FFFD.
+ * C0/C1 controls (ESC, BEL…) and lone surrogates too: refused, never stored as U+FFFD.
  */
 const REFUSED_CONTROLS = [
   '\u202A',

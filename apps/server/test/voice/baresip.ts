@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
+import { baresipConfig, monoWav } from '@sos/simulator';
 
 /**
  * baresip driven over ctrl_tcp (netstring-framed JSON): a SCAIP unit's speakerphone or a phone
@@ -36,24 +37,10 @@ async function portFree(port: number): Promise<boolean> {
 /** A mono 16-bit 8 kHz WAV of a sine. */
 export function sineWav(file: string, hz: number, seconds: number): void {
   const rate = 8000;
-  const samples = rate * seconds;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    data.writeInt16LE(Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(file, Buffer.concat([header, data]));
+  const samples = new Int16Array(rate * seconds);
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate));
+  writeFileSync(file, monoWav(samples, rate));
 }
 
 /**
@@ -124,26 +111,12 @@ export class Baresip {
     const sip = await freePorts(1);
     writeFileSync(
       join(dir, 'config'),
-      [
-        'poll_method epoll',
-        `sip_listen 127.0.0.1:${sip}`,
-        'audio_buffer 20',
-        `audio_source aufile,${wav}`,
-        'audio_player aubridge,nil',
-        'audio_alert aubridge,nil',
-        'module_path /usr/lib/baresip/modules',
-        'module g711.so',
-        'module aufile.so',
-        'module aubridge.so',
+      baresipConfig(wav, `127.0.0.1:${sip}`, [
         'module sndfile.so',
-        'module_tmp account.so',
-        'module_app menu.so',
         'module_app ctrl_tcp.so',
         `ctrl_tcp_listen 127.0.0.1:${ctrl}`,
         `snd_path ${dir}`,
-        'rtcp_mux no',
-        '',
-      ].join('\n'),
+      ]),
     );
     writeFileSync(join(dir, 'accounts'), `${account}\n`);
     writeFileSync(join(dir, 'contacts'), '');

@@ -19,6 +19,8 @@ export interface DemoHost {
   dc09: { port: number; key: string | undefined } | null;
   /** The SCAIP receiver, when on. */
   scaip: { port: number } | null;
+  /** Voice, when on: Kamailio's SIP port over loopback, where a unit calls sos@. */
+  voice: { sipPort: number } | null;
   log: DemoLog;
   /** SOS open now, whoever raised them (the demo holds alarms back at its cap). */
   openSosCount(): Promise<number>;

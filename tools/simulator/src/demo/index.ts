@@ -2,7 +2,8 @@ import type { Simulation } from '../types.js';
 import { DC09_DEMO_ACCOUNT_LIST, startDc09Demo } from './dc09.js';
 import { demoOpenSosCap, type DemoHost } from './host.js';
 import { DEMO_SERIAL_PREFIX, startHttpDemo, type HttpDemoOptions } from './http.js';
-import { startScaipDemo } from './scaip.js';
+import { SCAIP_DEMO_PREFIXES, startScaipDemo } from './scaip.js';
+import { hasBaresip, startVoiceUnit, type VoiceUnit } from './voice.js';
 
 /** How many HTTP devices `npm run demo` simulates when SOS_DEMO_DEVICES is unset: written only here. */
 export const DEFAULT_DEMO_DEVICES = 12;
@@ -38,12 +39,20 @@ export async function startDemo(host: DemoHost, options: HttpDemoOptions): Promi
     log.error({ err }, 'demo: the simulated devices could not start');
     return undefined;
   });
+  // With voice on, the UDP unit calls in after its fall alarm (docs/voice.md "Demo").
+  const voice: VoiceUnit | undefined =
+    host.voice && host.scaip && hasBaresip()
+      ? startVoiceUnit({ host: host.host, sipPort: host.voice.sipPort, log })
+      : undefined;
   const scaip = host.scaip
     ? await startScaipDemo({
         host: host.host,
         port: host.scaip.port,
         log,
         canAlarm: async () => (await host.openSosCount()) < cap,
+        onFall: (cid) => {
+          if (cid.startsWith(SCAIP_DEMO_PREFIXES.udp)) setTimeout(() => voice?.call(cid), 2000);
+        },
       }).catch((err: unknown) => {
         log.error({ err }, 'demo: the SCAIP units could not start');
         return undefined;
@@ -66,9 +75,17 @@ export async function startDemo(host: DemoHost, options: HttpDemoOptions): Promi
       `  demo: DC-09 devices ${DC09_DEMO_ACCOUNT_LIST.join(', ')} report through the receiver (a fire now and then, a low battery)`,
     );
   }
+  if (host.voice && host.scaip) {
+    lines.push(
+      voice
+        ? `  demo: voice: the SCAIP unit ${SCAIP_DEMO_PREFIXES.udp}0001 calls in after its fall alarm (about 40 s after the start)`
+        : '  demo: voice: no unit calls in (to hear one: apt-get install baresip-core)',
+    );
+  }
   return {
     lines,
     stop: async () => {
+      await voice?.stop();
       dc09?.stop();
       await http?.stop();
       await scaip?.stop();

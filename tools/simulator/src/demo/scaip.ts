@@ -16,6 +16,8 @@ export interface ScaipDemoOptions {
   log: DemoLog;
   /** Asked before each alarm: false holds it back (as the HTTP demo devices are, at the cap). */
   canAlarm: () => Promise<boolean>;
+  /** A unit's fall alarm was answered (the voice demo's unit calls in then). */
+  onFall?: (cid: string) => void;
 }
 
 export async function startScaipDemo(
@@ -34,12 +36,13 @@ export async function startScaipDemo(
         ...(transport === 'udp' ? { firstAlarmAfterSeconds: 40 } : {}),
         canAlarm: options.canAlarm,
         onEvent: (event) => {
-          if (event.type === 'alarm')
+          if (event.type === 'alarm') {
             options.log.info(
               { cid: event.cid },
               `demo: SCAIP ${event.peripheral} alarm from "SCAIP ${event.cid}"`,
             );
-          else if (event.type === 'error')
+            if (event.peripheral === 'fall') options.onFall?.(event.cid);
+          } else if (event.type === 'error')
             options.log.warn({ cid: event.cid }, `demo: SCAIP unit: ${event.message}`);
         },
       }),

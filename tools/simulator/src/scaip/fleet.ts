@@ -15,7 +15,10 @@ export interface ScaipFleetOptions {
   /** Mean seconds between two alarms of one unit. */
   alarmEverySeconds: number;
   heartbeatSeconds: number;
-  /** The first unit's first alarm after this many seconds rather than a random interval. */
+  /**
+   * The first unit's first alarm after this many seconds rather than a random interval; that
+   * alarm is a fall (the demo's unit then calls in when voice is on).
+   */
   firstAlarmAfterSeconds?: number;
   /** Asked before each alarm; false holds it back (the demo caps open SOS). */
   canAlarm?: () => boolean | Promise<boolean>;
@@ -82,8 +85,10 @@ export async function startScaipFleet(options: ScaipFleetOptions): Promise<Scaip
       );
       runner.later(options.heartbeatSeconds, heartbeat);
     };
+    let firstFall = n === 1 && options.firstAlarmAfterSeconds !== undefined;
     const alarm = async (): Promise<void> => {
-      const peripheral: Peripheral = Math.random() < 0.6 ? 'fall' : 'smoke';
+      const peripheral: Peripheral = firstFall || Math.random() < 0.6 ? 'fall' : 'smoke';
+      firstFall = false;
       if ((await options.canAlarm?.()) ?? true) {
         await attempt(
           cid,

@@ -47,7 +47,7 @@ export const deviceApi = api.injectEndpoints({
     getDevices: build.query<DeviceSnapshot, void>({
       query: () => PATHS.deviceGetAll,
       // Frozen: Immer stops at a frozen value, so storing the answer in the cache does not
-      // walk (and deep-freeze) 100,000 devices, ~200 ms of the first card (bench/RESULTS-history.md).
+      // walk (and deep-freeze) 100,000 devices, ~200 ms of the first card (bench console-10k).
       // The devices slice copies what it changes; nothing writes into these objects.
       transformResponse: (devices: Device[], meta): DeviceSnapshot =>
         Object.freeze({

@@ -3,7 +3,7 @@ import type { Device } from '@sos/contract';
 /*
  * The devices by id, immutable, in buckets. One live event used to copy the whole table
  * ({ ...entities }): about 0.3 ms at 10,000 devices, but tens of milliseconds and a
- * dictionary-sized allocation per event at 100,000 (bench/RESULTS-history.md, console-10k). Spread
+ * dictionary-sized allocation per event at 100,000 (bench console-10k at 100,000 devices). Spread
  * over BUCKETS objects by id, a change copies the bucket list and one bucket of ~N/1024.
  */
 const BUCKETS = 1024;

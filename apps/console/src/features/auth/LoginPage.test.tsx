@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
+import { storeSession } from '../../test/session.js';
+import { getFreshAccessToken } from '../../store/tokenRefresh.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
 // The console-wide live connection and alarm (LiveScope) are tested on their own.
@@ -83,6 +85,34 @@ describe('LoginPage', () => {
     const request = input instanceof Request ? input : new Request(input as string, init);
     expect(await request.json()).toEqual({ username: 'mario', password: 'segreta123' });
     expect(request.headers.get('authorization')).toBeNull();
+  });
+
+  it('a session ended by an account change lands on the login page saying so, until the next sign-in', async () => {
+    storeSession('EMPLOYEE');
+    stubFetch((request) =>
+      request.url.endsWith('/api/auth/login') ? json(200, auth) : failure(401, 'ACCOUNT_CHANGED'),
+    );
+    const { store, router } = renderApp('/sos');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    // The server refused a call: the forced refresh is refused with the reason.
+    expect(await getFreshAccessToken(store, true)).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Il tuo account è stato modificato: accedi di nuovo',
+    );
+    await signIn('mario', 'segreta123');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(store.getState().auth.endedBecause).toBeNull();
+  });
+
+  it('a plain refusal of the refresh (logout elsewhere, expiry) says nothing more', async () => {
+    storeSession('EMPLOYEE');
+    stubFetch(() => failure(401, 'INVALID_REFRESH_TOKEN'));
+    const { store, router } = renderApp('/sos');
+    expect(await getFreshAccessToken(store, true)).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('heading', { name: 'Accedi' });
+    expect(screen.queryByText(/Il tuo account/)).toBeNull();
   });
 
   it('says "Username o password errati" on a 401, and logs the failure', async () => {

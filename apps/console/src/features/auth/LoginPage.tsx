@@ -1,13 +1,20 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppSelector } from '../../store/hooks.js';
+import { selectEndedBecause } from '../../store/authSlice.js';
 import { PreferencesButton } from '../../widgets/preferences/PreferencesButton.js';
 import { LoginForm } from './LoginForm.js';
 
-/** The sign-in screen (docs/console.md /login): logo, username and password. */
+/**
+ * The sign-in screen (docs/console.md /login): logo, username and password; above them, why
+ * the server ended the last session when it said so (docs/security.md "Sessions").
+ */
 export default function LoginPage() {
   const intl = useIntl();
+  const endedBecause = useAppSelector(selectEndedBecause);
   return (
     <Box
       component="main"
@@ -38,6 +45,11 @@ export default function LoginPage() {
             <FormattedMessage id="login.subtitle" />
           </Typography>
         </Box>
+        {endedBecause === 'ACCOUNT_CHANGED' && (
+          <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+            <FormattedMessage id="login.accountChanged" />
+          </Alert>
+        )}
         <LoginForm />
       </Paper>
     </Box>

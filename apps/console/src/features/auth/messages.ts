@@ -13,6 +13,7 @@ export const authMessages = defineCatalogue(
     login_success: 'Login avvenuta con successo',
     'error.invalidCredentials': 'Username o password errati',
     'error.tooManyLoginAttempts': 'Troppi tentativi, riprova tra {n} s',
+    'login.accountChanged': 'Il tuo account è stato modificato: accedi di nuovo',
   },
   {
     en: {
@@ -26,6 +27,7 @@ export const authMessages = defineCatalogue(
       login_success: 'Signed in successfully',
       'error.invalidCredentials': 'Wrong username or password',
       'error.tooManyLoginAttempts': 'Too many attempts, try again in {n} s',
+      'login.accountChanged': 'Your account was changed: sign in again',
     },
     es: {
       'login.title': 'Iniciar sesión',
@@ -38,6 +40,7 @@ export const authMessages = defineCatalogue(
       login_success: 'Sesión iniciada correctamente',
       'error.invalidCredentials': 'Usuario o contraseña incorrectos',
       'error.tooManyLoginAttempts': 'Demasiados intentos, inténtalo de nuevo en {n} s',
+      'login.accountChanged': 'Tu cuenta ha sido modificada: inicia sesión de nuevo',
     },
     fr: {
       'login.title': 'Connexion',
@@ -50,6 +53,7 @@ export const authMessages = defineCatalogue(
       login_success: 'Connexion réussie',
       'error.invalidCredentials': "Nom d'utilisateur ou mot de passe incorrect",
       'error.tooManyLoginAttempts': 'Trop de tentatives, réessayez dans {n} s',
+      'login.accountChanged': 'Votre compte a été modifié : reconnectez-vous',
     },
     de: {
       'login.title': 'Anmelden',
@@ -62,6 +66,7 @@ export const authMessages = defineCatalogue(
       login_success: 'Erfolgreich angemeldet',
       'error.invalidCredentials': 'Benutzername oder Passwort falsch',
       'error.tooManyLoginAttempts': 'Zu viele Versuche, erneut versuchen in {n} s',
+      'login.accountChanged': 'Ihr Konto wurde geändert: bitte erneut anmelden',
     },
     ar: {
       'login.title': 'تسجيل الدخول',
@@ -74,6 +79,7 @@ export const authMessages = defineCatalogue(
       login_success: 'تم تسجيل الدخول بنجاح',
       'error.invalidCredentials': 'اسم المستخدم أو كلمة المرور غير صحيحة',
       'error.tooManyLoginAttempts': 'محاولات كثيرة جدًا، أعد المحاولة بعد {n} ث',
+      'login.accountChanged': 'تم تعديل حسابك: سجّل الدخول مرة أخرى',
     },
   },
 );

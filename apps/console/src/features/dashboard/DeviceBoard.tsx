@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { SUPER_ADMIN, type Device } from '@sos/contract';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useInRouterContext } from 'react-router';
 import { useAppSelector } from '../../store/hooks.js';
@@ -14,12 +14,17 @@ import { DeviceGrid } from './DeviceGrid.js';
 import '../devices/undoRestore.js';
 import { selectDeviceCount } from '../../entities/devices/devicesSlice.js';
 import { DetailLink } from './DetailLink.js';
+import type * as DetailModule from '../../widgets/alarm/SosDetailDialog.js';
 
 // Its own chunk: the grid shows 10,000 devices without waiting for the detail's forms.
+let detailChunk: Promise<typeof DetailModule> | null = null;
+const loadDetail = () =>
+  (detailChunk ??= import('../../widgets/alarm/SosDetailDialog.js').catch((error: unknown) => {
+    detailChunk = null; // asked again next time
+    throw error;
+  }));
 const SosDetailDialog = lazy(() =>
-  import('../../widgets/alarm/SosDetailDialog.js').then((module) => ({
-    default: module.SosDetailDialog,
-  })),
+  loadDetail().then((module) => ({ default: module.SosDetailDialog })),
 );
 
 export interface DeviceListStatus {
@@ -40,6 +45,11 @@ export function DeviceBoard({ loading, failed, retry }: DeviceListStatus) {
   const [detailOf, setDetailOf] = useState<number | null>(null);
   const openDetail = useCallback((deviceId: number) => setDetailOf(deviceId), []);
   const linked = useInRouterContext();
+  // Fetched as soon as the board shows, while the server answers: a detail opened during an
+  // outage later opens from memory instead of failing to load (docs/shift.md "Back after an outage").
+  useEffect(() => {
+    loadDetail().catch((error: unknown) => console.error('SOS detail not preloaded', error));
+  }, []);
 
   const confirmDelete = async () => {
     if (!pending) return;

@@ -2,33 +2,21 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import List from '@mui/material/List';
 import { SUPER_ADMIN, type TechnicalAlarm } from '@sos/contract';
-import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../store/hooks.js';
 import { selectRole } from '../../store/authSlice.js';
-import { playChime } from '../../widgets/alarm/chime.js';
 import { useGetTechnicalAlarmsQuery } from '../../entities/devices/healthApi.js';
 import { useTechnicalAlarmsLive } from '../../entities/devices/technicalAlarmsLive.js';
 import { TechnicalAlarmLine } from './TechnicalAlarmLine.js';
 
 const keyOf = (alarm: TechnicalAlarm) => `${alarm.type}:${alarm.device.id}`;
 
-/** One chime when an alarm appears that was not there before (none for the first load). */
-function useChimeOnNew(alarms: TechnicalAlarm[] | undefined) {
-  const seen = useRef<Set<string> | null>(null);
-  useEffect(() => {
-    if (!alarms) return;
-    const keys = new Set(alarms.map(keyOf));
-    if (seen.current && [...keys].some((key) => !seen.current!.has(key))) playChime();
-    seen.current = keys;
-  }, [alarms]);
-}
-
 /**
  * "Allarmi tecnici" (docs/alarm-kinds.md), a lower class than an SOS: one compact list above
  * the grid, apart from the SOS cards, one line per alarm (offline, a deleted device's SOS,
  * low battery, power failure, tamper). Loaded from /api/alarms/technical, kept live by the
- * events (technicalAlarmsLive.ts); an offline device clears itself on its next contact.
+ * events (technicalAlarmsLive.ts); an offline device clears itself on its next contact. The
+ * chime of a new one sounds on every page (widgets/alarm/useTechnicalChime.ts), not here.
  */
 export function TechnicalAlarmList() {
   const intl = useIntl();
@@ -36,7 +24,6 @@ export function TechnicalAlarmList() {
     refetchOnMountOrArgChange: true,
   });
   const canDismiss = useAppSelector(selectRole) === SUPER_ADMIN;
-  useChimeOnNew(alarms);
   useTechnicalAlarmsLive();
   if (!alarms || alarms.length === 0) return null;
   // Red when a deleted device called for help: someone may need it and nobody sees its card.

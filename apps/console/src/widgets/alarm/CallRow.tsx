@@ -13,6 +13,7 @@ import { CALL_NOTE_MAX_LENGTH, CALL_RESULTS, type CallResult } from '@sos/contra
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLogSosCallMutation } from '../../entities/sos/callsApi.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import type { Callee } from './callOutModel.js';
 import { DialButton } from '../voice/DialButtons.js';
 
@@ -51,16 +52,27 @@ function LastResult({ result }: { result: CallResult }) {
   );
 }
 
+interface CallRowProps {
+  sosId: number;
+  callee: Callee;
+  open: boolean;
+  /** The colleague who has the SOS in charge, when not the user: a call is confirmed first. */
+  heldBy?: string | null;
+}
+
 /**
  * One number of the call-out: who, the tel: link, the last result, and while the SOS is open
  * one button per result (one click records the call) and a note that stays closed until asked.
+ * On an SOS a colleague holds it asks first, like the close (docs/shift.md), so the resident
+ * is not called twice by two operators.
  */
-export function CallRow({ sosId, callee, open }: { sosId: number; callee: Callee; open: boolean }) {
+export function CallRow({ sosId, callee, open, heldBy = null }: CallRowProps) {
   const intl = useIntl();
   const nameId = useId();
   const noteId = useId();
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState('');
+  const [asking, setAsking] = useState<CallResult | null>(null);
   const [logCall, { isLoading }] = useLogSosCallMutation();
   const name = callee.name ?? intl.formatMessage({ id: 'call.resident' });
   const record = async (result: CallResult) => {
@@ -149,7 +161,7 @@ export function CallRow({ sosId, callee, open }: { sosId: number; callee: Callee
                 variant={callee.next ? 'contained' : 'outlined'}
                 color={result === 'ANSWERED' ? 'success' : 'primary'}
                 aria-busy={isLoading || undefined}
-                onClick={() => void record(result)}
+                onClick={() => (heldBy ? setAsking(result) : void record(result))}
               >
                 {intl.formatMessage({ id: `call.result.${result}` })}
               </Button>
@@ -179,6 +191,19 @@ export function CallRow({ sosId, callee, open }: { sosId: number; callee: Callee
             />
           )}
         </>
+      )}
+      {heldBy && (
+        <ConfirmDialog
+          open={asking !== null}
+          message="shift.callOthers"
+          values={{ username: heldBy }}
+          confirmLabel="shift.recordCall"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            if (asking) void record(asking);
+            setAsking(null);
+          }}
+        />
       )}
     </Box>
   );

@@ -62,10 +62,13 @@ function entryFor(body: {
   };
 }
 
-async function open(callAnswer?: (body: Record<string, unknown>) => Response) {
+async function open(
+  callAnswer?: (body: Record<string, unknown>) => Response,
+  lastSos: Sos = raised,
+) {
   const bodies: Record<string, unknown>[] = [];
   stubFetch((call: Call) => {
-    if (call.url.pathname === '/api/device/getAll') return json([device(4, 'Portineria', raised)]);
+    if (call.url.pathname === '/api/device/getAll') return json([device(4, 'Portineria', lastSos)]);
     if (call.url.pathname === '/api/device/profile') return json(profile);
     if (call.url.pathname === '/api/sos/timeline')
       return json([{ at: '2025-03-01T10:00:00.000Z', type: 'RAISED', by: null, text: null }]);
@@ -154,6 +157,28 @@ describe('SOS call-out', () => {
       { sosId: '41', to: 'CONTACT', contactIndex: 0, result: 'BUSY' },
       { sosId: '41', to: 'CONTACT', contactIndex: 2, result: 'ANSWERED' },
     ]);
+  });
+
+  it("asks first on an SOS a colleague holds; 'Annulla' records nothing", async () => {
+    const held: Sos = {
+      ...raised,
+      acknowledgedAt: '2025-03-01T10:00:30Z',
+      acknowledgedBy: { id: 2, username: 'maria' },
+    };
+    const { bodies, row } = await open(undefined, held);
+    const button = () => within(row('Giuseppina')).getByRole('button', { name: 'Non risponde' });
+    await userEvent.click(button());
+    const ask = await screen.findByRole('dialog', { name: 'Attenzione!' });
+    expect(ask).toHaveTextContent('In carico a maria: registrare comunque la chiamata?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attenzione!' })).toBeNull());
+    expect(bodies).toEqual([]);
+    await userEvent.click(button());
+    const again = await screen.findByRole('dialog', { name: 'Attenzione!' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Registra chiamata' }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ sosId: '41', to: 'RESIDENT', result: 'NO_ANSWER' }]),
+    );
   });
 
   it('is operable with the keyboard alone, the note included', async () => {

@@ -16,10 +16,13 @@ export function SosCallOut({
   sosId,
   deviceId,
   open,
+  heldBy = null,
 }: {
   sosId: number;
   deviceId: number;
   open: boolean;
+  /** The colleague who has the SOS in charge, when not the user (CallRow asks first). */
+  heldBy?: string | null;
 }) {
   const titleId = useId();
   const { data: profile } = useGetProfileQuery(deviceId);
@@ -34,7 +37,7 @@ export function SosCallOut({
       </Typography>
       <Stack component="ul" aria-labelledby={titleId} spacing={1} sx={{ m: 0, p: 0 }}>
         {callees.map((callee) => (
-          <CallRow key={callee.key} sosId={sosId} callee={callee} open={open} />
+          <CallRow key={callee.key} sosId={sosId} callee={callee} open={open} heldBy={heldBy} />
         ))}
       </Stack>
     </Stack>

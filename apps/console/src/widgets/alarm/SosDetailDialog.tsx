@@ -15,6 +15,7 @@ import { useAppSelector } from '../../store/hooks.js';
 import { LtrText } from '../../components/LtrText.js';
 import type { MessageId } from '../../i18n/messageId.js';
 import { selectDeviceById } from '../../entities/devices/devicesSlice.js';
+import { selectSession } from '../../store/authSlice.js';
 import { ResidentProfile } from './ResidentProfile.js';
 import { SosAckButton } from './SosAckButton.js';
 import { SosCallOut } from './SosCallOut.js';
@@ -50,6 +51,7 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
   const titleId = useId();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const device = useAppSelector((state) => selectDeviceById(state, deviceId));
+  const userId = useAppSelector(selectSession)?.id;
   const current = device?.lastSos?.state === 'OPEN' ? device.lastSos : null;
   // The SOS as last seen open: kept when it closes, so the detail does not vanish.
   const [seen, setSeen] = useState<Sos | null>(current);
@@ -57,6 +59,8 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
   const sos = seen;
   const open = current !== null && current.id === sos?.id;
   if (!sos) return null;
+  const holder = sos.acknowledgedBy;
+  const heldBy = holder && holder.id !== userId ? holder.username : null;
   return (
     <Dialog
       open
@@ -99,7 +103,7 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
             <SosLocation location={sos.location} />
           </Section>
           <ResidentProfile deviceId={deviceId} withoutPhones />
-          <SosCallOut sosId={sos.id} deviceId={deviceId} open={open} />
+          <SosCallOut sosId={sos.id} deviceId={deviceId} open={open} heldBy={heldBy} />
           <Section title="alarm.timeline">
             <SosTimeline sosId={sos.id} />
             {open && <SosNoteForm sosId={sos.id} />}

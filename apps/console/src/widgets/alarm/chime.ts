@@ -1,10 +1,11 @@
-/** The technical alarm's single chime (docs/alarm-handling.md): quieter than the SOS loop, never looped. */
-export const CHIME_URL = '/chime.mp3';
+import { soundElement } from '../audio/audioRuntime.js';
 
-let chime: HTMLAudioElement | null = null;
-
+/**
+ * The technical alarm's single chime (docs/alarm-handling.md): quieter than the SOS loop, never
+ * looped; it plays from the sound kept in memory at sign-in (audioRuntime.ts keepSounds).
+ */
 export function playChime(): void {
-  chime ??= new Audio(CHIME_URL);
+  const chime = soundElement('chime');
   chime.currentTime = 0;
   const played = chime.play() as Promise<void> | undefined;
   played?.catch((error: unknown) => console.error('Chime playback failed', error));

@@ -3,7 +3,7 @@ import { useAppSelector } from '../../store/hooks.js';
 import { selectAnyUnhandled } from '../../entities/sos/alarmSelectors.js';
 import { createAlarmLoop, type AlarmLoop } from './alarmLoop.js';
 import { selectAudioEnabled } from '../../store/alarmSlice.js';
-import { alarmElement } from '../audio/audioRuntime.js';
+import { alarmElement, keepSounds } from '../audio/audioRuntime.js';
 
 /**
  * Rings while any OPEN SOS is unacknowledged (docs/alarm-handling.md: with no acknowledgement given, while
@@ -13,6 +13,9 @@ export function useAlarm(): void {
   const enabled = useAppSelector(selectAudioEnabled);
   const anyOpen = useAppSelector(selectAnyUnhandled);
   const loop = useRef<AlarmLoop | null>(null);
+
+  // From sign-in on, the sounds are fetched once and kept in memory (docs/shift.md "Sounds kept").
+  useEffect(() => keepSounds(), []);
 
   useEffect(() => {
     if (!enabled) return;

@@ -4,15 +4,18 @@ import { useAudioUnlock } from '../alarm/useAudioUnlock.js';
 import { useHiddenTabAlerts } from '../alarm/useHiddenTabAlerts.js';
 import { useHandOffNotices } from '../alarm/useHandOffNotices.js';
 import { useTabTitle } from '../alarm/useTabTitle.js';
+import { useTechnicalChime } from '../alarm/useTechnicalChime.js';
 import { useGetDevicesQuery } from '../../entities/devices/deviceEndpoints.js';
 import { useLiveStream } from './useLiveStream.js';
+import { useRefetchWhenBack } from './useRefetchWhenBack.js';
 
 const Owned = createContext(false);
 
 /**
  * What must run on every page while signed in (docs/alarm-handling.md): the console's one live
  * connection, the device list it keeps current, the audio unlock, the alarm and the
- * hidden-tab alerts. The outermost scope owns them all.
+ * technical chime, the reads asked again after an outage, and the hidden-tab alerts. The
+ * outermost scope owns them all.
  */
 function ConsoleWatch() {
   // The stream opens from the last event the loaded list includes (docs/security.md): an SOS
@@ -28,6 +31,8 @@ function ConsoleWatch() {
   useLiveStream(resumeFrom, included);
   const audioOn = useAudioUnlock();
   useAlarm();
+  useTechnicalChime(audioOn);
+  useRefetchWhenBack();
   useHiddenTabAlerts(audioOn);
   useHandOffNotices();
   useTabTitle();

@@ -46,6 +46,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
     revokedAt: tstz('revoked_at'),
+    /** Why it ended (auth/sessions.ts SessionEndReason); null while it lives (migration 0015). */
+    endReason: text('end_reason', { enum: ['SIGNED_OUT', 'ACCOUNT_CHANGED', 'TOKEN_REUSED'] }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -123,7 +123,7 @@ export class HeartbeatCoalescer {
  * Answers a written batch HEARTBEAT_ANSWER_SLICE requests at a time, yielding to the event
  * loop between slices. Answered at once, 2,000 waiters ran 2,000 replies (serialization,
  * hooks, one write each) in a single turn: tens of ms in which an SOS that had arrived
- * waited to be read (issue 16: SOS p99 7 × idle while heartbeating). Between slices node
+ * waited to be read (its p99 was 7 × idle while heartbeating). Between slices node
  * reads the sockets again, so an SOS waits for one slice at most.
  */
 async function answerInSlices(

@@ -8,6 +8,7 @@ import { ensureSetting, SETTING_KEYS } from '../../db/settings.js';
 import { Batcher } from '../../lib/batcher.js';
 import { bearerToken } from '../../lib/bearer-token.js';
 import { readSessionUsers, type SessionCheck, type SessionUser } from '../../auth/session-users.js';
+import { sessionEndReason } from '../../auth/sessions.js';
 
 /** What a verified access token says: whose, which session (claim `sid`), until when. */
 export interface TokenClaims {
@@ -167,7 +168,12 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // tokens stop at once, and a changed role applies at once. The checks of requests that
     // arrive together are read in one query (a round trip each was a busy server's bottleneck).
     const row = await app.sessionUser({ userId: claims.userId, sessionId: claims.sessionId });
-    if (!row) throw sessionEnded();
+    if (!row) {
+      // Ended by a role or password change: the console says so (docs/security.md "Sessions").
+      if ((await sessionEndReason(app.db, claims.sessionId)) === 'ACCOUNT_CHANGED')
+        throw new HttpError(401, 'ACCOUNT_CHANGED', 'Your account was changed: sign in again');
+      throw sessionEnded();
+    }
     request.user = row;
     request.tokenExpiresAt = claims.expiresAt;
     request.sessionId = claims.sessionId;

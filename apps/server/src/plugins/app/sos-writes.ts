@@ -29,7 +29,7 @@ export type SosWritesOptions = BatcherOptions;
 
 /**
  * Raises and closes coalesced into one statement and one commit per batch: one commit per
- * request capped the ingest rate (bench/RESULTS-history.md). Each request is still answered only once
+ * request capped the ingest rate (bench ingest). Each request is still answered only once
  * its own SOS row and event are committed; a failed batch is retried request by request.
  */
 async function sosWritesPlugin(app: FastifyInstance, options: SosWritesOptions) {

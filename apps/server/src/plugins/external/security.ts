@@ -15,7 +15,10 @@ const HELMET: Readonly<HelmetOptions> = {
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      mediaSrc: ["'self'"],
+      // blob: the alarm and the chime, fetched once at sign-in and played from memory, so a
+      // server outage never silences them (docs/shift.md "Sounds kept"). Only this origin's
+      // own scripts can make a blob: URL of it.
+      mediaSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
@@ -27,8 +30,8 @@ const HELMET: Readonly<HelmetOptions> = {
 
 /**
  * Helmet's headers, computed once. @fastify/helmet ran helmet(options) on every response,
- * parsing the policy again each time (1–2 % of the server's CPU under 1,667 heartbeats/s,
- * issue 16), and set the headers on node's response, which keeps them for a live stream's
+ * parsing the policy again each time (1–2 % of the server's CPU under 1,667 heartbeats/s),
+ * and set the headers on node's response, which keeps them for a live stream's
  * whole life. These options have no per-request part (no nonces), so the headers are constant.
  */
 function securityHeaders(): Record<string, string> {

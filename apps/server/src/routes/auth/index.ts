@@ -96,7 +96,7 @@ async function refreshRoute(app: FastifyInstance, options: RouteOptions) {
         200: authResponseSchema,
         400: errorResponseSchema,
         401: errorResponseSchema.describe(
-          'INVALID_REFRESH_TOKEN: unknown, expired, revoked or reused',
+          'INVALID_REFRESH_TOKEN: unknown, expired, revoked or reused; ACCOUNT_CHANGED: its session was ended by a role or password change',
         ),
       },
     },

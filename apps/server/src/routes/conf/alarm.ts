@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alarmConfSchema, alarmConfUpdateSchema, errorResponseSchema, PATHS } from '@sos/contract';
+import {
+  ALARM_CONF_BOUNDS,
+  ALARM_CONF_DEFAULTS,
+  alarmConfSchema,
+  alarmConfUpdateSchema,
+  errorResponseSchema,
+  PATHS,
+  type AlarmSecondsSetting,
+} from '@sos/contract';
 import { readAlarmConf, writeAlarmConf } from '../../conf/alarm-repository.js';
 import { auditByOf } from '../../audit/by.js';
+
+/** "5–3600 (default 60)": a setting's bounds and default, as the contract has them. */
+const bounds = (setting: AlarmSecondsSetting) =>
+  `${ALARM_CONF_BOUNDS[setting].min}–${ALARM_CONF_BOUNDS[setting].max} (default ${ALARM_CONF_DEFAULTS[setting]})`;
 
 const tags = ['conf'];
 
@@ -31,7 +43,7 @@ export function alarmConfRoutes(app: FastifyInstance) {
       tags,
       summary: 'Changes the alarm settings; a field left out keeps its value',
       description:
-        'ackTargetSeconds 5–3600 (default 60), offlineAfterSeconds 10–86400 (default 300), ' +
+        `ackTargetSeconds ${bounds('ackTargetSeconds')}, offlineAfterSeconds ${bounds('offlineAfterSeconds')}, ` +
         'requireOutcome true/false (default false: one-click close), dashboardOrder NEWEST (default) or URGENT.',
       body: alarmConfUpdateSchema,
       response: {

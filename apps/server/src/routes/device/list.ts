@@ -21,7 +21,7 @@ import { auditByOf } from '../../audit/by.js';
 import { findContacts } from '../../devices/contacts.js';
 
 /*
- * The list at 100,000 devices is 17.9 MB of JSON. Measured on it (bench/RESULTS-history.md): brotli
+ * The list at 100,000 devices is 17.9 MB of JSON. Measured on it (bench console-10k, getAll per encoding): brotli
  * quality 2 writes 298 KB in ~45 ms where the plugin's default 4 writes 276 KB in ~250 ms;
  * gzip level 1 writes 890 KB in ~25 ms, no bigger than level 6's 894 KB in ~90 ms. On a
  * busy core the time matters more than 8 % of a few hundred KB on an operator's network.

@@ -26,6 +26,8 @@ describeEachDb('errors and auth basics', (kind) => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
+    // The sounds kept in memory play from blob: URLs (docs/shift.md "Sounds kept").
+    expect(csp).toContain("media-src 'self' blob:");
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 
-/** Request input an outside probe sent (issue 37): charsets, integers written other ways. */
+/** Request input a client may send: only UTF-8 JSON is read, an integer has one spelling. */
 describeEachDb('request input', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -98,7 +98,7 @@ describeEachDb('request input', (kind) => {
   );
 });
 
-/** Answers carrying a token, a key or a profile are never cached (issue 37). */
+/** Answers carrying a token, a key or a profile are never cached: a shared cache must not keep them. */
 describeEachDb('Cache-Control: no-store', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { exchange } from './net.js';
 import { AT, KEY256 } from './vectors.js';
 
 /**
- * What a third-party dialler sends (issue 37), as literal bytes computed outside our code
+ * What a third-party dialler sends, as literal bytes computed outside our code
  * (Python's bit-by-bit CRC-16/ARC, `openssl enc -aes-256-cbc -nopad` over "W" pad bytes):
  * every timestamp is AT, and the receivers' clock is pinned there.
  */

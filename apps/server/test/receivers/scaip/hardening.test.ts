@@ -4,7 +4,7 @@ import { openSosOf } from '../fixtures.js';
 import { TcpPeer, udpExchange } from '../peer.js';
 import { mrq, readAnswer, sipMessage } from './messages.js';
 
-/** What SIPp and an outside probe found (issue 37), through a real app and its database. */
+/** What SIPp and an outside probe found, through a real app and its database. */
 describeEachDb('SCAIP against a probe', (kind) => {
   let ctx: TestContext;
   let port = 0;

@@ -4,7 +4,7 @@ import { apiPath } from '@sos/contract';
 import { rowsOf } from '../../../src/live/outbox.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 
-/** auth_failures keeps the HMAC of the username as the audit log does, never what was typed (issue 37). */
+/** auth_failures keeps the HMAC of the username as the audit log does, never what was typed. */
 describeEachDb('failed logins kept by the HMAC of the username', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {

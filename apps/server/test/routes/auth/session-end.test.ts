@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { apiPath, type AuthResponse } from '@sos/contract';
+import { apiPath, errorResponseSchema, type AuthResponse } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { listenOnLoopback } from '../../helpers/net.js';
 import { openSse, type SseStream } from '../../live/sse-client.js';
@@ -25,6 +25,14 @@ describeEachDb('the end of a session', (kind) => {
 
   const probe = async (session: AuthResponse) =>
     (await ctx.app.inject({ url: '/probe', headers: ctx.bearer(session.access_token) })).statusCode;
+  /** The 401's code: why the session ended, as the console reads it. */
+  const refusal = async (res: Promise<{ statusCode: number; json(): unknown }>) => {
+    const answer = await res;
+    expect(answer.statusCode).toBe(401);
+    return errorResponseSchema.parse(answer.json()).code;
+  };
+  const probeCode = (session: AuthResponse) =>
+    refusal(ctx.app.inject({ url: '/probe', headers: ctx.bearer(session.access_token) }));
   const stream = async (session: AuthResponse) => {
     const s = await openSse(base + apiPath('sosRealTime'), ctx.bearer(session.access_token));
     streams.push(s);
@@ -56,7 +64,11 @@ describeEachDb('the end of a session', (kind) => {
     expect(await probe(session)).toBe(401);
     await live.waitForEnd(1000);
     expect(performance.now() - at).toBeLessThan(1000);
-    expect((await refreshByBody(ctx.app, session.refresh_token)).statusCode).toBe(401);
+    // A logout is no account change: the plain codes.
+    expect(await refusal(refreshByBody(ctx.app, session.refresh_token))).toBe(
+      'INVALID_REFRESH_TOKEN',
+    );
+    expect(await probeCode(session)).toBe('UNAUTHORIZED');
     // A new stream with the old token is refused too.
     const again = await openSse(base + apiPath('sosRealTime'), ctx.bearer(session.access_token));
     expect(again.status).toBe(401);
@@ -77,8 +89,8 @@ describeEachDb('the end of a session', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     await thereStream.waitForEnd(1000);
-    expect(await probe(there)).toBe(401);
-    expect((await refreshByBody(ctx.app, there.refresh_token)).statusCode).toBe(401);
+    expect(await probeCode(there)).toBe('ACCOUNT_CHANGED');
+    expect(await refusal(refreshByBody(ctx.app, there.refresh_token))).toBe('ACCOUNT_CHANGED');
     expect(await probe(here)).toBe(200);
     expect(hereStream.ended).toBe(false);
     expect((await refreshByBody(ctx.app, here.refresh_token)).statusCode).toBe(200);
@@ -96,7 +108,12 @@ describeEachDb('the end of a session', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     await lucaStream.waitForEnd(1000);
-    expect(await probe(luca)).toBe(401);
+    // Every way back says why: a call, the stream's reconnection and the refresh.
+    expect(await probeCode(luca)).toBe('ACCOUNT_CHANGED');
+    const again = await openSse(base + apiPath('sosRealTime'), ctx.bearer(luca.access_token));
+    expect(again.status).toBe(401);
+    expect(errorResponseSchema.parse(await again.json()).code).toBe('ACCOUNT_CHANGED');
+    expect(await refusal(refreshByBody(ctx.app, luca.refresh_token))).toBe('ACCOUNT_CHANGED');
     expect(await probe(admin)).toBe(200);
     // An edit that changes neither role nor password ends nothing.
     const luca2 = await loginAs(ctx.app, 'luca', 'luca-password');

@@ -7,17 +7,8 @@ import {
 } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { closeSos, deviceWithOpenSos, eventsAfter, lastEventId } from '../device/fixtures.js';
+import { PROFILE, REFUSED_CALLS } from './call-fixtures.js';
 import { addNote, closeWith, logCall, putProfile, timelineOf } from './handling-fixtures.js';
-
-const PROFILE = {
-  residentName: 'Giuseppina Ferraro',
-  phone: '+39 011 555 0101',
-  contacts: [
-    { name: 'Marco Ferraro', phone: '+39 333 123 4567', relation: 'figlio' },
-    { name: 'Anna Russo', phone: '011 555 0199', relation: 'vicina' },
-    { name: 'Luigi Bianchi', phone: null, relation: 'amico' },
-  ],
-};
 
 describeEachDb('POST /api/sos/call', (kind) => {
   let ctx: TestContext;
@@ -112,60 +103,23 @@ describeEachDb('POST /api/sos/call', (kind) => {
     expect(res.json().text).toBe(long);
   });
 
-  it.each([
-    ['CONTACT without contactIndex', { to: 'CONTACT', result: 'ANSWERED' }, 'body.contactIndex'],
-    [
-      'RESIDENT with a contactIndex',
-      { to: 'RESIDENT', contactIndex: 0, result: 'ANSWERED' },
-      'body.contactIndex',
-    ],
-    [
-      'a contactIndex past the contacts',
-      { to: 'CONTACT', contactIndex: 3, result: 'ANSWERED' },
-      'body.contactIndex',
-    ],
-    [
-      'a negative contactIndex',
-      { to: 'CONTACT', contactIndex: -1, result: 'ANSWERED' },
-      'body.contactIndex',
-    ],
-    [
-      'a fractional contactIndex',
-      { to: 'CONTACT', contactIndex: 0.5, result: 'ANSWERED' },
-      'body.contactIndex',
-    ],
-    [
-      'a contactIndex as text',
-      { to: 'CONTACT', contactIndex: '0', result: 'ANSWERED' },
-      'body.contactIndex',
-    ],
-    [
-      'a contact with no phone',
-      { to: 'CONTACT', contactIndex: 2, result: 'ANSWERED' },
-      'body.contactIndex',
-    ],
-    ['an unknown result', { to: 'RESIDENT', result: 'HUNG_UP' }, 'body.result'],
-    ['no result', { to: 'RESIDENT' }, 'body.result'],
-    ['an unknown callee', { to: 'NEIGHBOUR', result: 'ANSWERED' }, 'body.to'],
-    [
-      'a note of 501 characters',
-      { to: 'RESIDENT', result: 'ANSWERED', note: 'x'.repeat(501) },
-      'body.note',
-    ],
-  ])('refuses %s with 400 naming the field, writing nothing', async (_name, payload, field) => {
-    const { sosId } = await openSos();
-    const before = await lastEventId(ctx);
-    const res = await logCall(ctx, sosId, ctx.employee.token, payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 'VALIDATION_ERROR',
-      message: expect.stringContaining(`${field}:`),
-    });
-    expect(await eventsAfter(ctx, before)).toEqual([]);
-    expect(
-      sosTimelineSchema.parse((await timelineOf(ctx, sosId)).json()).map((e) => e.type),
-    ).toEqual(['RAISED']);
-  });
+  it.each(REFUSED_CALLS)(
+    'refuses %s with 400 naming the field, writing nothing',
+    async (_name, payload, field) => {
+      const { sosId } = await openSos();
+      const before = await lastEventId(ctx);
+      const res = await logCall(ctx, sosId, ctx.employee.token, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringContaining(`${field}:`),
+      });
+      expect(await eventsAfter(ctx, before)).toEqual([]);
+      expect(
+        sosTimelineSchema.parse((await timelineOf(ctx, sosId)).json()).map((e) => e.type),
+      ).toEqual(['RAISED']);
+    },
+  );
 
   it('refuses a call to a resident with no phone (400 naming body.to), and any call without a profile', async () => {
     const { sosId } = await openSos({ residentName: 'Senza Telefono', contacts: PROFILE.contacts });
