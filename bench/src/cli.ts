@@ -17,6 +17,7 @@ import alertLatency from './benches/alert-latency.js';
 import chaos from './benches/chaos.js';
 import consoleTenK from './benches/console-10k.js';
 import fanOut from './benches/fan-out-10k.js';
+import expectations from './benches/expectations.js';
 import fleet from './benches/fleet.js';
 import fuzz from './benches/fuzz.js';
 import ingest from './benches/ingest.js';
@@ -31,6 +32,7 @@ const BENCHES: Bench[] = [
   fanOut,
   ingest,
   fleet,
+  expectations,
   receivers,
   consoleTenK,
   weight,

@@ -23,13 +23,16 @@ await setSetting(
 );
 // A test clock for periodic tests, in this e2e database only (never in the product): an hour of
 // a device's test interval lasts E2E_TEST_HOUR_S seconds (default 8), so a missed periodic test
-// ("Test periodico mancante") is due within a test. The engine reads due_at as it always does.
+// ("Test periodico mancante") is due within a test. The due time is recomputed from the device
+// (its last test and interval, as the server computes it, scaled), so an upsert that fires the
+// trigger twice still gets it once. The engine reads due_at as it always does.
 const testHourS = Number(toolVar('E2E_TEST_HOUR_S') ?? '8');
 await database.db.execute(
   sql.raw(`CREATE FUNCTION e2e_test_clock() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.kind = 'TEST' AND NEW.due_at > now() THEN
-    NEW.due_at := now() + (NEW.due_at - now()) * ${testHourS / 3600};
+  IF NEW.kind = 'TEST' AND NEW.due_at IS NOT NULL THEN
+    SELECT coalesce(d.last_test_at, now()) + make_interval(secs => d.test_interval_hours * 1.1 * ${testHourS})
+      INTO NEW.due_at FROM devices d WHERE d.id = NEW.device_id;
   END IF;
   RETURN NEW;
 END $$`),

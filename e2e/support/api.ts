@@ -116,6 +116,17 @@ export class AdminApi {
     return this.call<null>(`${apiPath('deviceDelete')}?id=${id}`, { method: 'DELETE' });
   }
 
+  /** PATCH a device's supervision and periodic test interval. */
+  setSupervision(
+    id: number,
+    body: { supervisionSeconds?: number | null; testIntervalHours?: number | null },
+  ) {
+    return this.call<unknown>(`${apiPath('deviceSupervision')}?id=${id}`, {
+      method: 'PATCH',
+      body: JSON.stringify(body),
+    });
+  }
+
   closeSos(sosId: number) {
     return this.call<null>(`${apiPath('sosClose')}?sosId=${sosId}`, { method: 'PATCH' });
   }

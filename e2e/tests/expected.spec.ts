@@ -20,7 +20,9 @@ function wallClock(plusMinutes: number): string {
 
 async function openDashboard(page: Page) {
   const dashboard = new DashboardPage(page);
-  await dashboard.goto();
+  // The run's first page of a cold server on a shared machine: more than the usual 10 s.
+  await page.goto('/sos');
+  await expect(dashboard.heading).toBeVisible({ timeout: 30_000 });
   await dashboard.enableAudio();
   await dashboard.waitLive();
   return dashboard;
