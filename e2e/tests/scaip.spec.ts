@@ -102,7 +102,9 @@ test.describe('SCAIP receiver (docs/scaip.md)', () => {
       });
       const detailOf = language === 'it' ? `Dettaglio di ${name}` : `تفاصيل ${name}`;
       await card.getByRole('button', { name: detailOf }).click();
-      await expect(page.getByTestId('sos-detail-source')).toContainText('Rilevatore di caduta');
+      // The device's words in the console's language (docs/receivers.md): Arabic in Arabic.
+      const words = language === 'it' ? 'Rilevatore di caduta, n. 1' : 'كاشف السقوط، رقم ١';
+      await expect(page.getByTestId('sos-detail-source')).toContainText(words);
       await page.screenshot({
         path: `${SHOTS}detail-${language}-${theme}.png`,
         animations: 'disabled',

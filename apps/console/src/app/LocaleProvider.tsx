@@ -19,7 +19,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     });
   }, [chosen]);
   useEffect(() => {
-    document.documentElement.lang = INTL_TAGS[locale];
+    // The page names the language alone; the digits are a formatting choice (INTL_TAGS).
+    document.documentElement.lang = INTL_TAGS[locale].split('-u-')[0] ?? locale;
     document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
   }, [locale]);
   return (
