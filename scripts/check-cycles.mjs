@@ -71,6 +71,57 @@ const LAYERS = {
       domain: [/^fastify($|-|\/)/, /^@fastify\//, /(^|\/)lib\/http-error(\.js)?$/],
     },
   },
+  // Shared by the browser and the server: plain TypeScript over zod, nothing of Node or a UI.
+  'packages/contract': {
+    layerOf: () => 'contract',
+    allowed: { contract: ['contract'] },
+    refused: { contract: [/^(?!zod($|\/)|\.)/] },
+  },
+  // The protocols know nothing of the demo; the command lines and index.ts assemble.
+  'tools/simulator': {
+    layerOf(path) {
+      const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
+      if (top === 'dc09' || top === 'scaip') return 'protocol';
+      if (top === 'demo') return 'demo';
+      if (['index.ts', 'cli.ts', 'run-cli.ts', 'run-scaip.ts', 'expect-cli.ts'].includes(top))
+        return 'entry';
+      return 'core';
+    },
+    allowed: {
+      entry: ['entry', 'demo', 'protocol', 'core'],
+      demo: ['demo', 'protocol', 'core'],
+      protocol: ['protocol', 'core'],
+      core: ['core', 'protocol'],
+    },
+  },
+  // A bench measures through workers and lib; workers never reach a bench; lib is below both.
+  bench: {
+    layerOf(path) {
+      const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
+      return ['benches', 'workers', 'lib', 'browser'].includes(top) ? top : 'entry';
+    },
+    allowed: {
+      entry: ['entry', 'benches', 'workers', 'lib', 'browser'],
+      benches: ['benches', 'workers', 'lib', 'browser'],
+      workers: ['workers', 'lib'],
+      browser: ['browser', 'lib'],
+      lib: ['lib'],
+    },
+  },
+  // Specs use page objects and support; page objects never use a spec; support is below both.
+  e2e: {
+    layerOf(path) {
+      const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
+      return ['tests', 'pages', 'support', 'scripts'].includes(top) ? top : 'config';
+    },
+    allowed: {
+      tests: ['tests', 'pages', 'support', 'config'],
+      pages: ['pages', 'support', 'config'],
+      support: ['support', 'config'],
+      scripts: ['scripts', 'config'],
+      config: ['config', 'support'],
+    },
+  },
   'apps/console': {
     // docs/console.md (Layers): app → shell → features → widgets → entities → components →
     // store → theme → lib → i18n; shell and features never import each other (the router
@@ -145,7 +196,33 @@ function importGraph(workspace) {
     }
     graph.set(file, targets);
   }
-  return { src, graph, specifiers };
+  return { src, graph, specifiers, reaches: reachesInto(workspace, config) };
+}
+
+/**
+ * Relative imports, from any file of the workspace (tests too), of another workspace's
+ * sources: invisible to that workspace's layers, and broken by its next move. Another
+ * workspace is imported by its package name and exports (@sos/server/testing, say).
+ */
+function reachesInto(workspace, config) {
+  const home = join(ROOT, workspace) + sep;
+  const others = WORKSPACES.filter((w) => w !== workspace).map(
+    (w) => join(ROOT, w, SOURCES[w] ?? 'src') + sep,
+  );
+  const found = [];
+  for (const file of config.fileNames) {
+    if (!file.startsWith(home) || file.includes(`${sep}node_modules${sep}`)) continue;
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = join(dirname(file), fileName);
+      if (others.some((other) => target.startsWith(other)))
+        found.push(
+          `${relative(ROOT, file)} imports ${fileName}: another workspace's sources, by path`,
+        );
+    }
+  }
+  return found;
 }
 
 /** Strongly connected components with more than one node, or a node importing itself (Tarjan). */
@@ -230,15 +307,15 @@ function layerViolations(workspace, src, graph, specifiers) {
 
 let problems = 0;
 for (const workspace of WORKSPACES) {
-  const { src, graph, specifiers } = importGraph(workspace);
-  const violations = layerViolations(workspace, src, graph, specifiers);
+  const { src, graph, specifiers, reaches } = importGraph(workspace);
+  const violations = [...layerViolations(workspace, src, graph, specifiers), ...reaches];
   const folders = folderGraph(src, graph);
   const fileCycles = cycles(graph);
   const folderCycles = cycles(folders);
   console.log(
     `cycles: ${relative(ROOT, src) || '.'}: ${graph.size} files, ${fileCycles.length} file cycles; ` +
       `${folders.size} folders and root files, ${folderCycles.length} folder cycles` +
-      (LAYERS[workspace] ? `; layers: ${violations.length} import(s) against them` : ''),
+      `; layers: ${violations.length} import(s) against them`,
   );
   for (const violation of violations) console.log(`  layers:  ${violation}`);
   for (const cycle of fileCycles)

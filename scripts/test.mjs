@@ -1,9 +1,10 @@
 // `npm test`: builds what is stale, then runs every suite, in lanes side by side. A lane runs
-// its suites one after another; the lanes share the machine's 2 cores because most of what
-// the server's suite and the end-to-end run do is wait (for PostgreSQL, for timers, for the
-// browser), so one lane's waits are another's CPU. Each suite's output is printed whole when
+// its suites one after another; three lanes share the machine's 2 cores because most of what
+// the server's suite and the end-to-end runs do is wait (for PostgreSQL, for timers, for the
+// browser, for a phone), so one lane's waits are another's CPU. Each suite's output is printed whole when
 // it ends (never interleaved), then every suite's duration. Exits 1 when any suite failed.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { environment } from './lib/env.mjs';
 
@@ -16,26 +17,37 @@ const SUITES = {
   server: workspace('server', 'apps/server'),
   console: workspace('console', 'apps/console'),
   simulator: workspace('simulator', 'tools/simulator'),
-  e2e: workspace('e2e', 'e2e'),
+  // The two Playwright configs (e2e/package.json's `test`), each with its own server and ports.
+  e2e: { name: 'e2e', command: 'npx', args: ['playwright', 'test'], cwd: 'e2e' },
+  voice: {
+    name: 'e2e voice',
+    command: 'npx',
+    args: ['playwright', 'test', '-c', 'playwright.voice.config.ts'],
+    cwd: 'e2e',
+  },
   bench: workspace('bench (tiny)', 'bench'),
   scripts: { name: 'scripts', command: 'node', args: ['--test', 'scripts/test/'] },
 };
 
 /**
- * Two lanes that end together (the run lasts as long as its longer lane): the server's API
- * suite (two workers, the longest) then the tiny benches, beside the end-to-end run (one
- * browser, mostly waiting) then the CPU-bound small suites, which overlap the server's
- * waits rather than the browser's timed steps.
+ * Lanes that end about together (the run lasts as long as its longest lane): the server's API
+ * suite (two workers) then the tiny benches; the end-to-end run alone, its longest suite (one
+ * browser, mostly timed steps); the voice run (its own server, Kamailio and phones) then the
+ * CPU-bound small suites, which overlap the others' waits.
  */
 const LANES = [
   [SUITES.server, SUITES.bench],
-  [SUITES.e2e, SUITES.contract, SUITES.simulator, SUITES.console, SUITES.scripts],
+  [SUITES.e2e],
+  [SUITES.voice, SUITES.contract, SUITES.simulator, SUITES.console, SUITES.scripts],
 ];
 
-function run({ name, command, args }) {
+function run({ name, command, args, cwd = '.' }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env: environment({ FORCE_COLOR: '1' }) });
+    const child = spawn(command, args, {
+      cwd: join(ROOT, cwd),
+      env: environment({ FORCE_COLOR: '1' }),
+    });
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));

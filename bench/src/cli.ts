@@ -25,6 +25,7 @@ import receivers from './benches/receivers.js';
 import reporting from './benches/reporting.js';
 import soak from './benches/soak.js';
 import start from './benches/start.js';
+import voice from './benches/voice.js';
 import weight from './benches/weight.js';
 
 const BENCHES: Bench[] = [
@@ -41,6 +42,7 @@ const BENCHES: Bench[] = [
   chaos,
   fuzz,
   soak,
+  voice,
 ];
 
 function usage(): never {

@@ -35,7 +35,7 @@ function commonest(values: string[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-export function renderResultsTable(): string {
+function renderResultsTable(): string {
   const results = new Map<string, BenchResult>();
   for (const name of benchNames()) {
     const file = join(RESULTS_DIR, `${name}.json`);

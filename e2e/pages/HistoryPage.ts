@@ -45,6 +45,20 @@ export class HistoryPage {
     return { filename: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
   }
 
+  /**
+   * Shows the columns hidden so that the grid fits 1440 px (docs/shift.md): a column's menu,
+   * "Gestisci colonne", "Mostra/Nascondi Tutto".
+   */
+  async showAllColumns(): Promise<void> {
+    const header = this.grid.getByRole('columnheader', { name: 'Stato' });
+    await header.hover();
+    await header.getByRole('button').click();
+    await this.page.getByRole('menuitem', { name: 'Gestisci colonne' }).click();
+    await this.page.getByRole('checkbox', { name: 'Mostra/Nascondi Tutto' }).check();
+    await this.page.keyboard.press('Escape');
+    await expect(this.grid.getByRole('columnheader', { name: 'Chiamate' })).toBeVisible();
+  }
+
   columnHeaders(): Promise<string[]> {
     return this.grid.getByRole('columnheader').allInnerTexts();
   }

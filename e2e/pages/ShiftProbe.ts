@@ -6,7 +6,7 @@ declare global {
   }
 }
 
-export const STREAM_LOST = 'Connessione persa: gli SOS potrebbero non arrivare';
+const STREAM_LOST = 'Connessione persa: gli SOS potrebbero non arrivare';
 
 /**
  * What a console left alone shows outside its page: the tab title, system notifications

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DashboardPage } from './DashboardPage.js';
 
 /** The softphone as an operator sees it (docs/voice.md): banner, in-call bar, "Chiama". */
 export class Voice {
@@ -21,6 +22,22 @@ export class Voice {
     this.timer = this.inCall.getByRole('timer');
     this.hangUp = this.inCall.getByRole('button', { name: 'Chiudi chiamata' });
     this.lost = page.getByRole('status').filter({ hasText: 'Voce non disponibile' });
+  }
+
+  /** A signed-in dashboard whose softphone has registered (Italian: live stream checked too). */
+  static async signedIn(page: Page, italian = true): Promise<Voice> {
+    const voice = new Voice(page);
+    if (italian) {
+      const dashboard = new DashboardPage(page);
+      await dashboard.goto();
+      await dashboard.enableAudio();
+      await dashboard.waitLive();
+    } else {
+      await page.goto('/sos');
+      await page.getByRole('heading', { level: 1 }).click(); // the first click enables audio
+    }
+    await voice.waitRegistered();
+    return voice;
   }
 
   /** The softphone has registered with Kamailio. */

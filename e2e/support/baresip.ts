@@ -1,4 +1,4 @@
 // baresip as a unit's speakerphone or a phone, and the WAV helpers: the server's voice tests' own.
-export { Baresip, freePorts, sineWav, toneOf } from '../../apps/server/test/voice/baresip.js';
+export { Baresip, sineWav, toneOf } from '../../apps/server/test/voice/baresip.js';
 // The SIP credentials a phone registers with: the server's own HMAC (SOS_VOICE_SECRET).
-export { ephemeralCredentials } from '../../apps/server/src/voice/credentials.js';
+export { ephemeralCredentials } from '@sos/server/testing';

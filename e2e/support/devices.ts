@@ -4,7 +4,7 @@ import { uid } from './unique.js';
 import { API_KEY_HEADER, apiPath } from '@sos/contract/paths';
 
 /** What the device API answered: status and body (tests check refusals too). */
-export interface DeviceAnswer<T> {
+interface DeviceAnswer<T> {
   status: number;
   body: T;
 }

@@ -7,12 +7,12 @@ import { uid } from './unique.js';
 
 export { expect };
 
-export interface TestUser extends Employee {
+interface TestUser extends Employee {
   password: string;
 }
 
 /** Creates users and deletes them after the test. */
-export interface People {
+interface People {
   create(options?: { role?: Role; username?: string }): Promise<TestUser>;
   /** Users created some other way (the UI) that the test wants removed afterwards. */
   forget(username: string): void;

@@ -1,5 +1,5 @@
 /** The browser's time zone in these tests (playwright.config.ts: timezoneId). */
-export const TIME_ZONE = 'Europe/Rome';
+const TIME_ZONE = 'Europe/Rome';
 
 const parts = (iso: string) => {
   const formatter = new Intl.DateTimeFormat('en-GB', {

@@ -94,6 +94,7 @@ test.describe('alarm handling (docs/alarm-handling.md)', () => {
       // The history's chunk (the DataGrid) may take a while on a busy machine.
       await expect(history.heading).toBeVisible({ timeout: 30_000 });
       await expect(history.rowsOf(device.displayName)).toHaveCount(1);
+      await history.showAllColumns();
       const cells = await history.cells(history.rowsOf(device.displayName).first());
       expect(cells['Esito']).toBe('Falso allarme');
       expect(cells['Preso in carico da']).toBe('admin');

@@ -61,6 +61,8 @@ test.describe('a further alarm re-alerts (docs/alarm-handling.md)', () => {
       expect((await sim.raiseSosOfKind('FIRE')).status).toBe(200);
       for (const board of [admin, operator]) {
         await expect(board.realertLine(name)).toHaveText('Nuovo allarme: Incendio');
+        // The opening time stays: "da 0 min" under it says since when.
+        await expect(board.card(name)).toContainText('SOS aperto il');
         await expect(board.kindLabel(name)).toHaveText('Incendio · Emergenza medica');
         await expect(board.card(name)).not.toContainText('In carico a');
       }

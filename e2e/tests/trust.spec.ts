@@ -78,7 +78,7 @@ test.describe('trust (docs/security.md)', () => {
       await page.locator('button[type="submit"]').click();
       const text =
         prefs.language === 'ar'
-          ? /^محاولات كثيرة جدًا، أعد المحاولة بعد \d+ ث$/
+          ? /^محاولات كثيرة جدًا، أعد المحاولة بعد [٠-٩]+ ث$/
           : /^Troppi tentativi, riprova tra \d+ s$/;
       await expect(new Shell(page).snackbar(text)).toBeVisible();
       await shoot(page, `login-429-${name}`);

@@ -33,9 +33,10 @@ const render = () =>
 // first frame is already in it (and right to left for Arabic), and, signed out, the login
 // screen (index.html preloads its chunks), so the first frame is that screen rather than
 // a spinner, and no long task follows it. Whatever fails to load, the app still renders.
+// allSettled never rejects, and the failures are logged below: nothing to wait for here.
 const locale = selectLocale(store.getState());
 const signedOut = !selectIsSignedIn(store.getState());
-Promise.allSettled([
+void Promise.allSettled([
   locale === 'it' ? null : requestLocale(locale),
   signedOut ? LoginPage.preload() : null,
 ])

@@ -77,7 +77,7 @@ const ROUTE_PLUGINS = [
   voiceRoutes,
 ];
 
-export const BODY_LIMIT = 100 * 1024;
+const BODY_LIMIT = 100 * 1024;
 
 /** Builds the whole application on an open, migrated database. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

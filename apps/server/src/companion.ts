@@ -13,7 +13,7 @@ import { writeDemoProfiles } from './demo-profiles.js';
  * stops before the server closes.
  */
 export type Companion = (server: ServerSide) => Promise<{ lines: string[]; stop(): Promise<void> }>;
-export type ServerSide = ReturnType<typeof serverSide>;
+type ServerSide = ReturnType<typeof serverSide>;
 
 export interface Reached {
   /** The address the server is bound to (0.0.0.0 and :: are reached over loopback). */

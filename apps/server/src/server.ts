@@ -17,7 +17,7 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_CONSOLE_DIR = join(SERVER_ROOT, '..', 'console', 'dist');
+const DEFAULT_CONSOLE_DIR = join(SERVER_ROOT, '..', 'console', 'dist');
 
 /**
  * Opens and migrates the database, creates the first accounts, and listens; then starts the

@@ -1,21 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { Agent } from 'undici';
-import { apiPath } from '@sos/contract';
-import { login, raiseSos, serialOf } from '../lib/api.js';
-import type { Bench, BenchContext } from '../lib/bench.js';
-import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import type { Bench } from '../lib/bench.js';
+import { isReady, nextMessage, spawnNode, stopChild } from '../lib/children.js';
 import { cliffAfter, raisedAfter, seedExpectations } from '../lib/cliff.js';
 import { sleep, wallNow } from '../lib/clock.js';
-import { deliveryRounds } from '../lib/delivery-rounds.js';
-import { createBenchDatabase, insertDevices } from '../lib/pg.js';
+import { flag, ms, sosRounds, startPgStage } from '../lib/pg-stage.js';
 import { CpuMeter } from '../lib/proc.js';
+import { writeProfileWindow } from '../lib/profile.js';
 import { printTable } from '../lib/report.js';
-import { API_KEY, startServer } from '../lib/server.js';
-import { SseFleet } from '../lib/sse-fleet.js';
+import { API_KEY } from '../lib/server.js';
 import { pick } from '../lib/size.js';
-import { round, summarize, type Summary } from '../lib/stats.js';
-import { isReady } from '../workers/ingest-protocol.js';
+import { profileDir } from '../lib/targets.js';
+import { round, summarize } from '../lib/stats.js';
 import { isHeartbeatReport, type HeartbeatCommand } from '../workers/fleet-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/fleet-heartbeats.ts', import.meta.url));
@@ -24,35 +19,6 @@ const ZONE = 'Europe/Rome';
 const CHECKED_IN_EVERY = 5;
 /** A missed window must be raised this soon after its end (docs/expected-events.md). */
 const RAISE_WITHIN_MS = 5000;
-
-const flag = (ctx: BenchContext, name: string, fallback: number) => ctx.flags?.[name] ?? fallback;
-const ms = (s: Summary) => ({
-  p50: round(s.p50),
-  p99: round(s.p99),
-  max: round(s.max),
-  n: s.count,
-});
-
-/** SOS over the device API, one at a time, each on its own device from `first` on. */
-async function sosRounds(
-  fleet: SseFleet,
-  url: string,
-  first: number,
-  gapMs: number,
-  until: number,
-) {
-  const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
-  try {
-    return await deliveryRounds(
-      fleet,
-      gapMs,
-      () => wallNow() >= until,
-      async (i) => (await raiseSos(url, serialOf(first + i), device)).id,
-    );
-  } finally {
-    await device.close();
-  }
-}
 
 /**
  * The 10:00 cliff: N devices with supervision from 60 s to 24 h heartbeating on PostgreSQL,
@@ -74,23 +40,19 @@ const expectationsBench: Bench = {
       cliffSeconds: pick(ctx.size, 6, 30),
       sosGapMs: pick(ctx.size, 100, 50),
     };
-    const database = await createBenchDatabase('expectations');
-    if ('skipped' in database)
-      return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
-    const server = await startServer({ databaseUrl: database.url, env: { TZ: ZONE } });
-    const client = new pg.Client({ connectionString: database.url });
-    let fleet: SseFleet | undefined;
+    const cpuProfileDir = profileDir(ctx, 'expectations-postgres');
+    const stage = await startPgStage({
+      label: 'expectations',
+      devices: o.devices,
+      dashboards: o.dashboards,
+      cpuProfileDir,
+      env: { TZ: ZONE },
+    });
+    if ('skipped' in stage)
+      return { results: { skipped: stage.skipped }, targets: [], notes: [stage.skipped] };
+    const { server, client, fleet } = stage;
     const worker = spawnNode({ side: 'clients', script: WORKER, ipc: true });
     try {
-      await client.connect();
-      await insertDevices(client, o.devices);
-      const token = await login(server.url);
-      fleet = await SseFleet.start({
-        streams: o.dashboards,
-        processes: 1,
-        url: server.url + apiPath('sosRealTime'),
-        headers: { authorization: `Bearer ${token}` },
-      });
       await nextMessage(worker, isReady, 60_000, 'heartbeat worker start');
       // The cliff: a whole minute after the seeding, the idle window and a margin.
       const cliff = cliffAfter((o.idleSeconds + 15) * 1000, ZONE, 30);
@@ -126,7 +88,7 @@ const expectationsBench: Bench = {
       // before the cliff, then the cliff itself.
       let next = o.residents + 1;
       const rounds = async (end: number) => {
-        const r = await sosRounds(fleet!, server.url, next, o.sosGapMs, end);
+        const r = await sosRounds(fleet, server.url, next, o.sosGapMs, () => wallNow() >= end);
         next += r.raised + r.missing + 1;
         return r;
       };
@@ -142,6 +104,9 @@ const expectationsBench: Bench = {
       cliffCpu.start();
       const during = await rounds(until);
       const cliffCpuPercent = round(cliffCpu.stop(), 0);
+      // --profile: the cliff is the measured part.
+      if (cpuProfileDir)
+        writeProfileWindow(cpuProfileDir, server.spawnedAt, cliff.end.getTime(), until);
       const beats = await report;
       const raised = await raisedAfter(client, cliff.end, o.residents, CHECKED_IN_EVERY);
       const delay = summarize(raised.delaysMs);
@@ -233,10 +198,7 @@ const expectationsBench: Bench = {
       };
     } finally {
       await stopChild(worker, 5000);
-      await fleet?.close();
-      await client.end().catch(() => {});
-      await server.dispose();
-      await database.drop();
+      await stage.dispose();
     }
   },
 };

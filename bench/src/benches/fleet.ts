@@ -1,54 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { commits, deliveryRounds } from '../lib/delivery-rounds.js';
-import { Agent } from 'undici';
-import { apiPath } from '@sos/contract';
-import { login, raiseSos, serialOf } from '../lib/api.js';
-import type { Bench, BenchContext } from '../lib/bench.js';
-import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import { commits } from '../lib/delivery-rounds.js';
+import type { Bench } from '../lib/bench.js';
+import { isReady, nextMessage, spawnNode, stopChild, timedRun } from '../lib/children.js';
 import { sleep, wallNow } from '../lib/clock.js';
-import { createBenchDatabase, insertDevices } from '../lib/pg.js';
+import { flag, ms, sosRounds, startPgStage } from '../lib/pg-stage.js';
 import { CpuMeter } from '../lib/proc.js';
 import { printTable } from '../lib/report.js';
-import { API_KEY, startServer } from '../lib/server.js';
-import { SseFleet } from '../lib/sse-fleet.js';
+import { API_KEY } from '../lib/server.js';
 import { pick } from '../lib/size.js';
 import { profileDir } from '../lib/targets.js';
 import { writeProfileWindow } from '../lib/profile.js';
-import { round, type Summary } from '../lib/stats.js';
-import { isReady } from '../workers/ingest-protocol.js';
+import { round } from '../lib/stats.js';
 import { isHeartbeatReport, type HeartbeatCommand } from '../workers/fleet-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/fleet-heartbeats.ts', import.meta.url));
-
-const flag = (ctx: BenchContext, name: string, fallback: number) => ctx.flags?.[name] ?? fallback;
-const ms = (s: Summary) => ({
-  p50: round(s.p50),
-  p99: round(s.p99),
-  max: round(s.max),
-  n: s.count,
-});
-
-/** SOS raised over the device API one at a time, devices `first`, first+1, … (each its own). */
-async function sosRounds(
-  fleet: SseFleet,
-  url: string,
-  first: number,
-  gapMs: number,
-  stop: (i: number) => boolean,
-) {
-  const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
-  try {
-    return await deliveryRounds(
-      fleet,
-      gapMs,
-      stop,
-      async (i) => (await raiseSos(url, serialOf(first + i), device)).id,
-    );
-  } finally {
-    await device.close();
-  }
-}
 
 /**
  * A fleet of devices heartbeating at a fixed rate on PostgreSQL (generator on the other core),
@@ -70,24 +35,17 @@ const fleetBench: Bench = {
       sosGapMs: pick(ctx.size, 100, 40),
     };
     const warmupMs = Math.min(3000, options.seconds * 200);
-    const database = await createBenchDatabase('fleet');
-    if ('skipped' in database)
-      return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
     const cpuProfileDir = profileDir(ctx, 'fleet-postgres');
-    const server = await startServer({ databaseUrl: database.url, cpuProfileDir });
-    const client = new pg.Client({ connectionString: database.url });
-    let fleet: SseFleet | undefined;
+    const stage = await startPgStage({
+      label: 'fleet',
+      devices: options.devices,
+      dashboards: options.dashboards,
+      cpuProfileDir,
+    });
+    if ('skipped' in stage)
+      return { results: { skipped: stage.skipped }, targets: [], notes: [stage.skipped] };
+    const { server, client, fleet: f } = stage;
     try {
-      await client.connect();
-      await insertDevices(client, options.devices);
-      const token = await login(server.url);
-      fleet = await SseFleet.start({
-        streams: options.dashboards,
-        processes: 1,
-        url: server.url + apiPath('sosRealTime'),
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const f = fleet;
       await sosRounds(f, server.url, 1, options.sosGapMs, (i) => i >= 3); // warm-up
       const idle = await sosRounds(
         f,
@@ -100,15 +58,10 @@ const fleetBench: Bench = {
       const worker = spawnNode({ side: 'clients', script: WORKER, ipc: true });
       try {
         await nextMessage(worker, isReady, 60_000, 'heartbeat worker start');
-        const startAt = wallNow() + 300;
-        const from = startAt + warmupMs;
-        const until = from + options.seconds * 1000;
-        const report = nextMessage(
-          worker,
-          isHeartbeatReport,
-          until - wallNow() + 90_000,
-          'heartbeats',
-        );
+        const { startAt, from, until, report } = timedRun(worker, isHeartbeatReport, 'heartbeats', {
+          warmupMs,
+          seconds: options.seconds,
+        });
         const command: HeartbeatCommand = {
           type: 'run',
           url: server.url,
@@ -239,10 +192,7 @@ const fleetBench: Bench = {
         await stopChild(worker, 5000);
       }
     } finally {
-      await fleet?.close();
-      await client.end().catch(() => {});
-      await server.dispose();
-      await database.drop();
+      await stage.dispose();
     }
   },
 };

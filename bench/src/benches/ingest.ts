@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { loginSession, registerDevices, serialOf } from '../lib/api.js';
 import { startAuditLoad, type AuditLoadReport } from '../lib/audit-load.js';
 import type { Bench } from '../lib/bench.js';
-import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import { isReady, nextMessage, spawnNode, stopChild } from '../lib/children.js';
 import { wallNow } from '../lib/clock.js';
 import { createBenchDatabase } from '../lib/pg.js';
 import { CpuMeter, MachineMeter } from '../lib/proc.js';
@@ -14,7 +14,6 @@ import { profileDir } from '../lib/targets.js';
 import { round, summarize } from '../lib/stats.js';
 import {
   isDone,
-  isReady,
   type FloorMode,
   type IngestReport,
   type IngestWindow,

@@ -1,163 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Agent } from 'undici';
-import { apiPath } from '@sos/contract';
-import { login, raiseSos, receiverPorts, serialOf } from '../lib/api.js';
-import type { Bench, BenchContext } from '../lib/bench.js';
-import { nextMessage, spawnNode, stopChild } from '../lib/children.js';
+import { raiseSos, receiverPorts, serialOf } from '../lib/api.js';
+import type { Bench } from '../lib/bench.js';
 import { pinToClients } from '../lib/cpus.js';
-import { sleep, wallNow } from '../lib/clock.js';
-import { commits, deliveryRounds, splitRounds } from '../lib/delivery-rounds.js';
-import { createBenchDatabase, insertDevices } from '../lib/pg.js';
-import { CpuMeter } from '../lib/proc.js';
+import { deliveryRounds } from '../lib/delivery-rounds.js';
 import { insertReceiverDevices, ReceiverAlarms } from '../lib/receiver-alarms.js';
+import {
+  HTTP_LOADED_DEVICES,
+  loadedPhase,
+  options,
+  type Options,
+  type Phase,
+  type Protocol,
+  type Rounds,
+} from '../lib/receivers-phase.js';
+import type { SupervisionReport } from '../lib/receivers-protocol.js';
 import { printTable } from '../lib/report.js';
-import { startServer } from '../lib/server.js';
-import { SseFleet } from '../lib/sse-fleet.js';
-import { pick } from '../lib/size.js';
+import { ms, startPgStage } from '../lib/pg-stage.js';
 import { writeProfileWindow } from '../lib/profile.js';
 import { profileDir } from '../lib/targets.js';
 import { round, summarize, type Summary } from '../lib/stats.js';
 import type { BenchResult } from '../lib/report.js';
-import { isReady } from '../workers/ingest-protocol.js';
-import {
-  isSupervisionReport,
-  type SupervisionCommand,
-  type SupervisionReport,
-} from '../lib/receivers-protocol.js';
-
-const WORKER = fileURLToPath(new URL('../workers/receivers-load.ts', import.meta.url));
-type Protocol = 'DC09' | 'SCAIP';
-/** Devices the loaded HTTP raises use in turn (--with-http): more than one phase raises. */
-const HTTP_LOADED_DEVICES = 4000;
-type Rounds = Awaited<ReturnType<typeof deliveryRounds>>;
-
-const flag = (ctx: BenchContext, name: string, fallback: number) => ctx.flags?.[name] ?? fallback;
-const ms = (s: Summary) => ({
-  p50: round(s.p50),
-  p99: round(s.p99),
-  max: round(s.max),
-  n: s.count,
-});
-
-function options(ctx: BenchContext) {
-  return {
-    accounts: flag(ctx, 'accounts', pick(ctx.size, 400, 100_000)),
-    rate: flag(ctx, 'rate', pick(ctx.size, 100, 1667)),
-    seconds: flag(ctx, 'seconds', pick(ctx.size, 4, 60)),
-    dashboards: pick(ctx.size, 5, 20),
-    // Every p99 over ≥ 1,000 alarms (bench/README.md): 1,000 idle per kind, and one every
-    // 40 ms during the 60 s of supervision (~1,200 at ~9 ms each).
-    httpIdleRounds: pick(ctx.size, 15, 1000),
-    alarmIdleRounds: pick(ctx.size, 10, 1000),
-    gapMs: pick(ctx.size, 100, 40),
-    tcpConnections: pick(ctx.size, 8, 256),
-    udpSockets: pick(ctx.size, 4, 16),
-    // --with-http 1 (diagnosis): during the supervision, HTTP raises in turn with the alarms,
-    // twice as often, so each keeps ~1,000 events: what the same load does to the HTTP path.
-    withHttp: flag(ctx, 'with-http', 0) > 0,
-  };
-}
-type Options = ReturnType<typeof options>;
-
-/** One protocol's supervision at the rate for the window, its alarms meanwhile. */
-async function loadedPhase(
-  protocol: Protocol,
-  o: Options,
-  env: {
-    url: string;
-    port: number;
-    key: string;
-    fleet: SseFleet;
-    alarms: ReceiverAlarms;
-    serverPid: number;
-    db: pg.Client;
-  },
-  nextAccount: () => number,
-  http: () => Promise<number>,
-) {
-  const worker = spawnNode({ side: 'clients', script: WORKER, ipc: true });
-  try {
-    await nextMessage(worker, isReady, 60_000, 'supervision worker start');
-    const warmupMs = Math.min(3000, o.seconds * 200);
-    const startAt = wallNow() + 300;
-    const from = startAt + warmupMs;
-    const until = from + o.seconds * 1000;
-    const report = nextMessage(
-      worker,
-      isSupervisionReport,
-      until - wallNow() + 90_000,
-      'supervision',
-    );
-    const command: SupervisionCommand = {
-      type: 'run',
-      protocol,
-      host: '127.0.0.1',
-      port: env.port,
-      key: protocol === 'DC09' ? env.key : null,
-      accounts: o.accounts,
-      rate: o.rate,
-      tcpConnections: protocol === 'DC09' ? o.tcpConnections : 0,
-      udpSockets: o.udpSockets,
-      startAt,
-      warmupMs,
-      durationMs: o.seconds * 1000,
-    };
-    worker.send(command);
-    await sleep(from - wallNow());
-    env.alarms.takeAckMs();
-    const commitsBefore = await commits(env.db);
-    const serverCpu = new CpuMeter(() => [env.serverPid]);
-    const loadCpu = new CpuMeter(() => [worker.pid!]);
-    serverCpu.start();
-    loadCpu.start();
-    const send =
-      protocol === 'DC09'
-        ? (a: number) => env.alarms.dc09Alarm(a)
-        : (a: number) => env.alarms.scaipAlarm(a);
-    const [alarms, httpLoaded] = o.withHttp
-      ? await splitRounds(
-          env.fleet,
-          o.gapMs / 2,
-          () => wallNow() >= until,
-          (i) => (i % 2 === 0 ? send(nextAccount()) : http()),
-          (i) => i % 2,
-        )
-      : [
-          await deliveryRounds(
-            env.fleet,
-            o.gapMs,
-            () => wallNow() >= until,
-            () => send(nextAccount()),
-          ),
-          undefined,
-        ];
-    const ack = summarize(env.alarms.takeAckMs());
-    const cpu = {
-      server: round(serverCpu.stop(), 0),
-      serverWaited: round(serverCpu.waitPercent(), 0),
-      load: round(loadCpu.stop(), 0),
-    };
-    await sleep(1100); // the last second's statistics reach pg_stat_database
-    const commitsPerSecond = round(
-      ((await commits(env.db)) - commitsBefore) / (o.seconds + 1.1),
-      0,
-    );
-    return {
-      supervision: await report,
-      alarms: alarms!,
-      httpLoaded,
-      ack,
-      cpu,
-      commitsPerSecond,
-      window: { from, until },
-    };
-  } finally {
-    await stopChild(worker, 5000);
-  }
-}
-type Phase = Awaited<ReturnType<typeof loadedPhase>>;
 
 function targets(protocol: Protocol, phase: Phase, httpIdle: Rounds): BenchResult['targets'] {
   const s: SupervisionReport = phase.supervision;
@@ -276,36 +139,26 @@ const receiversBench: Bench = {
     'DC-09 and SCAIP receivers: N accounts supervising at R/s, alarm → ACK and → dashboard vs idle HTTP (--accounts --rate --seconds)',
   async run(ctx) {
     const o = options(ctx);
-    const database = await createBenchDatabase('receivers');
-    if ('skipped' in database)
-      return { results: { skipped: database.skipped }, targets: [], notes: [database.skipped] };
     const key = randomBytes(16).toString('hex');
     const cpuProfileDir = profileDir(ctx, 'receivers-postgres');
-    const server = await startServer({
-      databaseUrl: database.url,
+    const stage = await startPgStage({
+      label: 'receivers',
+      devices: o.httpIdleRounds + 3 + (o.withHttp ? HTTP_LOADED_DEVICES : 0),
+      dashboards: o.dashboards,
       cpuProfileDir,
       env: { SOS_DC09_PORT: '0', SOS_DC09_KEY: key, SOS_SCAIP_PORT: '0' },
     });
-    const db = new pg.Client({ connectionString: database.url });
-    let fleet: SseFleet | undefined;
+    if ('skipped' in stage)
+      return { results: { skipped: stage.skipped }, targets: [], notes: [stage.skipped] };
+    const { server, client: db, token, fleet: f } = stage;
     let alarms: ReceiverAlarms | undefined;
     const device = new Agent({ connections: 1, keepAliveTimeout: 600_000 });
     // This process sends the alarms and reads their answers: a client, on the clients' cores
     // like the supervision generator and the dashboards (floating, it also ran on the server's).
     const unpin = pinToClients();
     try {
-      await db.connect();
-      await insertDevices(db, o.httpIdleRounds + 3 + (o.withHttp ? HTTP_LOADED_DEVICES : 0));
       await insertReceiverDevices(db, o.accounts);
-      const token = await login(server.url);
       const ports = await receiverPorts(server.url, token);
-      fleet = await SseFleet.start({
-        streams: o.dashboards,
-        processes: 1,
-        url: server.url + apiPath('sosRealTime'),
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const f = fleet;
       const a = (alarms = new ReceiverAlarms(
         db,
         {
@@ -379,10 +232,7 @@ const receiversBench: Bench = {
       unpin();
       alarms?.close();
       await device.close();
-      await fleet?.close();
-      await db.end().catch(() => {});
-      await server.dispose();
-      await database.drop();
+      await stage.dispose();
     }
   },
 };

@@ -11,7 +11,7 @@ export interface BenchContext {
 }
 
 /** What a bench returns; the runner adds the machine, the cores and the duration. */
-export type BenchOutput = Pick<BenchResult, 'results' | 'targets' | 'notes'>;
+type BenchOutput = Pick<BenchResult, 'results' | 'targets' | 'notes'>;
 
 export interface Bench {
   name: string;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { wallNow } from './clock.js';
 import { pinned, type Side } from './cpus.js';
 import { environment } from '../../../scripts/lib/env.mjs';
 
@@ -56,6 +57,12 @@ export async function stopChild(child: ChildProcess, graceMs = 15_000): Promise<
   return code;
 }
 
+/** A worker's first message: it is set up and waits for its command. */
+export const isReady = (message: unknown): message is { type: 'ready' } =>
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { type?: unknown }).type === 'ready';
+
 /** The next IPC message that satisfies `accept`, or a rejection after `timeoutMs`. */
 export function nextMessage<T>(
   child: ChildProcess,
@@ -85,4 +92,22 @@ export function nextMessage<T>(
     child.on('message', onMessage);
     child.once('exit', onExit);
   });
+}
+
+/**
+ * A worker's timed run: it starts 300 ms from now (the command's `startAt`, wall ms), is
+ * measured `from` its warm-up's end `until` `seconds` later; `report` is its last message,
+ * given 90 s beyond that to arrive.
+ */
+export function timedRun<T>(
+  worker: ChildProcess,
+  accept: (message: unknown) => message is T,
+  what: string,
+  timing: { warmupMs: number; seconds: number },
+) {
+  const startAt = wallNow() + 300;
+  const from = startAt + timing.warmupMs;
+  const until = from + timing.seconds * 1000;
+  const report = nextMessage(worker, accept, until - wallNow() + 90_000, what);
+  return { startAt, from, until, report };
 }

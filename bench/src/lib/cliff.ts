@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /** HH:mm of an instant in a time zone. */
-export function wallClock(at: Date, zone: string): string {
+function wallClock(at: Date, zone: string): string {
   return at.toLocaleTimeString('it-IT', {
     hour: '2-digit',
     minute: '2-digit',

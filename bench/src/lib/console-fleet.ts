@@ -4,7 +4,7 @@ import { createBenchDatabase, insertDevices } from './pg.js';
 import { startServer, type RunningServer } from './server.js';
 
 /** Above this many devices the console bench seeds PostgreSQL instead of calling the API. */
-export const API_REGISTER_LIMIT = 10_000;
+const API_REGISTER_LIMIT = 10_000;
 
 export interface ConsoleFleet {
   server: RunningServer;

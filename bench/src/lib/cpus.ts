@@ -11,10 +11,10 @@ import { toolVar } from '../../../scripts/lib/env.mjs';
 const cores = os.availableParallelism();
 const enabled = toolVar('BENCH_PIN') !== '0' && cores >= 2 && existsSync('/usr/bin/taskset');
 
-export const SERVER_CPUS = enabled ? '0' : 'all';
-export const CLIENT_CPUS = enabled ? (cores === 2 ? '1' : `1-${cores - 1}`) : 'all';
+const SERVER_CPUS = enabled ? '0' : 'all';
+const CLIENT_CPUS = enabled ? (cores === 2 ? '1' : `1-${cores - 1}`) : 'all';
 
-export const cpuNote = enabled
+const cpuNote = enabled
   ? `taskset: server side on CPU ${SERVER_CPUS}, load generators on CPU ${CLIENT_CPUS}; PostgreSQL (a system service) and other users of the machine are not pinned`
   : 'not pinned: server and load generators share every core';
 

@@ -21,7 +21,7 @@ const FORGED =
 /** Operations that would take the fuzzer's own credentials away: run last, one at a time. */
 const LAST = new Set(['POST /api/conf/apiKey']);
 
-export interface Finding {
+interface Finding {
   call: string;
   status: number;
   body: string;

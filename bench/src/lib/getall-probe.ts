@@ -5,7 +5,7 @@ import { sleep, wallNow } from './clock.js';
 import { median, round, summarize } from './stats.js';
 
 /** What Chromium sends; the server picks its encoding from it. */
-export const BROWSER_ACCEPT = 'gzip, deflate, br, zstd';
+const BROWSER_ACCEPT = 'gzip, deflate, br, zstd';
 
 export interface GetAllFetch {
   encoding: string;
@@ -19,11 +19,7 @@ export interface GetAllFetch {
 const agent = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
 
 /** One GET /api/device/getAll: bytes on the wire, time to its headers and to its last byte. */
-export async function fetchGetAll(
-  url: string,
-  token: string,
-  accept: string,
-): Promise<GetAllFetch> {
+async function fetchGetAll(url: string, token: string, accept: string): Promise<GetAllFetch> {
   const started = performance.now();
   const res = await request(url + apiPath('deviceGetAll'), {
     dispatcher: agent,

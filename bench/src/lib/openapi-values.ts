@@ -33,7 +33,7 @@ export interface Parameter {
   schema?: Schema;
 }
 
-export interface Operation {
+interface Operation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   security?: Record<string, unknown>[];

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const PROBE_SCRIPT = fileURLToPath(new URL('../browser/probe.js', import.meta.url));
 
-export interface Probe {
+interface Probe {
   longTasks: Array<{ at: number; duration: number }>;
   submitAt?: number;
   clickAt?: number;

@@ -7,7 +7,7 @@ import { deviceRange, deviceRowsJson, insertDevicesSql } from './device-rows.js'
  * BENCH_DATABASE_URL, else TEST_DATABASE_URL (CI's), else the local default; only its
  * host and credentials are used: the bench creates and drops its own database there.
  */
-export const ADMIN_URL =
+const ADMIN_URL =
   toolVar('BENCH_DATABASE_URL') ??
   toolVar('TEST_DATABASE_URL') ??
   'postgres://postgres@127.0.0.1:5432/test';
@@ -51,18 +51,6 @@ export async function createBenchDatabase(
     drop: () =>
       admin(async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
-}
-
-export async function postgresVersion(): Promise<string> {
-  try {
-    return await admin(
-      async (c) =>
-        (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
-          ?.v ?? '?',
-    );
-  } catch {
-    return 'unreachable';
-  }
 }
 
 /**

@@ -40,7 +40,7 @@ export function cpuSeconds(pid: number, tid?: number): number {
 }
 
 /** Seconds the process's main thread spent runnable but waiting for a CPU (scheduler delay). */
-export function waitSeconds(pid: number): number {
+function waitSeconds(pid: number): number {
   try {
     return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
   } catch {

@@ -7,7 +7,7 @@ import type { Size } from './size.js';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.url));
 
-export type Cell = string | number | boolean | null | undefined;
+type Cell = string | number | boolean | null | undefined;
 export type Row = Record<string, Cell>;
 
 function cellText(value: Cell): string {

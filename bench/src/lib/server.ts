@@ -8,7 +8,7 @@ import type { Side } from './cpus.js';
 import { wallNow } from './clock.js';
 import { rssBytes } from './proc.js';
 
-export const SERVER_MAIN = join(BENCH_DIR, '..', 'apps', 'server', 'dist', 'src', 'main.js');
+const SERVER_MAIN = join(BENCH_DIR, '..', 'apps', 'server', 'dist', 'src', 'main.js');
 export const ADMIN = { username: 'admin', password: 'bench-admin-password' } as const;
 export const API_KEY = 'bench-device-key';
 
@@ -42,7 +42,7 @@ export interface RunningServer {
   dispose(): Promise<void>;
 }
 
-export function serverBuilt(): boolean {
+function serverBuilt(): boolean {
   return existsSync(SERVER_MAIN);
 }
 

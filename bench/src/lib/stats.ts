@@ -10,7 +10,7 @@ export interface Summary {
 }
 
 /** Nearest-rank percentile of an ascending array (p in 0..100). */
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
@@ -36,7 +36,3 @@ export const median = (values: readonly number[]): number => summarize(values).p
 /** Rounds for the JSON and the table: enough digits for milliseconds and ratios. */
 export const round = (value: number, digits = 2): number =>
   Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : value;
-
-export function ratio(value: number, floor: number): number {
-  return floor > 0 ? round(value / floor, 2) : NaN;
-}

@@ -22,7 +22,7 @@ export function profileDir(ctx: BenchContext, name: string): string | undefined 
  * Starts the floor broadcaster or the product (fresh temp data dir, or a fresh PostgreSQL
  * database dropped on stop). Resolves { skipped } when PostgreSQL cannot be reached.
  */
-export async function startTarget(
+async function startTarget(
   kind: TargetKind,
   ctx: BenchContext,
   bench: string,

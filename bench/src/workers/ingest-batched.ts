@@ -11,11 +11,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../../../apps/server/src/db/client.js';
-import { rowsOf } from '../../../apps/server/src/live/outbox.js';
-import { Batcher } from '../../../apps/server/src/lib/batcher.js';
-import { closeAndRecord, closeOpenSos, type SosClose } from '../../../apps/server/src/sos/close.js';
-import { raiseNewSos, type NewSosRaise } from '../../../apps/server/src/sos/raise.js';
+import {
+  Batcher,
+  closeAndRecord,
+  closeOpenSos,
+  openPostgres,
+  raiseNewSos,
+  rowsOf,
+  type NewSosRaise,
+  type SosClose,
+} from '@sos/server/testing';
 import type { Sos } from '@sos/contract';
 import { runCycles } from './ingest-loop.js';
 import type { FloorCommand, IngestReport } from './ingest-protocol.js';

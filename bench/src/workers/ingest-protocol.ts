@@ -48,8 +48,3 @@ export const isDone = (message: unknown): message is IngestReport =>
   typeof message === 'object' &&
   message !== null &&
   (message as { type?: unknown }).type === 'done';
-
-export const isReady = (message: unknown): message is { type: 'ready' } =>
-  typeof message === 'object' &&
-  message !== null &&
-  (message as { type?: unknown }).type === 'ready';

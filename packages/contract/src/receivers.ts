@@ -15,6 +15,8 @@ export const receiverStatusSchema = z.object({
   /** The port it listens on; null when the protocol is off (its variable unset). */
   port: z.number().int().min(0).max(65535).nullable(),
   listening: z.boolean(),
+  /** Only encrypted frames are taken (DC-09 with SOS_DC09_KEY set); SCAIP never is. */
+  encrypted: z.boolean(),
   frames: z.number().int().min(0),
   refused: z.number().int().min(0),
   lastFrameAt: isoDateSchema.nullable(),

@@ -107,6 +107,8 @@ export const historyFilterQuerySchema = reportRangeQuerySchema.extend({
     })
     .optional(),
   deviceId: idSchema.optional(),
+  /** One SOS by its id: the audit log's "SOS #id" opens it (docs/audit.md). */
+  sosId: idSchema.optional(),
 });
 export type HistoryFilterQuery = z.infer<typeof historyFilterQuerySchema>;
 /** GET /api/sos/history.csv: the filters, and how to write it (export-labels.ts). */

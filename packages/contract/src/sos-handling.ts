@@ -80,10 +80,6 @@ export const sosNoteBodySchema = z.object({
 export type SosNoteBody = z.infer<typeof sosNoteBodySchema>;
 
 /**
- * One step of an SOS's timeline (GET /api/sos/timeline, oldest first). A CALL entry also
- * carries `call` (its text is the call's note); no other entry has the key.
- */
-/**
  * What a DEVICE_EVENT entry's text says, structured (docs/alarm-kinds.md "Device words"): a
  * further alarm's kind, or a restore or a cancel, with the code as the device sent it. The
  * console words it in the reader's language; `text` keeps the Italian words.
@@ -96,6 +92,10 @@ export const deviceEventSchema = z.object({
 });
 export type DeviceEventWords = z.infer<typeof deviceEventSchema>;
 
+/**
+ * One step of an SOS's timeline (GET /api/sos/timeline, oldest first). A CALL entry also
+ * carries `call` (its text is the call's note); no other entry has the key.
+ */
 export const sosTimelineEntrySchema = z.object({
   at: isoDateSchema,
   type: sosTimelineTypeSchema,

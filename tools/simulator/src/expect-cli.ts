@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { DeviceApiClient } from './client.js';
 import { DeviceApiError } from './errors.js';
 
-export const EXPECT_USAGE = `Usage: npm run simulate -- test|checkin --serial SERIAL [options]
+const EXPECT_USAGE = `Usage: npm run simulate -- test|checkin --serial SERIAL [options]
 
 Sends one periodic test or one check-in of a device over the device API
 (docs/expected-events.md): "test" clears "Test periodico mancante", "checkin"

@@ -19,7 +19,7 @@ const VERBOSE_MAX_DEVICES = 50;
 const ERROR_REPEAT_MS = 30_000;
 
 /** What to do about a failed start, in the options' own words. */
-export function explainStartFailure(err: DeviceApiError): string {
+function explainStartFailure(err: DeviceApiError): string {
   if (err.kind === 'api-key') return 'the server refused the API key (401): check --api-key';
   if (err.kind === 'unreachable') return `${err.message}: is the server running? check --url`;
   return err.message;

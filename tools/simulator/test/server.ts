@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import { deviceListSchema, type Device } from '@sos/contract';
-import { loadEnv } from '../../../apps/server/src/env.js';
-import { startServer, type StartedServer } from '../../../apps/server/src/server.js';
+import { loadEnv, startServer, type StartedServer } from '@sos/server/testing';
 
 export const API_KEY = 'simulator-test-key';
 const ADMIN_PASSWORD = 'simulator-admin-password';

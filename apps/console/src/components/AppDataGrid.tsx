@@ -21,7 +21,10 @@ const GRID_TEXTS: Record<Locale, typeof itIT> = {
  * The console's DataGrid: 20 rows per page (docs/console.md), texts in the chosen language, and
  * no eval/new Function (the console runs under a CSP without 'unsafe-eval').
  */
-export function AppDataGrid<R extends GridValidRowModel>(props: DataGridProps<R>) {
+export function AppDataGrid<R extends GridValidRowModel>({
+  initialState,
+  ...props
+}: DataGridProps<R>) {
   const locale = useAppSelector(selectLocale);
   return (
     // A flex column parent lets the grid take the height of its page of rows.
@@ -30,7 +33,7 @@ export function AppDataGrid<R extends GridValidRowModel>(props: DataGridProps<R>
         disableEval
         disableRowSelectionOnClick
         pageSizeOptions={[PAGE_SIZE]}
-        initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZE } } }}
+        initialState={{ ...initialState, pagination: { paginationModel: { pageSize: PAGE_SIZE } } }}
         localeText={GRID_TEXTS[locale].components.MuiDataGrid.defaultProps.localeText}
         sx={{ bgcolor: 'background.paper', '--DataGrid-overlayHeight': '160px' }}
         {...props}

@@ -14,7 +14,7 @@ export function FormTextField<T extends FieldValues>(props: FormTextFieldProps<T
     <OutlinedField
       {...options}
       name={field.name}
-      value={(field.value as string | undefined) ?? ''}
+      value={field.value ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}

@@ -26,7 +26,7 @@ export const commonMessages = defineCatalogue(
     'validation.passwordCommon': "Questa password è tra le più comuni: scegline un'altra",
     'validation.passwordsDiffer': 'Le password non coincidono',
     'validation.apiKeyMin': "L'api key deve avere almeno 4 caratteri",
-    'validation.tooLong': 'Al massimo {max} caratteri',
+    'validation.tooLong': 'Al massimo {max, number} caratteri',
     'validation.apiKeyAscii':
       "L'api key può contenere solo caratteri ASCII stampabili (lettere senza accenti, cifre, simboli)",
     'validation.textControls':
@@ -63,7 +63,7 @@ export const commonMessages = defineCatalogue(
       'validation.passwordCommon': 'This password is one of the most common: choose another',
       'validation.passwordsDiffer': 'The passwords do not match',
       'validation.apiKeyMin': 'The api key must have at least 4 characters',
-      'validation.tooLong': 'At most {max} characters',
+      'validation.tooLong': 'At most {max, number} characters',
       'validation.apiKeyAscii':
         'The api key may contain printable ASCII characters only (unaccented letters, digits, symbols)',
       'validation.textControls':
@@ -98,7 +98,7 @@ export const commonMessages = defineCatalogue(
       'validation.passwordCommon': 'Esta contraseña es de las más comunes: elige otra',
       'validation.passwordsDiffer': 'Las contraseñas no coinciden',
       'validation.apiKeyMin': 'La api key debe tener al menos 4 caracteres',
-      'validation.tooLong': 'Como máximo {max} caracteres',
+      'validation.tooLong': 'Como máximo {max, number} caracteres',
       'validation.apiKeyAscii':
         'La api key solo puede contener caracteres ASCII imprimibles (letras sin acentos, dígitos, símbolos)',
       'validation.textControls':
@@ -134,7 +134,7 @@ export const commonMessages = defineCatalogue(
         'Ce mot de passe est parmi les plus courants : choisissez-en un autre',
       'validation.passwordsDiffer': 'Les mots de passe ne correspondent pas',
       'validation.apiKeyMin': "L'api key doit comporter au moins 4 caractères",
-      'validation.tooLong': '{max} caractères au maximum',
+      'validation.tooLong': '{max, number} caractères au maximum',
       'validation.apiKeyAscii':
         "L'api key ne peut contenir que des caractères ASCII imprimables (lettres sans accents, chiffres, symboles)",
       'validation.textControls':
@@ -170,7 +170,7 @@ export const commonMessages = defineCatalogue(
         'Dieses Passwort gehört zu den häufigsten: Wählen Sie ein anderes',
       'validation.passwordsDiffer': 'Die Passwörter stimmen nicht überein',
       'validation.apiKeyMin': 'Der API-Schlüssel muss mindestens 4 Zeichen haben',
-      'validation.tooLong': 'Höchstens {max} Zeichen',
+      'validation.tooLong': 'Höchstens {max, number} Zeichen',
       'validation.apiKeyAscii':
         'Der API-Schlüssel darf nur druckbare ASCII-Zeichen enthalten (Buchstaben ohne Akzente, Ziffern, Symbole)',
       'validation.textControls':
@@ -199,12 +199,12 @@ export const commonMessages = defineCatalogue(
       'error.databaseUnavailable': 'الخدمة غير متاحة مؤقتًا',
       'validation.required': 'حقل مطلوب',
       'validation.email': 'أدخل عنوان بريد إلكتروني صالحًا',
-      'validation.passwordMin': 'يجب أن تتكون كلمة المرور من 8 أحرف على الأقل',
+      'validation.passwordMin': 'يجب أن تتكون كلمة المرور من ٨ أحرف على الأقل',
       'validation.passwordMinSuperAdmin':
-        'يجب أن تتكون كلمة مرور المشرف الأعلى من 12 حرفًا على الأقل',
+        'يجب أن تتكون كلمة مرور المشرف الأعلى من ١٢ حرفًا على الأقل',
       'validation.passwordCommon': 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا: اختر كلمة أخرى',
       'validation.passwordsDiffer': 'كلمتا المرور غير متطابقتين',
-      'validation.apiKeyMin': 'يجب أن يتكون مفتاح API من 4 أحرف على الأقل',
+      'validation.apiKeyMin': 'يجب أن يتكون مفتاح API من ٤ أحرف على الأقل',
       'validation.tooLong':
         '{max, plural, one {بحد أقصى حرف واحد} two {بحد أقصى حرفان} few {بحد أقصى # أحرف} many {بحد أقصى # حرفًا} other {بحد أقصى # حرف}}',
       'validation.apiKeyAscii':
@@ -214,7 +214,7 @@ export const commonMessages = defineCatalogue(
       'validation.textControlChars':
         'يجب ألا يحتوي النص على محارف تحكم (U+0000–U+001F عدا الجدولة وفواصل الأسطر، U+007F–U+009F) أو بدائل منفردة',
       'validation.textInvisible': 'يجب أن يحتوي النص على محرف مرئي واحد على الأقل',
-      'validation.dateRange': 'أدخل تاريخًا بين 01/01/1970 و31/12/2100',
+      'validation.dateRange': 'أدخل تاريخًا بين ٠١/٠١/١٩٧٠ و٣١/١٢/٢١٠٠',
       'health.undo': 'تراجع',
     },
   },

@@ -10,5 +10,5 @@ export function defineCatalogue<const T extends Record<string, string>>(
   it: T,
   others: Record<Others, Record<keyof T, string>>,
 ): Record<Locale, Record<keyof T & string, string>> {
-  return { it, ...others } as Record<Locale, Record<keyof T & string, string>>;
+  return { it, ...others };
 }

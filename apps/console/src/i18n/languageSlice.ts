@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from './locales.js';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export function readStoredLocale(): Locale {
+function readStoredLocale(): Locale {
   const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }

@@ -3,10 +3,11 @@ import { defineCatalogue } from './define.js';
 /** Texts of the shift improvements (docs/shift.md), used across several screens. */
 export const shiftMessages = defineCatalogue(
   {
-    'shift.tabTitle': '({n}) SOS Console',
+    'shift.tabTitle': '({n, number}) SOS Console',
     'shift.sosOf': 'SOS: {name}',
     'shift.closeOthers': 'In carico a {username}: chiudere comunque?',
     'shift.callOthers': 'In carico a {username}: registrare comunque la chiamata?',
+    'shift.dialOthers': 'In carico a {username}: chiamare comunque?',
     'shift.recordCall': 'Registra chiamata',
     'shift.streamLost': 'Connessione persa: gli SOS potrebbero non arrivare',
     'shift.role': 'Ruolo',
@@ -17,10 +18,11 @@ export const shiftMessages = defineCatalogue(
   },
   {
     en: {
-      'shift.tabTitle': '({n}) SOS Console',
+      'shift.tabTitle': '({n, number}) SOS Console',
       'shift.sosOf': 'SOS: {name}',
       'shift.closeOthers': 'Handled by {username}: close anyway?',
       'shift.callOthers': 'Handled by {username}: record the call anyway?',
+      'shift.dialOthers': 'Handled by {username}: call anyway?',
       'shift.recordCall': 'Record call',
       'shift.streamLost': 'Connection lost: SOS alerts may not arrive',
       'shift.role': 'Role',
@@ -30,10 +32,11 @@ export const shiftMessages = defineCatalogue(
       'shift.dateOrder': 'The start date must come before the end date',
     },
     es: {
-      'shift.tabTitle': '({n}) SOS Console',
+      'shift.tabTitle': '({n, number}) SOS Console',
       'shift.sosOf': 'SOS: {name}',
       'shift.closeOthers': 'A cargo de {username}: ¿cerrar de todos modos?',
       'shift.callOthers': 'A cargo de {username}: ¿registrar la llamada de todos modos?',
+      'shift.dialOthers': 'A cargo de {username}: ¿llamar de todos modos?',
       'shift.recordCall': 'Registrar llamada',
       'shift.streamLost': 'Conexión perdida: los SOS podrían no llegar',
       'shift.role': 'Rol',
@@ -43,10 +46,11 @@ export const shiftMessages = defineCatalogue(
       'shift.dateOrder': 'La fecha inicial debe ser anterior a la final',
     },
     fr: {
-      'shift.tabTitle': '({n}) SOS Console',
+      'shift.tabTitle': '({n, number}) SOS Console',
       'shift.sosOf': 'SOS : {name}',
       'shift.closeOthers': 'Pris en charge par {username} : fermer quand même ?',
       'shift.callOthers': 'Pris en charge par {username} : enregistrer l’appel quand même ?',
+      'shift.dialOthers': 'Pris en charge par {username} : appeler quand même ?',
       'shift.recordCall': 'Enregistrer l’appel',
       'shift.streamLost': 'Connexion perdue : les SOS pourraient ne pas arriver',
       'shift.role': 'Rôle',
@@ -56,10 +60,11 @@ export const shiftMessages = defineCatalogue(
       'shift.dateOrder': 'La date de début doit précéder la date de fin',
     },
     de: {
-      'shift.tabTitle': '({n}) SOS Console',
+      'shift.tabTitle': '({n, number}) SOS Console',
       'shift.sosOf': 'SOS: {name}',
       'shift.closeOthers': 'Von {username} übernommen: trotzdem schließen?',
       'shift.callOthers': 'Von {username} übernommen: Anruf trotzdem erfassen?',
+      'shift.dialOthers': 'Von {username} übernommen: trotzdem anrufen?',
       'shift.recordCall': 'Anruf erfassen',
       'shift.streamLost': 'Verbindung verloren: SOS kommen möglicherweise nicht an',
       'shift.role': 'Rolle',
@@ -69,10 +74,11 @@ export const shiftMessages = defineCatalogue(
       'shift.dateOrder': 'Das Anfangsdatum muss vor dem Enddatum liegen',
     },
     ar: {
-      'shift.tabTitle': '({n}) SOS Console',
+      'shift.tabTitle': '({n, number}) SOS Console',
       'shift.sosOf': 'SOS: {name}',
       'shift.closeOthers': 'يتولاه {username}: هل تريد الإغلاق على أي حال؟',
       'shift.callOthers': 'يتولاه {username}: هل تريد تسجيل المكالمة على أي حال؟',
+      'shift.dialOthers': 'يتولاه {username}: هل تريد الاتصال على أي حال؟',
       'shift.recordCall': 'تسجيل المكالمة',
       'shift.streamLost': 'انقطع الاتصال: قد لا تصل نداءات الاستغاثة',
       'shift.role': 'الدور',

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** How often live ages move: "da 3 min" turns "da 4 min" at most this late. */
-export const TICK_MS = 5000;
+const TICK_MS = 5000;
 
 let now = Date.now();
 let timer: ReturnType<typeof setInterval> | undefined;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDateTimeSeconds, formatDuration, localDigits } from './format.js';
+import {
+  formatClock,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatDayTime,
+  formatDuration,
+  formatTime,
+  localDigits,
+} from './format.js';
 
 // Local times (no zone suffix) so the expectations hold in any time zone.
 describe('date formats', () => {
@@ -11,7 +19,14 @@ describe('date formats', () => {
     expect(formatDateTimeSeconds('2025-12-31T23:59:58')).toBe('31/12/2025 23:59:58');
   });
 
+  it('formats a time as HH:mm and a recent instant as DD/MM HH:mm', () => {
+    expect(formatTime('2025-03-07T09:05:04')).toBe('09:05');
+    expect(formatDayTime('2025-03-07T09:05:04')).toBe('07/03 09:05');
+  });
+
   it('shows nothing for a missing date', () => {
+    expect(formatTime(null)).toBe('');
+    expect(formatDayTime(undefined)).toBe('');
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTimeSeconds(undefined)).toBe('');
   });
@@ -41,5 +56,13 @@ describe('the language’s own digits', () => {
     expect(localDigits('28/11/2026 01:39', 'ar')).toBe('٢٨/١١/٢٠٢٦ ٠١:٣٩');
     expect(localDigits('28/11/2026 01:39', 'it')).toBe('28/11/2026 01:39');
     expect(localDigits('00:04:09', 'de')).toBe('00:04:09');
+  });
+});
+
+describe('formatClock', () => {
+  it('writes minutes and seconds, minutes past an hour included', () => {
+    expect(formatClock(0)).toBe('00:00');
+    expect(formatClock(65.9)).toBe('01:05');
+    expect(formatClock(4502)).toBe('75:02');
   });
 });

@@ -4,9 +4,9 @@ import { currentLocale } from '../i18n/localeResources.js';
 import { INTL_TAGS } from '../i18n/locales.js';
 
 /** docs/console.md: the dashboard's date format. */
-export const DATE_TIME = 'DD/MM/YYYY HH:mm';
+const DATE_TIME = 'DD/MM/YYYY HH:mm';
 /** docs/console.md: the history's date format. */
-export const DATE_TIME_SECONDS = 'DD/MM/YYYY HH:mm:ss';
+const DATE_TIME_SECONDS = 'DD/MM/YYYY HH:mm:ss';
 
 type DateInput = string | number | Date;
 
@@ -41,17 +41,31 @@ function date(value: DateInput) {
   return dayjs(value);
 }
 
-/** DD/MM/YYYY HH:mm in the browser's time zone; '' when there is no date. */
-export function formatDateTime(value: DateInput | null | undefined): string {
-  return value == null ? '' : localDigits(date(value).format(DATE_TIME));
-}
+/** A date in one numeric pattern, in the browser's time zone and the language's digits. */
+const formatter =
+  (pattern: string) =>
+  (value: DateInput | null | undefined): string =>
+    value == null ? '' : localDigits(date(value).format(pattern));
 
-/** DD/MM/YYYY HH:mm:ss in the browser's time zone; '' when there is no date. */
-export function formatDateTimeSeconds(value: DateInput | null | undefined): string {
-  return value == null ? '' : localDigits(date(value).format(DATE_TIME_SECONDS));
-}
+/** DD/MM/YYYY HH:mm; '' when there is no date. */
+export const formatDateTime = formatter(DATE_TIME);
+/** HH:mm (docs/alarm-handling.md: "da {HH:mm}"); '' when there is no date. */
+export const formatTime = formatter('HH:mm');
+/** DD/MM HH:mm (a test may be days old); '' when there is no date. */
+export const formatDayTime = formatter('DD/MM HH:mm');
+/** DD/MM/YYYY HH:mm:ss; '' when there is no date. */
+export const formatDateTimeSeconds = formatter(DATE_TIME_SECONDS);
+
+/** A day as forms and the server read it (YYYY-MM-DD, never shown as such), `offset` days from today. */
+export const isoDay = (offset = 0): string => dayjs().add(offset, 'day').format('YYYY-MM-DD');
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A call's length as the design writes it, mm:ss (minutes past 59 keep counting: 75:02). */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return localDigits(`${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`);
+}
 
 const wholeSeconds = (value: DateInput) => Math.floor(dayjs(value).valueOf() / 1000);
 

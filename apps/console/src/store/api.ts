@@ -9,11 +9,11 @@ import {
 import type { WithSlice } from '@reduxjs/toolkit';
 import type { ErrorCode } from '@sos/contract';
 import { API_PREFIX } from '@sos/contract/paths';
-import { getFreshAccessToken } from './tokenRefresh.js';
+import { getFreshAccessToken, noteRefusal } from './tokenRefresh.js';
 import { injectLazy } from './store.js';
 import { retryWhileUnavailable } from './retryUnavailable.js';
 
-export interface ApiExtraOptions {
+interface ApiExtraOptions {
   /** Login and refresh: sent without a bearer token. */
   public?: boolean;
 }
@@ -51,6 +51,7 @@ const authorizedQuery: BaseQueryFn<
   if (!token) return { error: { status: 401, data: { code: 'UNAUTHORIZED' satisfies ErrorCode } } };
   const result = await rawBaseQuery(withToken(args, token), api, {});
   if (!isRefused(result.error)) return result;
+  noteRefusal((result.error?.data as { code?: unknown } | undefined)?.code);
   const renewed = await getFreshAccessToken(store, true);
   if (!renewed) return result;
   return rawBaseQuery(withToken(args, renewed), api, {});

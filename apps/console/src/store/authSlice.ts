@@ -4,7 +4,7 @@ import type { Session } from './session.js';
 /** Why the server ended the session, when it said (docs/security.md "Sessions"). */
 export type SessionEndReason = 'ACCOUNT_CHANGED';
 
-export interface AuthState {
+interface AuthState {
   session: Session | null;
   /** Shown on the login page until the next sign-in ("Il tuo account è stato modificato"). */
   endedBecause: SessionEndReason | null;

@@ -26,7 +26,7 @@ interface ErrorLike {
 export const errorCodeOf = (error: unknown): ErrorCode | undefined =>
   (error as ErrorLike | undefined)?.data?.code;
 
-export function errorMessageId(error: unknown): MessageId {
+function errorMessageId(error: unknown): MessageId {
   const e = error as ErrorLike | undefined;
   if (e?.status === 'FETCH_ERROR') return 'error.network';
   const code = errorCodeOf(e);

@@ -9,14 +9,15 @@ export const listeners = createListenerMiddleware();
 /** All failed calls reach one place: logged, and shown in the snackbar (docs/console.md). */
 listeners.startListening({
   matcher: isRejectedWithValue,
-  effect: (action, { dispatch, getState }) => {
-    const signedIn = (getState() as { auth: { session: unknown } }).auth.session !== null;
+  // getState called on the api object: the listener API declares it as a method.
+  effect: (action, api) => {
+    const signedIn = (api.getState() as { auth: { session: unknown } }).auth.session !== null;
     const failure = action.payload as { status?: unknown } | undefined;
     // A 401 after the session ended is expected; a refused login is not.
     const refusedLogin = errorCodeOf(failure) === 'INVALID_CREDENTIALS';
     if (!signedIn && failure?.status === 401 && !refusedLogin) return;
     console.error('API call failed', action.meta, action.payload);
-    dispatch(showSnackbar({ type: 'error', ...errorMessage(action.payload) }));
+    api.dispatch(showSnackbar({ type: 'error', ...errorMessage(action.payload) }));
   },
 });
 

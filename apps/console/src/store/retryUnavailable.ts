@@ -13,7 +13,7 @@ import { showSnackbar } from './snackbarSlice.js';
  * passed (then the error surfaces as any other). Writes are never repeated: whether one was
  * done is for the operator to see, not for the console to guess.
  */
-export const UNAVAILABLE_MAX_RETRIES = 60;
+const UNAVAILABLE_MAX_RETRIES = 60;
 const MAX_WAIT_MS = 10_000;
 
 interface Result {
@@ -21,12 +21,12 @@ interface Result {
   meta?: FetchBaseQueryMeta;
 }
 
-export const isDatabaseUnavailable = (error: FetchBaseQueryError | undefined) =>
+const isDatabaseUnavailable = (error: FetchBaseQueryError | undefined) =>
   error?.status === 503 &&
   (error.data as { code?: ErrorCode } | undefined)?.code === 'DATABASE_UNAVAILABLE';
 
 /** Retry-After in ms (whole seconds, 1 s when absent or unreadable), at most MAX_WAIT_MS. */
-export function retryAfterMs(meta: FetchBaseQueryMeta | undefined): number {
+function retryAfterMs(meta: FetchBaseQueryMeta | undefined): number {
   const seconds = Number(meta?.response?.headers.get('retry-after'));
   return Math.min(MAX_WAIT_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000);
 }

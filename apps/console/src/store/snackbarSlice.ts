@@ -11,7 +11,7 @@ export type SnackbarUndo = { kind: 'restoreDevice'; id: number };
 /** The 'Annulla' action was clicked: the feature that owns the undo listens for it. */
 export const snackbarUndoClicked = createAction<SnackbarUndo>('snackbar/undoClicked');
 
-export interface SnackbarState {
+interface SnackbarState {
   open: boolean;
   type: SnackbarType;
   messageId: MessageId | null;

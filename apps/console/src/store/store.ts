@@ -26,7 +26,7 @@ import { alarmSlice } from './alarmSlice.js';
 export interface LazyLoadedSlices {}
 
 /** Slices are combined lazily: a feature injects its own with `rootReducer.inject`. */
-export const rootReducer = combineSlices(
+const rootReducer = combineSlices(
   authSlice,
   snackbarSlice,
   themeSlice,

@@ -3,7 +3,7 @@ import { createStore } from './store.js';
 import { callsOf, json, stubFetch } from '../test/http.js';
 import { storeSession } from '../test/session.js';
 import { sessionStarted } from './authSlice.js';
-import { getFreshAccessToken } from './tokenRefresh.js';
+import { getFreshAccessToken, noteRefusal } from './tokenRefresh.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -21,6 +21,15 @@ const renewed = {
   role: 'EMPLOYEE',
   username: 'operatore',
 };
+
+/** The server's answer to an unknown, expired or revoked refresh token. */
+const invalidRefresh = () =>
+  json(401, {
+    statusCode: 401,
+    error: 'Unauthorized',
+    message: 'no',
+    code: 'INVALID_REFRESH_TOKEN',
+  });
 
 describe('getFreshAccessToken', () => {
   it('runs one refresh for three concurrent calls with an expired token', async () => {
@@ -52,19 +61,21 @@ describe('getFreshAccessToken', () => {
 
   it('clears the session when the refresh is refused (401)', async () => {
     const store = expiredAccessSession();
-    stubFetch(() =>
-      json(401, {
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: 'no',
-        code: 'INVALID_REFRESH_TOKEN',
-      }),
-    );
+    stubFetch(invalidRefresh);
     const tokens = await Promise.all([getFreshAccessToken(store), getFreshAccessToken(store)]);
     expect(tokens).toEqual([null, null]);
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('refresh_token')).toBeNull();
     expect(store.getState().auth.session).toBeNull();
+  });
+
+  it('a deleted user is told his account changed, though his refresh is merely invalid', async () => {
+    const store = expiredAccessSession();
+    stubFetch(invalidRefresh);
+    // The call (or the stream) was refused with ACCOUNT_CHANGED first.
+    noteRefusal('ACCOUNT_CHANGED');
+    expect(await getFreshAccessToken(store, true)).toBeNull();
+    expect(store.getState().auth.endedBecause).toBe('ACCOUNT_CHANGED');
   });
 
   it('makes no call and ends the session when the refresh token has expired', async () => {

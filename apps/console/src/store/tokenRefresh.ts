@@ -21,10 +21,22 @@ const sessionOf = (state: unknown): Session | null =>
 const MARGIN_S = 5;
 
 let inFlight: Promise<string | null> | null = null;
+/**
+ * Why the server last refused the access token, when it said the account changed: a deleted
+ * user's refresh tokens went with him, so the refresh that follows cannot say it again.
+ */
+let refusedBecause: SessionEndReason | undefined;
+
+/** A 401's code, from a call or the live stream: kept when it says the account changed. */
+export function noteRefusal(code: unknown): void {
+  if (code === 'ACCOUNT_CHANGED') refusedBecause = 'ACCOUNT_CHANGED';
+}
 
 function endSession(store: StoreLike, reason?: SessionEndReason): null {
+  const why = reason ?? refusedBecause;
+  refusedBecause = undefined;
   clearSession();
-  store.dispatch(loggedOut(reason ? { reason } : undefined));
+  store.dispatch(loggedOut(why ? { reason: why } : undefined));
   return null;
 }
 
@@ -58,6 +70,7 @@ async function refresh(store: StoreLike, session: Session): Promise<string | nul
     response.json() as Promise<unknown>,
   ]);
   const next = sessionFromAuth(authResponseSchema.parse(body));
+  refusedBecause = undefined;
   saveSession(next);
   store.dispatch(sessionStarted(next));
   return next.token;

@@ -7,7 +7,7 @@ import type { ThemeStyle } from './themeSlice.js';
 
 /** docs/console.md: drawer 300 px; top bar 64 px, 56 px on small screens. */
 export const DRAWER_WIDTH = 300;
-export const TOP_BAR_HEIGHT = { small: 56, large: 64 } as const;
+const TOP_BAR_HEIGHT = { small: 56, large: 64 } as const;
 
 const FONT_FAMILY = [
   'system-ui',

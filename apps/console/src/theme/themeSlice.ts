@@ -4,7 +4,7 @@ export type ThemeStyle = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'current-theme';
 
 /** docs/console.md: read current-theme; if light or dark apply it, otherwise store the default. */
-export function readStoredTheme(): ThemeStyle {
+function readStoredTheme(): ThemeStyle {
   const stored = localStorage.getItem(THEME_STORAGE_KEY);
   if (stored === 'light' || stored === 'dark') return stored;
   localStorage.setItem(THEME_STORAGE_KEY, 'light');

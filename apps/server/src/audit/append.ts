@@ -33,7 +33,7 @@ export async function lockAuditChain(tx: Tx): Promise<void> {
   holding.add(tx);
 }
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   target: AuditTarget | null;
   /** Never a secret or personal value: names of fields, alarm settings, export filters. */

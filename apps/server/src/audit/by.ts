@@ -8,7 +8,7 @@ export interface AuditBy {
  * The address of an action taken with `npm run admin` on the server itself: no client, no
  * signed-in user (the actor is null), so the record says where it came from instead.
  */
-export const CLI_ADDRESS = 'cli';
+const CLI_ADDRESS = 'cli';
 
 export const CLI_BY: AuditBy = { actor: null, address: CLI_ADDRESS };
 

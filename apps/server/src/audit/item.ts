@@ -1,10 +1,4 @@
-import type {
-  AuditAction,
-  AuditDetails,
-  AuditItem,
-  AuditTarget,
-  AuditTargetType,
-} from '@sos/contract';
+import type { AuditAction, AuditItem, AuditTarget, AuditTargetType } from '@sos/contract';
 import type { auditLog } from '../db/schema.js';
 import { chainHash } from './canonical.js';
 
@@ -30,7 +24,7 @@ export function unhashedItem(row: AuditRow): Omit<AuditItem, 'hash'> {
     address: row.address,
     action: row.action as AuditAction,
     target: targetOf(row),
-    details: (row.details ?? null) as AuditDetails,
+    details: row.details ?? null,
     prevHash: row.prevHash,
   };
 }

@@ -14,7 +14,7 @@ export interface IssuedRefreshToken {
  * A token refreshed again within this many seconds of its rotation (two tabs, a retry after
  * a lost answer) gets the same successor; later, a rotated token presented again is a theft.
  */
-export const REFRESH_GRACE_S = 10;
+const REFRESH_GRACE_S = 10;
 
 /** Only the hash is stored: a leaked database does not hand out live sessions. */
 export function hashToken(token: string): string {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { refreshTokens, sessions } from '../db/schema.js';
+import { refreshTokens, sessions, users } from '../db/schema.js';
 
 /**
  * Sessions (docs/security.md "Sessions"): a login opens one; its refresh tokens
@@ -90,4 +90,18 @@ export async function sessionEndReason(
     .from(sessions)
     .where(eq(sessions.id, sessionId));
   return row?.reason ?? null;
+}
+
+/**
+ * Why a signed access token's session is gone: its end reason, or ACCOUNT_CHANGED when its
+ * user was deleted (his sessions went with him), so a deleted user is told too.
+ */
+export async function accessEndReason(
+  db: Tx,
+  check: { userId: number; sessionId: string },
+): Promise<SessionEndReason | null> {
+  const reason = await sessionEndReason(db, check.sessionId);
+  if (reason) return reason;
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, check.userId));
+  return user ? null : 'ACCOUNT_CHANGED';
 }

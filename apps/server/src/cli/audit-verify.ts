@@ -2,7 +2,7 @@ import { verifyAudit } from '../audit/verify.js';
 import { CommandError, readFlags, type Command } from './usage.js';
 
 /** A progress line every this many records: a large log says it is still going. */
-export const PROGRESS_EVERY = 10_000;
+const PROGRESS_EVERY = 10_000;
 
 /** `npm run admin -- audit-verify`: GET /api/audit/verify from the server's own command line. */
 export const auditVerify: Command = (argv) => {

@@ -20,7 +20,7 @@ import { checkNewPassword } from '../users/password-policy.js';
 import { CommandError, readFlags, required, UsageError, validate, type Command } from './usage.js';
 import { auditVerify } from './audit-verify.js';
 
-export type { Command, Prepared } from './usage.js';
+export type { Command } from './usage.js';
 
 /** 18 random bytes: 24 characters, like the first super administrator's generated password. */
 const generatePassword = () => randomBytes(18).toString('base64url');
@@ -142,7 +142,7 @@ const migrate: Command = (argv) => {
     const result = await database.db.execute(
       sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
     );
-    const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+    const [row] = (result as { rows: { n: number }[] }).rows;
     return [`database up to date: ${row?.n ?? 0} migrations applied`];
   };
 };

@@ -10,7 +10,7 @@ export interface AdminIo {
   err(line: string): void;
 }
 
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /**
  * The admin command line: runs one command on the configured database and resolves to

@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
  * Runs on the open database; resolves to the lines to print. `progress` prints a line at
  * once (on stderr, so that the output proper stays clean), for a command that runs long.
  */
-export type Prepared = (database: Database, progress: (line: string) => void) => Promise<string[]>;
+type Prepared = (database: Database, progress: (line: string) => void) => Promise<string[]>;
 /**
  * A command checks its options first (throwing a UsageError before any database is
  * opened) and returns the work to run.
@@ -61,7 +61,7 @@ export function readFlags<F extends Flags>(
       strict: true,
       allowPositionals: false,
     });
-    return values as Partial<Record<keyof F, string>>;
+    return values;
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }

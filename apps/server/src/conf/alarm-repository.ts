@@ -33,16 +33,16 @@ const boundsOf = (name: AlarmSecondsSetting) => {
 };
 
 /** A stored value (undefined: unset) read by the rule above. */
-export function alarmSettingValue(name: AlarmSecondsSetting, stored: string | undefined): number {
+function alarmSettingValue(name: AlarmSecondsSetting, stored: string | undefined): number {
   const { min, max } = boundsOf(name);
   const n = stored !== undefined && new RegExp(DIGITS).test(stored) ? Number(stored) : NaN;
   return n >= min && n <= max ? n : ALARM_CONF_DEFAULTS[name];
 }
 
 /** The close policy's stored values, by the same rule: exactly what POST writes, else the default. */
-export const requireOutcomeValue = (stored: string | undefined): boolean =>
+const requireOutcomeValue = (stored: string | undefined): boolean =>
   stored === 'true' ? true : stored === 'false' ? false : ALARM_CONF_DEFAULTS.requireOutcome;
-export const dashboardOrderValue = (stored: string | undefined): DashboardOrder =>
+const dashboardOrderValue = (stored: string | undefined): DashboardOrder =>
   DASHBOARD_ORDERS.find((order) => order === stored) ?? ALARM_CONF_DEFAULTS.dashboardOrder;
 
 /**

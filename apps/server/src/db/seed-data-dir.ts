@@ -11,7 +11,10 @@ import { SERVER_ROOT } from '../lib/paths.js';
  * It holds the migrations only: the administrator and the API key are made per install.
  */
 export const SEED_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.tar.gz');
-/** Beside the tarball: the PGlite version that made it (another version may not read it). */
+/**
+ * Beside the tarball: the PGlite version that made it (another version may not read it).
+ * @public scripts/build-seed.mjs imports it from dist, where knip does not look.
+ */
 export const SEED_INFO_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.json');
 
 /** What lockDataDir() puts in the folder before it is opened (db/lock.ts). */

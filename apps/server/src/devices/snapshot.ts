@@ -6,7 +6,7 @@ import { listDevicesJson } from './repository.js';
  * Events after the head a list may name in X-Included-Event-Ids (~8 bytes each): beyond, the
  * header would outgrow what proxies accept (nginx buffers 4–8 KB of response headers).
  */
-export const MAX_INCLUDED_EVENTS = 200;
+const MAX_INCLUDED_EVENTS = 200;
 
 export interface DeviceSnapshotJson {
   head: number;

@@ -10,7 +10,7 @@ import { toSosJson } from '../sos/json.js';
 import { recordCheckIn, recordTest } from './signals.js';
 
 /** The timeline's words for an operator's confirmation (docs/expected-events.md). */
-export const CHECK_IN_CONFIRMED_TEXT_IT = 'Check-in confermato';
+const CHECK_IN_CONFIRMED_TEXT_IT = 'Check-in confermato';
 
 /** A device's call of the HTTP device API: contact (404 unknown, 403 deleted), then `apply`. */
 const deviceCall = <T>(db: Db, serial: string, apply: (tx: Tx, device: DeviceRow) => Promise<T>) =>

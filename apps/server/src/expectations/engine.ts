@@ -1,7 +1,8 @@
 import type { Log } from '../lib/log.js';
 import type { Db } from '../db/client.js';
+import { DueLoop } from '../lib/due-loop.js';
 import { claimDue, msToNextDue } from './claim.js';
-import { handleDue, type PendingEvent } from './handle.js';
+import { handleDueBatch } from './handle.js';
 
 export interface EngineOptions {
   /** The zone check-in windows are in (TZ). */
@@ -10,92 +11,62 @@ export interface EngineOptions {
   pollMs: number;
   /** Expectations per transaction. */
   batch?: number;
+  /** Transactions at once. */
+  parallel?: number;
 }
 
-/** Shortest sleep: a due row another process holds is retried this soon. */
-const MIN_SLEEP_MS = 50;
+/**
+ * Expectations per transaction: a cliff of tens of thousands of windows is raised in a few
+ * seconds, and one batch's statements stay short enough that a real alarm's raise, and its
+ * live event, are not kept waiting behind them (docs/expected-events.md, "Measured").
+ */
+const ENGINE_BATCH = 500;
+/**
+ * Batches in flight at once, each in its own transaction (SKIP LOCKED keeps them apart, as
+ * it keeps processes apart): one's round trips and commit overlap the other's statements.
+ */
+const ENGINE_PARALLEL = 2;
 /** Past due by this much on the database's clock before the engine wakes for it. */
 const SLACK_MS = 5;
 
 /**
  * The expected-events engine (docs/expected-events.md), one per process, nothing per device:
- * it sleeps until the nearest due time the database holds (never longer than pollMs), then
- * claims what is due in batches, each handled in its claiming transaction (claim.ts, handle.ts)
- * so that a raise and the claim that prevents a second one commit together. No state lives
- * here that a restart would lose: on start it sweeps at once, so whatever fell due while no
- * process ran is handled then, late, and says so.
+ * its loop (lib/due-loop.ts) sleeps until the nearest due time the database holds (never
+ * longer than pollMs), then claims what is due in batches, each handled in its claiming
+ * transaction (claim.ts, handle.ts) so that a raise and the claim that prevents a second one
+ * commit together. Nothing lives here that a restart would lose: whatever fell due while no
+ * process ran is handled on start, late, and says so.
  */
 export class ExpectationEngine {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly loop: DueLoop;
 
   constructor(
     private readonly db: Db,
-    private readonly log: Log,
+    log: Log,
     private readonly options: EngineOptions,
-  ) {}
-
-  start() {
-    this.schedule(0);
+  ) {
+    this.loop = new DueLoop(() => this.sweep(), log, {
+      pollMs: options.pollMs,
+      name: 'expectations',
+    });
   }
 
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  start() {
+    this.loop.start();
+  }
+
+  stop() {
+    return this.loop.stop();
   }
 
   /** Sweep now: an expectation was scheduled or changed here, or a test needs it. */
   wake() {
-    this.schedule(0);
+    this.loop.schedule(0);
   }
 
   /** Resolves once the sweep under way, if any, is over. */
-  async settled() {
-    while (this.running) await this.running;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    if (this.running) {
-      if (delayMs === 0) this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.run(), delayMs);
-    this.timer.unref();
-  }
-
-  private run() {
-    this.timer = undefined;
-    const swept = this.sweepLogged();
-    this.running = swept.then(() => {
-      this.running = undefined;
-    });
-    void swept.then((next) => {
-      if (this.again) {
-        this.again = false;
-        this.schedule(0);
-      } else
-        this.schedule(
-          next === null
-            ? this.options.pollMs
-            : Math.min(Math.max(next, MIN_SLEEP_MS), this.options.pollMs),
-        );
-    });
-  }
-
-  /** The timer's sweep: a failure is logged and retried on the next poll. */
-  private async sweepLogged(): Promise<number | null> {
-    try {
-      return await this.sweep();
-    } catch (err) {
-      if (!this.stopped)
-        this.log.warn({ err }, 'expectations: sweep failed, retrying on the next poll');
-      return null;
-    }
+  settled() {
+    return this.loop.settled();
   }
 
   /**
@@ -103,19 +74,23 @@ export class ExpectationEngine {
    * answers ms to the next due time (null: none pending). Throws what fails (tests call it).
    */
   async sweep(): Promise<number | null> {
-    const batch = this.options.batch ?? 50;
-    for (;;) {
-      if (this.stopped) return null;
-      const handled = await this.db.transaction(async (tx) => {
-        const due = await claimDue(tx, batch);
-        const pending: PendingEvent[] = [];
-        for (const row of due) await handleDue(tx, row, this.options.zone, pending);
-        for (const append of pending) await append(tx);
-        return due.length;
-      });
-      if (handled < batch) break;
-    }
+    const parallel = this.options.parallel ?? ENGINE_PARALLEL;
+    await Promise.all(Array.from({ length: parallel }, () => this.drain()));
+    if (this.loop.isStopped) return null;
     const ms = await msToNextDue(this.db);
     return ms === null ? null : ms + SLACK_MS;
+  }
+
+  /** Batch after batch until one comes short: nothing more is due (or all of it is held). */
+  private async drain() {
+    const batch = this.options.batch ?? ENGINE_BATCH;
+    while (!this.loop.isStopped) {
+      const handled = await this.db.transaction(async (tx) => {
+        const due = await claimDue(tx, batch);
+        await handleDueBatch(tx, due, this.options.zone);
+        return due.length;
+      });
+      if (handled < batch) return;
+    }
   }
 }

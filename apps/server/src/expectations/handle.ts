@@ -9,30 +9,33 @@ import { raiseDeviceAlarm } from '../sos/device-alarm.js';
 import { toSosJson } from '../sos/json.js';
 import { openSosOf } from '../sos/repository.js';
 import type { DueExpectation } from './claim.js';
-import { scheduleCheckIn } from './schedule.js';
-
-/** Late by at least this much, the SOS's timeline says so ("in ritardo di {n} min"). */
-export const LATE_NOTE_MS = 60_000;
+import {
+  isMissed,
+  lateNoteOf,
+  raiseInactivity,
+  rescheduleCheckIns,
+  withOpenSos,
+} from './check-ins-due.js';
 
 /** An event to append once every row is written (live/outbox.ts: no row lock after its lock). */
-export type PendingEvent = (tx: Tx) => Promise<unknown>;
-
-/** The words of a late raise's timeline entry (docs/expected-events.md). */
-export const lateText = (label: string, minutes: number) =>
-  `Mancato check-in ${label}: in ritardo di ${minutes} min`;
+type PendingEvent = (tx: Tx) => Promise<unknown>;
 
 /**
- * One claimed expectation (claim.ts), in the transaction that holds it: what it raises, and
- * when the next one of its kind falls due. The events go to `pending`.
+ * A claimed batch (claim.ts), in the transaction that holds it: what it raises, and when the
+ * next expectation of each falls due. Check-ins are handled set-based (check-ins-due.ts: a
+ * cliff of windows ending at one minute costs a few statements per batch, not a few per
+ * window); the live events are appended last, once every row is written.
  */
-export async function handleDue(
+export async function handleDueBatch(
   tx: Tx,
-  due: DueExpectation,
+  due: readonly DueExpectation[],
   zone: string,
-  pending: PendingEvent[],
 ): Promise<void> {
-  if (due.kind === 'TEST') return handleTest(tx, due, pending);
-  return handleCheckIn(tx, due, zone, pending);
+  const pending: PendingEvent[] = [];
+  for (const row of due) if (row.kind === 'TEST') await handleTest(tx, row, pending);
+  const checkIns = due.filter((row) => row.kind === 'CHECK_IN');
+  if (checkIns.length > 0) await handleCheckIns(tx, checkIns, zone, pending);
+  for (const append of pending) await append(tx);
 }
 
 /** No test for the interval plus 10 %: TEST_MISSED, once; the next test schedules again. */
@@ -57,40 +60,47 @@ async function handleTest(tx: Tx, due: DueExpectation, pending: PendingEvent[]) 
 }
 
 /**
- * A window ended: a check-in since its start satisfies it; else an INACTIVITY SOS through the
- * devices' own raise (sos/device-alarm.ts: a new SOS, or an entry on the open one), saying how
- * late when no process ran at its end. Then the next window after both its end and now, so a
- * long outage raises once, not once per window missed.
+ * Windows ended: a check-in since its start keeps one; else an INACTIVITY SOS, new (set-based,
+ * check-ins-due.ts), or on a device with one open an entry that re-alerts it, through the
+ * devices' own raise (sos/device-alarm.ts); late when no process ran at its end, it says so.
  */
-async function handleCheckIn(tx: Tx, due: DueExpectation, zone: string, pending: PendingEvent[]) {
-  const after = new Date(Math.max(due.dueAt.getTime(), due.now.getTime()));
-  await scheduleCheckIn(tx, due.deviceId, due.checkIns, zone, after);
-  const start = due.windowStart ?? due.dueAt;
-  // No windows any more (the profile was erased since): nothing was expected.
-  if (due.checkIns.length === 0) return;
-  if (due.deleted || (due.lastCheckInAt !== null && due.lastCheckInAt >= start)) return;
-  const label = due.windowLabel ?? '';
-  const effect = await raiseDeviceAlarm(tx, due.deviceId, {
-    kind: 'INACTIVITY',
-    source: { protocol: 'SYSTEM', code: CHECK_IN_SOURCE_CODE, detail: label },
-  });
-  await tx
-    .insert(expectationMisses)
-    .values({ deviceId: due.deviceId, kind: 'CHECK_IN', dueAt: due.dueAt });
-  const lateMs = due.now.getTime() - due.dueAt.getTime();
-  if (lateMs >= LATE_NOTE_MS) {
-    await tx.insert(sosTimeline).values({
-      sosId: effect.sos.id,
-      type: 'DEVICE_EVENT',
-      text: lateText(label, Math.floor(lateMs / 60_000)),
-    });
-  }
-  const [device] = await tx.select().from(devices).where(eq(devices.id, due.deviceId));
-  if (!device) return;
-  const json = toSosJson(effect.sos, device);
-  pending.push((t) =>
-    appendEvent(t, effect.raised ? LIVE_EVENTS.newSos : LIVE_EVENTS.sosUpdated, json),
+async function handleCheckIns(
+  tx: Tx,
+  due: readonly DueExpectation[],
+  zone: string,
+  pending: PendingEvent[],
+) {
+  const missed = due.filter(isMissed);
+  await rescheduleCheckIns(tx, due, missed, zone);
+  const open = await withOpenSos(
+    tx,
+    missed.map((row) => row.deviceId),
   );
+  // The re-alerts first: they lock their SOS rows, which no writer may do once it holds the
+  // outbox's lock (live/outbox.ts), as the new SOS's statement does.
+  for (const row of missed) {
+    if (!open.has(row.deviceId)) continue;
+    const updated = await realert(tx, row);
+    pending.push((t) => appendEvent(t, LIVE_EVENTS.sosUpdated, updated));
+  }
+  await raiseInactivity(
+    tx,
+    missed.filter((row) => !open.has(row.deviceId)),
+  );
+}
+
+/** A missed window on a device with an SOS open: a DEVICE_EVENT on it, as a receiver's alarm. */
+async function realert(tx: Tx, row: DueExpectation) {
+  const effect = await raiseDeviceAlarm(tx, row.deviceId, {
+    kind: 'INACTIVITY',
+    source: { protocol: 'SYSTEM', code: CHECK_IN_SOURCE_CODE, detail: row.windowLabel ?? '' },
+  });
+  const late = lateNoteOf(row);
+  if (late !== null)
+    await tx.insert(sosTimeline).values({ sosId: effect.sos.id, type: 'DEVICE_EVENT', text: late });
+  const [device] = await tx.select().from(devices).where(eq(devices.id, row.deviceId));
+  if (!device) throw new Error(`device ${row.deviceId} vanished in its own transaction`);
+  return toSosJson(effect.sos, device);
 }
 
 async function deviceJson(tx: Tx, id: number): Promise<Device> {

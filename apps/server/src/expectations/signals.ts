@@ -7,7 +7,7 @@ import { addDeviceEvent, findOpenSos, type SosRow } from '../sos/device-event.js
 import { scheduleTest } from './schedule.js';
 
 /** The timeline's words for a check-in that came after its window's SOS (docs/expected-events.md). */
-export const CHECK_IN_RECEIVED_TEXT_IT = 'Check-in ricevuto';
+const CHECK_IN_RECEIVED_TEXT_IT = 'Check-in ricevuto';
 
 /**
  * A periodic test from the device (Contact ID 602/603, SIA RP, SCAIP stc 0102/0103, POST
@@ -24,7 +24,7 @@ export async function recordTest(tx: Tx, deviceId: number): Promise<boolean> {
 }
 
 /** Whether an SOS is the one a missed check-in window raised. */
-export const isCheckInSos = (row: SosRow) =>
+const isCheckInSos = (row: SosRow) =>
   row.sourceProtocol === 'SYSTEM' && row.sourceCode === CHECK_IN_SOURCE_CODE;
 
 /**

@@ -7,8 +7,9 @@ export interface BatcherOptions {
 
 interface Waiting<I, O> {
   item: I;
-  resolve(value: O): void;
-  reject(error: unknown): void;
+  // Properties, not methods: a Promise's own resolve and reject, passed on unbound.
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
 }
 
 /**

@@ -19,7 +19,7 @@ interface ErrorLike {
 }
 
 /** A message without the values it quotes. */
-export function safeMessage(message: string): string {
+function safeMessage(message: string): string {
   return message
     .replace(/\nparams: [\s\S]*$/, '')
     .replace(/: "[\s\S]*$/, '')
@@ -34,13 +34,16 @@ function safeStack(stack: string, message: string): string {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** pino's `err` serializer: type, safe message and stack, codes, the SQL text, the cause alike. */
-export function serializeError(error: unknown, depth = 0): Record<string, unknown> | unknown {
+/**
+ * pino's `err` serializer: type, safe message and stack, codes, the SQL text, the cause alike.
+ * An object becomes a Record<string, unknown>; anything else is returned as it came.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
   if (typeof error !== 'object' || error === null) return error;
   const e = error as ErrorLike;
   const message = safeMessage(text(e.message) ?? '');
   const out: Record<string, unknown> = {
-    type: text(e.name) ?? (error as object).constructor?.name ?? 'Error',
+    type: text(e.name) ?? error.constructor?.name ?? 'Error',
     message,
   };
   if (text(e.stack)) out.stack = safeStack(e.stack as string, `${String(out.type)}: ${message}`);

@@ -17,7 +17,9 @@ export const EVENTS_CHANNEL = 'sos_events';
  * id has committed or rolled back, so the rows it then sees are a prefix of the id order, and
  * a client resuming after id N can never miss a smaller id committed later.
  */
-export const OUTBOX_ORDER_LOCK = sql.raw(String(0x534f534c)); // 'SOSL', inlined: no parameter typing
+export const OUTBOX_ORDER_LOCK_KEY = 0x534f534c; // 'SOSL'
+/** The lock's key inlined in SQL: no parameter typing. */
+export const OUTBOX_ORDER_LOCK = sql.raw(String(OUTBOX_ORDER_LOCK_KEY));
 
 const wakers = new Set<() => void>();
 

@@ -18,7 +18,7 @@ export function parseCursor(value: string | undefined): Cursor {
   return Number.isSafeInteger(id) ? { kind: 'after', id } : { kind: 'invalid' };
 }
 
-export type ResyncReason = 'invalid-last-event-id' | 'events-pruned' | 'unknown-last-event-id';
+type ResyncReason = 'invalid-last-event-id' | 'events-pruned' | 'unknown-last-event-id';
 
 export interface ReplayDeps {
   hub: LiveHub;

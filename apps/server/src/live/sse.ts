@@ -8,9 +8,9 @@ export interface Frame {
 }
 
 /** Reconnection delay suggested to clients when a stream opens. */
-export const RETRY_MS = 2000;
+const RETRY_MS = 2000;
 /** Shorter delay when this process shuts down: clients resume on another one quickly. */
-export const SHUTDOWN_RETRY_MS = 1000;
+const SHUTDOWN_RETRY_MS = 1000;
 
 const singleLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
 

@@ -127,6 +127,6 @@ export async function pruneEvents(db: Db, retention: number): Promise<number> {
     )
     SELECT count(*)::int AS n FROM deleted`);
   // Both drivers (node-postgres, PGlite) answer { rows }.
-  const rows = (result as unknown as { rows?: Array<{ n?: unknown }> }).rows;
+  const rows = (result as { rows?: Array<{ n?: unknown }> }).rows;
   return Number(rows?.[0]?.n ?? 0);
 }

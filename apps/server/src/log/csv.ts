@@ -25,17 +25,17 @@ export const CSV_BOM = '\uFEFF';
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export type CsvCell = string | number | null;
+type CsvCell = string | number | null;
 
 /** RFC 4180: a field with the separator, a quote, CR or LF is quoted, its quotes doubled. */
-export function csvField(value: CsvCell, separator = ','): string {
+function csvField(value: CsvCell, separator = ','): string {
   if (value === null) return '';
   const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   const special = separator === ',' ? /[",\r\n]/ : /[";\r\n]/;
   return special.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const csvLine = (fields: CsvCell[], separator = ',') =>
+const csvLine = (fields: CsvCell[], separator = ',') =>
   fields.map((field) => csvField(field, separator)).join(separator) + '\r\n';
 
 /** How one export is written: its line, its times, its words for codes. */
@@ -83,7 +83,7 @@ function localTime(tz: string): (date: Date | null) => string | null {
 }
 
 /** For a spreadsheet: `;`, local times, the reader's words. */
-export function excelCsv(tz: string, lang: ExportLanguage): CsvStyle {
+function excelCsv(tz: string, lang: ExportLanguage): CsvStyle {
   const word = (labels: Record<ExportLanguage, Record<string, string>>, code: string) =>
     labels[lang][code] ?? code;
   return {

@@ -46,7 +46,7 @@ export async function readLogPage<Filter, Row, Key, Item>(
 }
 
 /** Rows per statement while exporting: memory stays flat whatever the log's size. */
-export const CSV_BATCH = 1000;
+const CSV_BATCH = 1000;
 
 /**
  * The CSV, read batch by batch along the same keyset as the grid and written as it goes. The

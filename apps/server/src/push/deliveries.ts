@@ -93,15 +93,6 @@ export async function postponeOrigin(db: Tx, origin: string, afterMs: number): P
     FROM push_subscriptions s WHERE s.id = d.subscription_id AND starts_with(s.endpoint, ${origin} || '/')`);
 }
 
-/** Milliseconds until the next delivery falls due (0: one is due), or null when none waits. */
-export async function msToNextDue(db: Tx): Promise<number | null> {
-  const result = await db.execute(sql`
-    SELECT greatest(0, extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
-    FROM push_deliveries`);
-  const ms = rowsOf<{ ms: unknown }>(result)[0]?.ms;
-  return ms === null || ms === undefined ? null : Number(ms);
-}
-
 /** Removes messages past their TTL, and with them the deliveries nobody could make in time. */
 export async function pruneExpired(db: Tx): Promise<void> {
   await db.execute(sql`DELETE FROM push_messages WHERE expires_at <= now()`);

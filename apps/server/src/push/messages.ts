@@ -9,7 +9,7 @@ export interface PushMessage {
 }
 
 /** The outbox events that are pushed, and how each is called in the payload. */
-export const PUSHED_EVENTS = {
+const PUSHED_EVENTS = {
   [LIVE_EVENTS.newSos]: 'NEW_SOS',
   // A further alarm on an open SOS sounds like a new one (docs/alarm-handling.md, "Re-alert").
   [LIVE_EVENTS.sosRealerted]: 'NEW_SOS',

@@ -12,7 +12,7 @@ export interface TransportCounters {
 export type TransportName = 'tcp' | 'udp';
 
 /** The `result` label of sos_receiver_frames_total. */
-export type FrameResult = 'accepted' | 'refused';
+type FrameResult = 'accepted' | 'refused';
 
 /** Called once per message, after its answer (or its silence) is decided. */
 export type FrameListener = (transport: TransportName, result: FrameResult) => void;

@@ -7,9 +7,11 @@ import { ReceiverTransport, type TransportOptions } from './transport.js';
 type Protocol = (typeof RECEIVER_PROTOCOLS)[number];
 
 /** One protocol to start: its port (unset: off) and how to build it once the sink exists. */
-export interface ReceiverConfig {
+interface ReceiverConfig {
   protocol: Protocol;
   port: number | undefined;
+  /** Only encrypted frames are taken (DC-09 with a key). */
+  encrypted?: boolean;
   create?: () => ReceiverProtocol;
 }
 
@@ -51,6 +53,7 @@ export class Receivers {
   status(): ReceiverStatus[] {
     return RECEIVER_PROTOCOLS.flatMap((protocol) => {
       const transport = this.running.get(protocol);
+      const config = this.options.configs.find((c) => c.protocol === protocol);
       const port = transport?.port ?? null;
       const entries = transport?.status() ?? [
         { transport: 'tcp' as const, listening: false, frames: 0, refused: 0, lastFrameAt: null },
@@ -61,6 +64,7 @@ export class Receivers {
         transport: entry.transport,
         port,
         listening: entry.listening,
+        encrypted: transport !== undefined && config?.encrypted === true,
         frames: entry.frames,
         refused: entry.refused,
         lastFrameAt: entry.lastFrameAt?.toISOString() ?? null,

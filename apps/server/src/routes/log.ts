@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   HISTORY_DEFAULT_LIMIT,
   HISTORY_MAX_LIMIT,
   type AuditAction,
@@ -15,8 +14,9 @@ import { auditByOf } from '../audit/by.js';
 import { givenFilters } from '../audit/filters.js';
 import { csvStyleOf } from '../log/csv.js';
 import { logCsvLines, readLogPage, type PagedLog } from '../log/paged.js';
+import { SIGNED_IN_ERRORS } from './errors.js';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = SIGNED_IN_ERRORS;
 
 /** What a paged log's two routes need: the log, its schemas, its words. */
 export interface LogRoutes<Filter, Row, Key, Item> {

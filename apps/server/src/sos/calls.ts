@@ -21,7 +21,7 @@ export interface Caller {
 }
 
 /** A field of the call that the profile refuses, named as the request names it. */
-export interface CallRefused {
+interface CallRefused {
   error: 'INVALID';
   field: 'to' | 'contactIndex';
   message: string;
@@ -56,7 +56,7 @@ export async function callableProfile(tx: Tx, deviceId: number): Promise<Callabl
  * Who the call went to, copied from the profile as it is now: a RESIDENT call needs the
  * resident's phone; a CONTACT call an index of the profile's contacts, with a phone.
  */
-export function calleeOf(profile: CallableProfile, body: SosCallBody): Callee | CallRefused {
+function calleeOf(profile: CallableProfile, body: SosCallBody): Callee | CallRefused {
   if (body.to === 'RESIDENT') {
     if (profile.phone === null) {
       return {
@@ -117,7 +117,7 @@ export function callOf(row: TimelineRow): SosCall | undefined {
  * so no call ever lands after the CLOSED entry. The event is this function's last write; the
  * outbox's ordering lock it takes must not be followed by a row lock (live/outbox.ts).
  */
-export async function writeCall(
+async function writeCall(
   tx: Tx,
   sosId: number,
   user: Caller,

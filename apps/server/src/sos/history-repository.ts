@@ -22,6 +22,7 @@ export function historyWhere(filter: HistoryFilterQuery, tz: string, after?: His
         ? isNull(sos.outcome)
         : eq(sos.outcome, filter.outcome),
     filter.deviceId === undefined ? undefined : eq(sos.deviceId, filter.deviceId),
+    filter.sosId === undefined ? undefined : eq(sos.id, filter.sosId),
     // Keyset: strictly after the previous page's last row in (closed_at DESC, id DESC) order.
     after === undefined
       ? undefined

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client.js';
 import { rowsOf } from '../live/outbox.js';
 
 /** How long a receiver's message counts as seen (docs/receivers.md, "Repeats, across processes"). */
-export const REPEAT_WINDOW_S = 600;
+const REPEAT_WINDOW_S = 600;
 /** Expired keys deleted by each claim: more than arrive, so the table stays small. */
 const PRUNE_BATCH = 20;
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { rowsOf } from '../live/outbox.js';
 
-export type FailureKind = 'login' | 'api_key' | 'token';
+type FailureKind = 'login' | 'api_key' | 'token';
 
 /** How many recent failures a counter holds, and when the oldest of them leaves the window. */
 export interface FailureCount {

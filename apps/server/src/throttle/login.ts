@@ -5,7 +5,7 @@ import { clearPairFailures, countFailures, insertFailure } from './failures.js';
 import { MAX_QUEUE_S, waitForPaceSlot } from './pace.js';
 
 /** docs/security.md: failed logins count within 5 minutes. */
-export const LOGIN_WINDOW_S = 300;
+const LOGIN_WINDOW_S = 300;
 
 export interface LoginLimits {
   /** SOS_LOGIN_FAILURES_PER_PAIR */

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client.js';
 import { rowsOf } from '../live/outbox.js';
 
 /** One answer a second to a paced address (docs/security.md). */
-export const PACE_MS = 1000;
+const PACE_MS = 1000;
 /** Beyond this many seconds of queue, further calls are refused at once rather than held. */
 export const MAX_QUEUE_S = 60;
 
@@ -13,7 +13,7 @@ export const MAX_QUEUE_S = 60;
  * address is answered one at a time, about once a second. Answers the ms to wait, or null
  * when the queue is already MAX_QUEUE_S long (no slot booked).
  */
-export async function bookPaceSlot(db: Tx, kind: string, address: string): Promise<number | null> {
+async function bookPaceSlot(db: Tx, kind: string, address: string): Promise<number | null> {
   const step = sql`make_interval(secs => ${PACE_MS / 1000})`;
   const result = await db.execute(sql`
     INSERT INTO throttle_paces AS p (kind, address, next_at) VALUES (${kind}, ${address}, now() + ${step})

@@ -16,7 +16,7 @@ interface Window {
 }
 
 /** How often a process adds its hits to the shared counts and reads the totals back. */
-export const FLUSH_MS = 250;
+const FLUSH_MS = 250;
 /** How often the windows that ended are forgotten (memory only: an ended window is never read). */
 const SWEEP_MS = 10_000;
 

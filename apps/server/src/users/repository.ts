@@ -95,9 +95,8 @@ export async function deleteEmployee(db: Tx, id: number): Promise<boolean> {
 /** PostgreSQL's unique_violation, wherever the driver or Drizzle wrapped it. */
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if (typeof e === 'object' && 'code' in e && (e as { code: unknown }).code === '23505')
-      return true;
-    e = typeof e === 'object' && 'cause' in e ? (e as { cause: unknown }).cause : undefined;
+    if (typeof e === 'object' && 'code' in e && e.code === '23505') return true;
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
   }
   return false;
 }

@@ -22,7 +22,7 @@ export interface VoiceSettings {
 }
 
 export const wsPortOf = (sipPort: number) => sipPort + 1;
-export const rtpengineNgPortOf = (sipPort: number) => sipPort + 2;
+const rtpengineNgPortOf = (sipPort: number) => sipPort + 2;
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 
@@ -36,7 +36,7 @@ function firstExternalIPv4(): string {
 }
 
 /** HOST as an address rtpengine can bind (it needs one), loopback for 'localhost'. */
-export function mediaAddress(host: string): string {
+function mediaAddress(host: string): string {
   if (WILDCARDS.has(host)) return firstExternalIPv4();
   if (host === 'localhost') return '127.0.0.1';
   return host;

@@ -18,7 +18,7 @@ import { callResultOf, durationOf } from './outcome.js';
  */
 
 /** The audit's "address" of what the SIP side reports: no client, the voice service. */
-export const VOICE_ADDRESS = 'voice';
+const VOICE_ADDRESS = 'voice';
 
 export type VoiceEventOutcome =
   { written: SosTimelineEntry } | { skipped: 'NO_SOS' | 'NOT_OPEN' | 'REPEAT' | 'PROGRESS' };

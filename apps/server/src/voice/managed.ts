@@ -8,7 +8,7 @@ import type { VoicePrograms } from './packages.js';
 import { Supervised, type SupervisedOptions } from './supervised.js';
 
 /** The configuration the repository ships (docs/voice.md). */
-export const KAMAILIO_CFG = join(SERVER_ROOT, '..', '..', 'deploy', 'voice', 'kamailio.cfg');
+const KAMAILIO_CFG = join(SERVER_ROOT, '..', '..', 'deploy', 'voice', 'kamailio.cfg');
 
 export interface ManagedVoice {
   kamailio: Supervised;
@@ -19,7 +19,7 @@ export interface ManagedVoice {
 }
 
 /** Resolves once something accepts TCP connections on 127.0.0.1:port (Kamailio is up). */
-export async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
+async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
@@ -79,8 +79,8 @@ export async function startManagedVoice(
     logFile: join(dir, 'kamailio.log'),
     log,
   });
-  rtpengine.start(same);
-  kamailio.start(same);
+  await rtpengine.start(same);
+  await kamailio.start(same);
   const stop = async () => {
     await Promise.all([kamailio.stop(), rtpengine.stop()]);
   };

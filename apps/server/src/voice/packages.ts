@@ -16,14 +16,17 @@ const MODULES = [
   { file: 'json.so', pkg: 'kamailio-json-modules' },
 ] as const;
 
-/** Every Debian package managed voice needs, for the refusal's apt-get line. */
+/**
+ * Every Debian package managed voice needs, for the refusal's apt-get line.
+ * @public scripts/demo.mjs imports it from dist, where knip does not look.
+ */
 export const VOICE_PACKAGES = [...PROGRAMS, ...MODULES].map((p) => p.pkg);
 
 /** Where packages put programs (Debian: daemons in sbin); PATH is not read (only env.ts reads the environment). */
 const BIN_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
 /** The full path of a program, or null. */
-export function findProgram(name: string): string | null {
+function findProgram(name: string): string | null {
   for (const dir of BIN_DIRS) {
     const file = join(dir, name);
     if (existsSync(file)) return file;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { processesNaming } from './leftovers.js';
 
 /**
  * One telephony daemon the server runs (docs/voice.md, managed mode): started in a process
@@ -18,6 +19,8 @@ export interface SupervisedOptions {
 }
 
 const CHECK_MS = 1000;
+/** How long a killed leftover may take to go (and free its ports). */
+const KILL_WAIT_MS = 3000;
 
 function alive(pid: number): boolean {
   try {
@@ -55,19 +58,32 @@ export class Supervised {
 
   constructor(private readonly options: SupervisedOptions) {}
 
-  /** Adopts a daemon left running by a previous server with the same files, else starts one. */
-  start(adopt: boolean): void {
+  /**
+   * Adopts a daemon left running by a previous server with the same files, else starts one.
+   * Whatever else still names this daemon's files (a server killed during its own start left
+   * it, or the files changed) is killed first and waited for: it would hold the ports.
+   */
+  async start(adopt: boolean): Promise<void> {
     const previous = pidIn(this.options.pidFile);
-    if (previous !== null && alive(previous)) {
-      if (adopt) {
-        this.pid = previous;
-        this.options.log.info(
-          { daemon: this.options.name, pid: previous },
-          'voice: adopted the running daemon',
-        );
-      } else {
-        signalGroup(previous, 'SIGKILL');
-      }
+    const running = processesNaming(this.options.pidFile);
+    if (adopt && previous !== null && running.some((p) => p.pid === previous)) {
+      this.pid = previous;
+      this.options.log.info(
+        { daemon: this.options.name, pid: previous },
+        'voice: adopted the running daemon',
+      );
+    }
+    const strays = running.filter((p) => p.pgid !== this.pid);
+    if (strays.length > 0) {
+      this.options.log.warn(
+        { daemon: this.options.name, processes: strays.length },
+        'voice: stopping what a previous server left running',
+      );
+      for (const stray of strays) signalGroup(stray.pid, 'SIGKILL');
+      const until = Date.now() + KILL_WAIT_MS;
+      // Read again from /proc, not with kill(pid, 0): a killed orphan may stay a zombie a while.
+      const left = () => processesNaming(this.options.pidFile).some((p) => p.pgid !== this.pid);
+      while (left() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     }
     if (this.pid === null) this.spawn();
     this.timer = setInterval(() => this.check(), CHECK_MS);

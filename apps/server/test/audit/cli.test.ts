@@ -1,51 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AuditItem } from '@sos/contract';
 import { appendAuditMany } from '../../src/audit/append.js';
 import { toAuditItem } from '../../src/audit/item.js';
-import { runAdmin } from '../../src/cli/run.js';
 import { openDatabase } from '../../src/db/open.js';
 import { auditLog } from '../../src/db/schema.js';
-import { loadEnv, type Env } from '../../src/env.js';
-import { describeEachDb, type DbKind } from '../helpers/app.js';
-import { createTestDatabase } from '../helpers/postgres.js';
-import { toolVar } from '../../../../scripts/lib/env.mjs';
-
-async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promise<void> }> {
-  if (kind === 'embedded') {
-    const dir = await mkdtemp(join(tmpdir(), 'sos-audit-cli-'));
-    return {
-      env: loadEnv({ SOS_DATA_DIR: dir }),
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
-  }
-  const created = await createTestDatabase(
-    toolVar('TEST_DATABASE_URL')!,
-    inject('postgresTemplate'),
-  );
-  return { env: loadEnv({ DATABASE_URL: created.url }), cleanup: created.drop };
-}
+import { describeEachDb } from '../helpers/app.js';
+import { useAdminCli } from '../cli/admin-cli.js';
 
 describeEachDb('audit log: npm run admin', (kind) => {
-  let env: Env;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ env, cleanup } = await configFor(kind));
-  });
-  afterAll(async () => cleanup());
-
-  const admin = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, env);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const cli = useAdminCli(kind);
+  const { admin } = cli;
   /** The database as the command left it (embedded: opened once the command has closed it). */
   const withDb = async <T>(work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) => {
-    const database = await openDatabase(env);
+    const database = await openDatabase(cli.env());
     try {
       return await work(database);
     } finally {

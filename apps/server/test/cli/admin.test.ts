@@ -1,51 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_KEY_HEADER, authResponseSchema } from '@sos/contract';
 import { buildApp } from '../../src/app.js';
-import { runAdmin } from '../../src/cli/run.js';
 import { lockDataDir } from '../../src/db/lock.js';
 import { openDatabase } from '../../src/db/open.js';
-import { loadEnv, type Env } from '../../src/env.js';
-import { describeEachDb, TEST_ENV, type DbKind } from '../helpers/app.js';
-import { createTestDatabase } from '../helpers/postgres.js';
-import { toolVar } from '../../../../scripts/lib/env.mjs';
-
-/** The configuration a user's environment would give: an embedded folder, or DATABASE_URL. */
-async function configFor(kind: DbKind): Promise<{ env: Env; cleanup: () => Promise<void> }> {
-  if (kind === 'embedded') {
-    const dir = await mkdtemp(join(tmpdir(), 'sos-admin-test-'));
-    return {
-      env: loadEnv({ SOS_DATA_DIR: dir }),
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
-  }
-  const created = await createTestDatabase(
-    toolVar('TEST_DATABASE_URL')!,
-    inject('postgresTemplate'),
-  );
-  return { env: loadEnv({ DATABASE_URL: created.url }), cleanup: created.drop };
-}
+import { describeEachDb, TEST_ENV } from '../helpers/app.js';
+import { createUserArgs, useAdminCli } from './admin-cli.js';
 
 describeEachDb('npm run admin', (kind) => {
-  let env: Env;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ env, cleanup } = await configFor(kind));
-  });
-  afterAll(async () => cleanup());
-
-  const admin = async (...argv: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, env);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
+  const cli = useAdminCli(kind);
+  const { admin } = cli;
   /** The server on the same database, as it would run after the command. */
   const withServer = async <T>(work: (app: FastifyInstance) => Promise<T>): Promise<T> => {
-    const app = await buildApp({ env: TEST_ENV, database: await openDatabase(env) });
+    const app = await buildApp({ env: TEST_ENV, database: await openDatabase(cli.env()) });
     try {
       return await work(app);
     } finally {
@@ -57,15 +24,7 @@ describeEachDb('npm run admin', (kind) => {
 
   it('create-user creates an account that can sign in with its role', async () => {
     const run = await admin(
-      'create-user',
-      '--username',
-      'alice',
-      '--email',
-      'alice@example.it',
-      '--role',
-      'SUPER_ADMIN',
-      '--password',
-      'alice-password',
+      ...createUserArgs('alice', 'alice@example.it', 'SUPER_ADMIN', 'alice-password'),
     );
     expect(run).toMatchObject({ code: 0, err: '' });
     expect(run.out).toMatch(/^created SUPER_ADMIN "alice" <alice@example.it> \(id \d+\)/);
@@ -81,15 +40,7 @@ describeEachDb('npm run admin', (kind) => {
   });
 
   it('create-user without --password generates one and prints it once', async () => {
-    const run = await admin(
-      'create-user',
-      '--username',
-      'bob',
-      '--email',
-      'bob@example.it',
-      '--role',
-      'EMPLOYEE',
-    );
+    const run = await admin(...createUserArgs('bob', 'bob@example.it', 'EMPLOYEE'));
     expect(run.code).toBe(0);
     const password = /generated password: (\S+)/.exec(run.out)?.[1];
     expect(password?.length).toBeGreaterThanOrEqual(16);
@@ -101,15 +52,7 @@ describeEachDb('npm run admin', (kind) => {
   });
 
   it('create-user refuses a username already taken (exit 1)', async () => {
-    const run = await admin(
-      'create-user',
-      '--username',
-      'alice',
-      '--email',
-      'other@example.it',
-      '--role',
-      'EMPLOYEE',
-    );
+    const run = await admin(...createUserArgs('alice', 'other@example.it', 'EMPLOYEE'));
     expect(run.code).toBe(1);
     expect(run.err).toContain('create-user: The username "alice" is already taken');
   });
@@ -214,15 +157,7 @@ describeEachDb('npm run admin', (kind) => {
     expect(common.code).toBe(2);
     expect(common.err).toContain('--password: is one of the most common passwords');
     const shortAdmin = await admin(
-      'create-user',
-      '--username',
-      'carla',
-      '--email',
-      'carla@example.it',
-      '--role',
-      'SUPER_ADMIN',
-      '--password',
-      'carla-pass1',
+      ...createUserArgs('carla', 'carla@example.it', 'SUPER_ADMIN', 'carla-pass1'),
     );
     expect(shortAdmin.code).toBe(2);
     expect(shortAdmin.err).toContain('--password: must be at least 12 characters');
@@ -274,7 +209,7 @@ describeEachDb('npm run admin', (kind) => {
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/database up to date: [1-9]\d* migrations applied/);
     expect(run.out).toContain(
-      kind === 'embedded' ? `embedded database in ${env.SOS_DATA_DIR}` : 'PostgreSQL',
+      kind === 'embedded' ? `embedded database in ${cli.env().SOS_DATA_DIR}` : 'PostgreSQL',
     );
   });
 
@@ -293,7 +228,7 @@ describeEachDb('npm run admin', (kind) => {
   if (kind === 'embedded') {
     it('says the server holds the embedded database instead of touching it (exit 1)', async () => {
       // A running server's lock: the folder is held (here by this very process).
-      const release = await lockDataDir(env.SOS_DATA_DIR);
+      const release = await lockDataDir(cli.env().SOS_DATA_DIR);
       try {
         const run = await admin('set-api-key', '--key', 'while-locked');
         expect(run.code).toBe(1);

@@ -1,4 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -12,14 +13,42 @@ import {
   sosTimeline,
 } from '../../src/db/schema.js';
 import { deviceName } from '../../src/devices/name.js';
+import { OUTBOX_ORDER_LOCK_KEY } from '../../src/live/outbox.js';
 import { DB_KINDS, openTestDatabase, TEST_ENV } from '../helpers/app.js';
 import { spawnServer, waitForUrl } from '../helpers/process.js';
+import { until } from '../helpers/until.js';
 import { EVERY_DAY } from './fixtures.js';
 
 // Several server processes share one PostgreSQL; the embedded database has one process.
 const run = DB_KINDS.includes('postgres') ? describe : describe.skip;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEVICES = 40;
+
+/**
+ * The backend of a writer waiting for the outbox's lock (SHARED, not granted) while the
+ * windows of `ids` are claimed by a transaction (none left to lock): the engine's batch.
+ */
+const engineBlockedOnOutbox = (client: pg.Client, ids: number[]) =>
+  until(
+    'a writer waiting at the outbox with every window claimed',
+    async () => {
+      const waiting = await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_locks
+          WHERE locktype = 'advisory' AND mode = 'ShareLock' AND NOT granted AND objid = $1`,
+        [OUTBOX_ORDER_LOCK_KEY],
+      );
+      const free = await client.query(
+        `SELECT 1 FROM expectations WHERE device_id = ANY($1) AND kind = 'CHECK_IN'
+           FOR UPDATE SKIP LOCKED`,
+        [ids],
+      );
+      return free.rowCount === 0 ? waiting.rows[0]?.pid : undefined;
+    },
+    30_000,
+  );
+
+const isBackendAlive = async (client: pg.Client, pid: number) =>
+  (await client.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount === 1;
 
 /**
  * Every server process runs the engine on its own timer: each missed window raises one SOS,
@@ -85,6 +114,13 @@ run('expected events across server processes [postgres]', () => {
       .from(sos)
       .where(inArray(sos.deviceId, ids))
       .groupBy(sos.deviceId);
+  const openSosCount = async () =>
+    (
+      await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sos)
+        .where(and(inArray(sos.deviceId, ids), eq(sos.state, 'OPEN')))
+    )[0]!.n;
 
   it('two processes claiming together raise each missed window once', async () => {
     const apps: FastifyInstance[] = await Promise.all(
@@ -153,6 +189,54 @@ run('expected events across server processes [postgres]', () => {
     } finally {
       for (const s of servers) s.child.kill('SIGTERM');
       await Promise.all(servers.map((s) => s.exited));
+    }
+  }, 90_000);
+
+  it('a process killed (-9) in the middle of its batch, uncommitted: the next one raises each window once', async () => {
+    await database.db
+      .update(sos)
+      .set({ state: 'CLOSED', closedAt: sql`now()` })
+      .where(inArray(sos.deviceId, ids));
+    const before = await newSosCount();
+    const a = spawnServer({ DATABASE_URL: url, SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET! });
+    const holder = new pg.Client({ connectionString: url });
+    try {
+      await waitForUrl(a);
+      // The outbox's lock, held here once A runs (its start reads the outbox): A's engine, at
+      // its next poll (2 s at most), stops where it raises (its claim held, its windows
+      // rescheduled and their misses recorded), uncommitted.
+      await holder.connect();
+      await holder.query('SELECT pg_advisory_lock($1)', [OUTBOX_ORDER_LOCK_KEY]);
+      await windowsEnded(60);
+      const waiting = await engineBlockedOnOutbox(holder, ids);
+      a.child.kill('SIGKILL');
+      await a.exited;
+      await holder.query('SELECT pg_advisory_unlock($1)', [OUTBOX_ORDER_LOCK_KEY]);
+      // Its backend finishes the statement, finds its client gone and rolls everything back.
+      await until(
+        "the killed process's backend gone",
+        async () => ((await isBackendAlive(holder, waiting)) ? undefined : true),
+        30_000,
+      );
+      expect(await openSosCount()).toBe(0);
+    } finally {
+      if (a.child.exitCode === null) a.child.kill('SIGKILL');
+      await holder.end();
+    }
+    const b = spawnServer({ DATABASE_URL: url, SOS_JWT_SECRET: TEST_ENV.SOS_JWT_SECRET! });
+    try {
+      await until(
+        'an open SOS for every device',
+        async () => ((await openSosCount()) === DEVICES ? true : undefined),
+        30_000,
+      );
+      // A raise the dead process had left behind would show as a duplicate now.
+      await sleep(2500);
+      expect(await newSosCount()).toBe(before + DEVICES);
+      expect(await openSosCount()).toBe(DEVICES);
+    } finally {
+      b.child.kill('SIGTERM');
+      await b.exited;
     }
   }, 90_000);
 });

@@ -29,7 +29,7 @@ export const TEST_ENV: AppEnv = {
   SOS_TOKEN_FAILURES_PER_ADDRESS: 100_000,
 };
 
-export interface TestUser {
+interface TestUser {
   id: number;
   username: string;
   password: string;

@@ -1,5 +1,5 @@
 /** A small server-sent-events reader over fetch, for tests of the live stream. */
-export interface SseEvent {
+interface SseEvent {
   id: string | undefined;
   event: string;
   data: string;

@@ -21,7 +21,7 @@ export interface ReceivedPush {
 }
 
 /** What the service answers a subscriber: a status, or 'hang' (never answers). */
-export type Behaviour = number | 'hang';
+type Behaviour = number | 'hang';
 
 export interface Subscriber {
   index: number;

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { apiPath, sosSchema, sosTimelineSchema, type AlarmKind } from '@sos/contract';
-import { dc09Frame } from '@sos/simulator';
-import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { describeEachDb, type TestContext } from '../helpers/app.js';
 import { deviceHeaders, eventsAfter, lastEventId, register } from '../routes/device/fixtures.js';
 import { timelineOf } from '../routes/sos/handling-fixtures.js';
 import { openSosOf } from '../receivers/fixtures.js';
-import { TcpPeer, udpExchange } from '../receivers/peer.js';
-import { exchange } from '../receivers/dc09/net.js';
-import { mrq, readAnswer, sipMessage } from '../receivers/scaip/messages.js';
+import { useBothReceivers } from '../receivers/both-receivers.js';
 
 /**
  * docs/alarm-kinds.md "Device words": the receivers' words about a source and a DEVICE_EVENT
@@ -15,31 +12,13 @@ import { mrq, readAnswer, sipMessage } from '../receivers/scaip/messages.js';
  * word in each language; the text fields stay as they were.
  */
 describeEachDb('device words, structured', (kind) => {
+  const receivers = useBothReceivers(kind);
+  const { dc09, scaip } = receivers;
   let ctx: TestContext;
-  let peer: TcpPeer;
-  let scaipPort = 0;
-  beforeAll(async () => {
-    ctx = await createTestApp(kind, {}, undefined, undefined, {
-      receivers: { host: '127.0.0.1', dc09Port: 0, scaipPort: 0 },
-    });
-    peer = await TcpPeer.open(ctx.app.receivers.port('DC09')!);
-    scaipPort = ctx.app.receivers.port('SCAIP') ?? 0;
-  });
-  afterAll(async () => {
-    peer?.close();
-    await ctx.close();
+  beforeAll(() => {
+    ctx = receivers.ctx();
   });
 
-  let seq = 1;
-  const dc09 = async (account: string, data: string) => {
-    seq += 1;
-    const [answer] = await exchange(peer, dc09Frame({ token: 'ADM-CID', seq, account, data }));
-    expect(answer).toMatch(/^"ACK"/);
-  };
-  const scaip = async (fields: Record<string, string>) => {
-    const answer = readAnswer(await udpExchange(scaipPort, sipMessage(mrq(fields))));
-    expect(answer.snu).toBe('0');
-  };
   const deviceEvents = async (sosId: number) =>
     sosTimelineSchema
       .parse((await timelineOf(ctx, sosId)).json())

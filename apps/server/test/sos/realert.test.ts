@@ -1,17 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { apiPath, sosSchema, sosTimelineSchema, type AlarmKind, type Sos } from '@sos/contract';
-import { dc09Frame } from '@sos/simulator';
 import { sos as sosTable } from '../../src/db/schema.js';
 import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
-import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { describeEachDb, type TestContext } from '../helpers/app.js';
 import { deviceHeaders, eventsAfter, lastEventId, register } from '../routes/device/fixtures.js';
 import { ackSos, timelineOf } from '../routes/sos/handling-fixtures.js';
 import { recordsAfter, lastAuditId } from '../audit/fixtures.js';
 import { openSosOf } from '../receivers/fixtures.js';
-import { TcpPeer, udpExchange } from '../receivers/peer.js';
-import { exchange } from '../receivers/dc09/net.js';
-import { mrq, readAnswer, sipMessage } from '../receivers/scaip/messages.js';
+import { useBothReceivers } from '../receivers/both-receivers.js';
 
 /**
  * docs/alarm-handling.md, "Re-alert": a further alarm from a device whose SOS is open, over
@@ -19,19 +16,11 @@ import { mrq, readAnswer, sipMessage } from '../receivers/scaip/messages.js';
  * takes the most severe kind; restores, cancels, contacts and repeats re-alert nothing.
  */
 describeEachDb('the re-alert of an open SOS', (kind) => {
+  const receivers = useBothReceivers(kind);
+  const { dc09, scaip } = receivers;
   let ctx: TestContext;
-  let peer: TcpPeer;
-  let scaipPort = 0;
-  beforeAll(async () => {
-    ctx = await createTestApp(kind, {}, undefined, undefined, {
-      receivers: { host: '127.0.0.1', dc09Port: 0, scaipPort: 0 },
-    });
-    peer = await TcpPeer.open(ctx.app.receivers.port('DC09')!);
-    scaipPort = ctx.app.receivers.port('SCAIP') ?? 0;
-  });
-  afterAll(async () => {
-    peer?.close();
-    await ctx.close();
+  beforeAll(() => {
+    ctx = receivers.ctx();
   });
 
   const httpRaise = async (serial: string, alarmKind?: AlarmKind) => {
@@ -43,17 +32,6 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
     });
     expect(res.statusCode).toBeLessThan(300);
     return sosSchema.parse(res.json());
-  };
-  let seq = 1;
-  /** One Contact ID event over DC-09 (TCP), ACKed; `again` resends the last sequence number. */
-  const dc09 = async (account: string, data: string, again = false) => {
-    if (!again) seq += 1;
-    const [answer] = await exchange(peer, dc09Frame({ token: 'ADM-CID', seq, account, data }));
-    expect(answer).toMatch(/^"ACK"/);
-  };
-  const scaip = async (fields: Record<string, string>) => {
-    const answer = readAnswer(await udpExchange(scaipPort, sipMessage(mrq(fields))));
-    expect(answer.snu).toBe('0');
   };
   const ack = async (sosId: number) =>
     expect((await ackSos(ctx, sosId, ctx.employee.token)).statusCode).toBe(200);

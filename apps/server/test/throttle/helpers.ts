@@ -15,7 +15,7 @@ export const DEFAULT_THROTTLES = {
 };
 
 /** Forgets every throttle count (failures, paces, request windows) between tests. */
-export async function clearThrottles(ctx: TestContext): Promise<void> {
+async function clearThrottles(ctx: TestContext): Promise<void> {
   await ctx.app.throttle.windows.flush();
   await ctx.database.db.delete(authFailures);
   await ctx.database.db.delete(throttlePaces);

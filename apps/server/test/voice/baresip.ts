@@ -43,12 +43,8 @@ export function sineWav(file: string, hz: number, seconds: number): void {
   writeFileSync(file, monoWav(samples, rate));
 }
 
-/**
- * The dominant frequency of a 16-bit PCM WAV (Hz), or 0 when under half a second is loud. The
- * loud span (20 ms frames above a tenth of the loudest) is read with a Schmitt trigger at half
- * its RMS, so a quiet tone (a browser's gain control) counts every cycle and noise none.
- */
-export function toneOf(file: string): number {
+/** A 16-bit PCM WAV's samples (first channel), the RMS of each 20 ms frame, and the loudest. */
+function levelsOf(file: string) {
   const wav = readFileSync(file);
   const rate = wav.readUInt32LE(24);
   const channels = wav.readUInt16LE(22);
@@ -63,26 +59,48 @@ export function toneOf(file: string): number {
   };
   const frames: number[] = [];
   for (let i = 0; i + frame <= samples.length; i += frame) frames.push(rms(i, i + frame));
-  const loudest = Math.max(0, ...frames);
+  return { samples, rate, frame, frames, loudest: Math.max(0, ...frames) };
+}
+
+/**
+ * How many seconds of a recording are loud (20 ms frames above a tenth of the loudest): audio
+ * that stopped for a while shows as that much less.
+ */
+export function loudSeconds(file: string): number {
+  const { frames, loudest } = levelsOf(file);
   if (loudest === 0) return 0;
-  const loud = frames.map((level, i) => (level > loudest / 10 ? i : -1)).filter((i) => i >= 0);
-  const from = loud[0]! * frame;
-  const to = (loud[loud.length - 1]! + 1) * frame;
-  if (to - from < rate / 2) return 0;
-  const threshold = rms(from, to) / 2;
-  let high: boolean | undefined;
+  return frames.filter((level) => level > loudest / 10).length / 50;
+}
+
+/**
+ * The dominant frequency of a 16-bit PCM WAV (Hz), or 0 when under half a second is loud. Only
+ * the loud 20 ms frames (above a tenth of the loudest) are read, with a Schmitt trigger at half
+ * their RMS: a quiet tone (a browser's gain control) counts every cycle, noise none, and a gap
+ * (a DTMF event's packets, a late packet on a loaded machine) neither lowers nor raises it.
+ */
+export function toneOf(file: string): number {
+  const { samples, rate, frame, frames, loudest } = levelsOf(file);
+  const loud = frames.flatMap((level, i) => (level > loudest / 10 ? [i] : []));
+  if (loudest === 0 || loud.length * frame < rate / 2) return 0;
+  const threshold = Math.sqrt(loud.reduce((sum, i) => sum + frames[i]! ** 2, 0) / loud.length) / 2;
   let flips = 0;
-  for (let i = from; i < to; i++) {
-    const sample = samples[i]!;
-    if (sample > threshold && high !== true) {
-      if (high === false) flips++;
-      high = true;
-    } else if (sample < -threshold && high !== false) {
-      if (high === true) flips++;
-      high = false;
+  let high: boolean | undefined;
+  let previous = -2;
+  for (const index of loud) {
+    if (index !== previous + 1) high = undefined; // a gap: the next cycle starts afresh
+    previous = index;
+    for (let i = index * frame; i < (index + 1) * frame; i++) {
+      const sample = samples[i]!;
+      if (sample > threshold && high !== true) {
+        if (high === false) flips++;
+        high = true;
+      } else if (sample < -threshold && high !== false) {
+        if (high === true) flips++;
+        high = false;
+      }
     }
   }
-  return Math.round((flips / 2) * (rate / (to - from)));
+  return Math.round((flips / 2) * (rate / (loud.length * frame)));
 }
 
 export interface BaresipEvent {

@@ -12,6 +12,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { deviceWithOpenSos } from '../routes/device/fixtures.js';
 import { putProfile, timelineOf } from '../routes/sos/handling-fixtures.js';
 import { Baresip, freePorts, sineWav, toneOf } from './baresip.js';
+import { until, wait } from '../helpers/until.js';
 
 /**
  * Voice with the real parts (docs/voice.md): the server runs Kamailio and rtpengine; baresip
@@ -25,21 +26,6 @@ if (!installed)
   );
 
 const SECRET = 'managed-voice-test-secret-0123456789abcdef';
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(
-  what: string,
-  read: () => Promise<T | undefined> | T | undefined,
-  ms = 15_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`voice test: ${what} did not happen in ${ms} ms`);
-    await wait(100);
-  }
-}
-
 (installed ? describe : describe.skip)(
   'voice with Kamailio, rtpengine and baresip (managed)',
   () => {

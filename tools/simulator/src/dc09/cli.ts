@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Dc09Client, seqOfNow } from './client.js';
 
-export const DC09_USAGE = `Usage: npm run simulate -- dc09 --port PORT --account ACCT [options]
+const DC09_USAGE = `Usage: npm run simulate -- dc09 --port PORT --account ACCT [options]
 
 Sends one SIA DC-09 message to a receiver, as an alarm panel does, and prints the answer.
 

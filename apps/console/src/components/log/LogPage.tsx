@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack';
 import type { DataGridProps, GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE } from '@sos/contract/limits';
 import type { ComponentType, ReactNode } from 'react';
@@ -9,14 +10,14 @@ import { LogExportButton, type UseLogExport } from './LogExportButton.js';
 import { useCursorPages } from './useCursorPages.js';
 
 /** A page of a keyset-paged log as the server answers it. */
-export interface LogPageData<Row> {
+interface LogPageData<Row> {
   items: Row[];
   nextCursor: string | null;
   total: number;
 }
 
 /** A log's page query hook (RTK Query's): the query with limit and cursor. */
-export type UseLogPage<Q, Row> = (
+type UseLogPage<Q, Row> = (
   query: Q & { limit: number; cursor?: string },
   options: { refetchOnMountOrArgChange: true; skip: boolean },
 ) => { data?: LogPageData<Row> | undefined; isFetching: boolean };
@@ -40,6 +41,8 @@ export interface LogPageProps<F, Q, Row extends GridValidRowModel> {
   gridProps?: Partial<DataGridProps<Row>>;
   /** Rendered after the grid: a row's dialog. */
   children?: ReactNode;
+  /** Beside the export button: the screen's own actions. */
+  actions?: ReactNode;
 }
 
 /**
@@ -60,6 +63,7 @@ export function LogPage<F, Q, Row extends GridValidRowModel>({
   columns,
   gridProps,
   children,
+  actions,
 }: LogPageProps<F, Q, Row>) {
   const intl = useIntl();
   const paging = useCursorPages(emptyFilter);
@@ -73,7 +77,10 @@ export function LogPage<F, Q, Row extends GridValidRowModel>({
   return (
     <>
       <PageHeader title={title}>
-        <LogExportButton name={exportName} query={query} useExport={useExport} />
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          {actions}
+          <LogExportButton name={exportName} query={query} useExport={useExport} />
+        </Stack>
       </PageHeader>
       <Filters value={paging.filter} onChange={paging.setFilter} />
       <AppDataGrid<Row>

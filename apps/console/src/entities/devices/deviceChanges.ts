@@ -74,7 +74,7 @@ export function handling(device: Device | undefined, sos: Sos): DeviceChange | n
  * re-alerted it (docs/alarm-handling.md): the card takes the SOS as it now stands (its kind and
  * its take-charge may have changed); only the SOS the device still shows.
  */
-export function updated(device: Device | undefined, sos: Sos): DeviceChange | null {
+function updated(device: Device | undefined, sos: Sos): DeviceChange | null {
   if (!device || device.lastSos?.id !== sos.id || sos.state !== 'OPEN') return null;
   if (device.lastSos.kind === sos.kind && device.lastSos.lastUpdated === sos.lastUpdated)
     return null;

@@ -68,9 +68,11 @@ export const deviceApi = api.injectEndpoints({
         body: closeBody(args),
       }),
       invalidatesTags: ['Sos'],
-      async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted(args, api) {
+        const { dispatch, queryFulfilled } = api;
         const { deviceId, sosId } = args;
-        const state = getState() as unknown as DevicesSliceState;
+        // Called on the api object: RTK Query declares getState as a method.
+        const state = api.getState() as unknown as DevicesSliceState;
         const before = state.devices && deviceIn(state.devices.entities, deviceId)?.lastSos;
         dispatch(sosCloseStarted({ deviceId, sosId }));
         try {

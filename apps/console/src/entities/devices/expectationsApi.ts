@@ -4,7 +4,7 @@ import { api } from '../../store/api.js';
 import { sosAnswered } from './deviceActions.js';
 
 /** Expected events (docs/expected-events.md): what a device is expected to send, and the operator's check-in. */
-export const expectationsApi = api.injectEndpoints({
+const expectationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getExpectations: build.query<DeviceExpectations, number>({
       query: (id) => ({ url: PATHS.deviceExpectations, params: { id } }),

@@ -2,7 +2,7 @@ import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 
 /** Logout; login is a plain thunk (login.ts) so the login page needs no RTK Query. */
-export const authApi = api.injectEndpoints({
+const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * Revokes the refresh token (docs/contract.md). Best effort: the session ends in this

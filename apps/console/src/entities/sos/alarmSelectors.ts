@@ -5,7 +5,7 @@ import { selectDeviceById, selectOrder } from '../devices/devicesSlice.js';
 type WithDevices = Parameters<typeof selectOrder>[0];
 
 /** An OPEN SOS nobody has taken charge of: the alarm rings for it (docs/alarm-handling.md). */
-export const isUnhandled = (device: Device | undefined): boolean =>
+const isUnhandled = (device: Device | undefined): boolean =>
   hasOpenSos(device) && !device?.lastSos?.acknowledgedBy;
 
 /**

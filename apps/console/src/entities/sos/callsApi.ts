@@ -10,7 +10,7 @@ import { sameEntry } from './timelineEntries.js';
  * CALL entry; it goes into the SOS's timeline at once (the `sos-note` event brings the same
  * entry to every console, this one included, and is then recognised as already there).
  */
-export const callsApi = api.injectEndpoints({
+const callsApi = api.injectEndpoints({
   endpoints: (build) => ({
     logSosCall: build.mutation<SosTimelineEntry, { sosId: number; call: SosCallBody }>({
       query: ({ sosId, call }) => ({

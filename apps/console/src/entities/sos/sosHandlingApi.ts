@@ -96,7 +96,7 @@ export const sosHandlingApi = api.injectEndpoints({
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(sosHandlingApi.util.upsertQueryData('getAlarmConf', undefined, data));
+          await dispatch(sosHandlingApi.util.upsertQueryData('getAlarmConf', undefined, data));
         } catch {
           // the shared error handler shows and logs it
         }

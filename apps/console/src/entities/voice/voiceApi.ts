@@ -7,7 +7,7 @@ import { api, baseQuery } from '../../store/api.js';
  * means voice is off here: `null`, not an error, so no snackbar says anything of it. Any other
  * failure is an error, and the owner retries (widgets/voice/VoiceScope.tsx).
  */
-export const voiceApi = api.injectEndpoints({
+const voiceApi = api.injectEndpoints({
   endpoints: (build) => ({
     getVoiceCredentials: build.query<VoiceCredentials | null, void>({
       async queryFn(_arg, queryApi, extraOptions) {

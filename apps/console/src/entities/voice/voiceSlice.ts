@@ -9,7 +9,7 @@ import { injectLazy } from '../../store/store.js';
  * off: voice is off here (or not known yet); starting: connecting and registering;
  * registered; lost: registration lost or refused, retrying ("Voce non disponibile").
  */
-export type VoiceStatus = 'off' | 'starting' | 'registered' | 'lost';
+type VoiceStatus = 'off' | 'starting' | 'registered' | 'lost';
 
 export interface VoiceCall {
   /** The SIP session's id. */
@@ -43,7 +43,7 @@ interface Calls {
 
 const initialState = { status: 'off' as VoiceStatus, calls: { ids: [], entities: {} } as Calls };
 
-export const voiceSlice = createSlice({
+const voiceSlice = createSlice({
   name: 'voice',
   initialState,
   reducers: {
@@ -91,5 +91,3 @@ export const selectVoiceCalls = (state: WithVoice): VoiceCall[] => {
   if (calls !== listed.calls) listed = { calls, all: calls.ids.map((id) => calls.entities[id]!) };
   return listed.all;
 };
-export const selectVoiceCall = (state: WithVoice, id: string): VoiceCall | undefined =>
-  voiceOf(state).calls.entities[id];

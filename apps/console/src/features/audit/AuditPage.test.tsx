@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS } from '@sos/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../app/signedIn.catalogue.js';
 import { LOCALES } from '../../i18n/locales.js';
+import { closedSosAnswer, closedSos } from '../../test/closedSos.js';
 import { callsOf, json, stubFetch } from '../../test/http.js';
 import { renderApp } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
@@ -159,5 +160,42 @@ describe('AuditPage', () => {
     stubFetch(() => json(200, page([])));
     renderApp('/audit');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  /** The log with one take-over of `closedSos`, and the chain's verification as given. */
+  const withTakeOver = (verify: object) => (request: Request) => {
+    const { pathname } = new URL(request.url);
+    const takeOver = record(5, {
+      action: 'SOS_TAKEN_OVER',
+      target: { type: 'SOS', id: closedSos.id, label: `SOS #${closedSos.id}` },
+    });
+    if (pathname === '/api/audit') return json(200, page([takeOver]));
+    if (pathname === '/api/audit/verify') return json(200, verify);
+    return closedSosAnswer(request) ?? json(200, []);
+  };
+
+  it('"SOS #3" opens that SOS read only, and a take-over reads as one', async () => {
+    storeSession('SUPER_ADMIN');
+    const spy = stubFetch(withTakeOver({ ok: true, checked: 5, firstBadId: null }));
+    renderApp('/audit');
+    expect(
+      await screen.findByText('SOS preso in carico da un altro operatore'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'SOS #3' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Dettaglio')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Portineria').length).toBeGreaterThan(0);
+    expect(await within(dialog).findByText(/Chiamata la figlia/)).toBeInTheDocument();
+    expect(await callsOf(spy)).toContain('GET /api/sos/history?sosId=3&limit=1');
+  });
+
+  it('"Verifica integrità" says whether the chain holds, and where it breaks', async () => {
+    storeSession('SUPER_ADMIN');
+    stubFetch(withTakeOver({ ok: false, checked: 1234, firstBadId: 17 }));
+    renderApp('/audit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Verifica integrità' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Registro alterato dalla voce n. 17: 1234 voci verificate',
+    );
   });
 });

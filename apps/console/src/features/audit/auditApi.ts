@@ -1,33 +1,29 @@
-import type { AuditFilterQuery, AuditPage, AuditQuery } from '@sos/contract';
+import type { AuditFilterQuery, AuditPage, AuditQuery, AuditVerify } from '@sos/contract';
 import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 import type { ExportChoice } from '../../components/ExportMenu.js';
-
-/** Drops unset filters, so the URL carries only what the user chose. */
-const params = (query: Partial<AuditQuery>) =>
-  Object.fromEntries(
-    Object.entries(query).filter(([, value]) => value !== undefined && value !== ''),
-  );
+import { logCsvRequest, logPageRequest } from '../../components/log/logRequests.js';
 
 /**
  * The audit log, newest first, one server page at a time, and the same filters as a CSV
  * file (an object URL the caller revokes). Exporting is itself recorded by the server.
+ * And the chain's verification.
  */
-export const auditApi = api.injectEndpoints({
+const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAuditPage: build.query<AuditPage, Partial<AuditQuery>>({
-      query: (query) => ({ url: PATHS.audit, params: params(query) }),
+      query: (query) => logPageRequest(PATHS.audit, query),
+    }),
+    // Read again at each click: the chain may have changed since.
+    verifyAudit: build.query<AuditVerify, void>({
+      query: () => ({ url: PATHS.auditVerify }),
+      keepUnusedDataFor: 0,
     }),
     exportAuditCsv: build.mutation<string, AuditFilterQuery & Partial<ExportChoice>>({
-      query: (filter) => ({
-        url: PATHS.auditCsv,
-        params: params(filter),
-        // The bearer header rules out a plain link: fetch, then hand the browser a blob.
-        responseHandler: async (response) =>
-          response.ok ? URL.createObjectURL(await response.blob()) : response.json(),
-      }),
+      query: (filter) => logCsvRequest(PATHS.auditCsv, filter),
     }),
   }),
 });
 
-export const { useGetAuditPageQuery, useExportAuditCsvMutation } = auditApi;
+export const { useGetAuditPageQuery, useExportAuditCsvMutation, useLazyVerifyAuditQuery } =
+  auditApi;

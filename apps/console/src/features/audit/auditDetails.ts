@@ -4,6 +4,10 @@ import type { MessageId } from '../../i18n/messageId.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+/** A setting's value as the reader writes numbers (Arabic-Indic digits in Arabic); others as text. */
+const shown = (intl: IntlShape, value: unknown) =>
+  typeof value === 'number' ? intl.formatNumber(value, { useGrouping: false }) : text(value);
+
 /** The alarm settings by the names the settings page gives them. */
 const SETTING_LABELS: Record<string, MessageId> = {
   ackTargetSeconds: 'alarm.ackTarget',
@@ -37,8 +41,8 @@ export function describeDetails(intl: IntlShape, details: AuditItem['details']):
           { id: 'audit.change' },
           {
             name: label ? intl.formatMessage({ id: label }) : name,
-            before: text(before[name]),
-            after: text(after[name]),
+            before: shown(intl, before[name]),
+            after: shown(intl, after[name]),
           },
         ),
       );

@@ -17,6 +17,12 @@ export const auditMessages = defineCatalogue(
     'audit.filters': 'Filtri: {filters}',
     'audit.noFilters': 'nessun filtro',
     'audit.unknownUser': 'nome utente sconosciuto (impronta {hash})',
+    'audit.verify': 'Verifica integrità',
+    'audit.verifyOk': 'Registro integro: {checked, number} voci verificate',
+    'audit.verifyBad':
+      'Registro alterato dalla voce n. {id, number}: {checked, number} voci verificate',
+    'audit.sosGone':
+      'SOS #{id} non più disponibile: i dati del suo dispositivo sono stati cancellati',
   },
   {
     en: {
@@ -34,6 +40,11 @@ export const auditMessages = defineCatalogue(
       'audit.filters': 'Filters: {filters}',
       'audit.noFilters': 'no filter',
       'audit.unknownUser': 'unknown username (fingerprint {hash})',
+      'audit.verify': 'Verify integrity',
+      'audit.verifyOk': 'Log intact: {checked, number} records verified',
+      'audit.verifyBad':
+        'Log altered from record no. {id, number}: {checked, number} records verified',
+      'audit.sosGone': "SOS #{id} is no longer available: its device's data was erased",
     },
     es: {
       'nav.audit': 'Registro de actividad',
@@ -50,6 +61,12 @@ export const auditMessages = defineCatalogue(
       'audit.filters': 'Filtros: {filters}',
       'audit.noFilters': 'sin filtros',
       'audit.unknownUser': 'usuario desconocido (huella {hash})',
+      'audit.verify': 'Verificar integridad',
+      'audit.verifyOk': 'Registro íntegro: {checked, number} registros verificados',
+      'audit.verifyBad':
+        'Registro alterado desde el registro n.º {id, number}: {checked, number} registros verificados',
+      'audit.sosGone':
+        'El SOS #{id} ya no está disponible: los datos de su dispositivo se borraron',
     },
     fr: {
       'nav.audit': "Journal d'activité",
@@ -66,6 +83,12 @@ export const auditMessages = defineCatalogue(
       'audit.filters': 'Filtres : {filters}',
       'audit.noFilters': 'aucun filtre',
       'audit.unknownUser': "nom d'utilisateur inconnu (empreinte {hash})",
+      'audit.verify': "Vérifier l'intégrité",
+      'audit.verifyOk': 'Journal intact : {checked, number} entrées vérifiées',
+      'audit.verifyBad':
+        "Journal altéré à partir de l'entrée n° {id, number} : {checked, number} entrées vérifiées",
+      'audit.sosGone':
+        "Le SOS #{id} n'est plus disponible : les données de son appareil ont été effacées",
     },
     de: {
       'nav.audit': 'Aktivitätsprotokoll',
@@ -82,6 +105,12 @@ export const auditMessages = defineCatalogue(
       'audit.filters': 'Filter: {filters}',
       'audit.noFilters': 'kein Filter',
       'audit.unknownUser': 'unbekannter Benutzername (Fingerabdruck {hash})',
+      'audit.verify': 'Integrität prüfen',
+      'audit.verifyOk': 'Protokoll unverändert: {checked, number} Einträge geprüft',
+      'audit.verifyBad':
+        'Protokoll verändert ab Eintrag Nr. {id, number}: {checked, number} Einträge geprüft',
+      'audit.sosGone':
+        'SOS #{id} ist nicht mehr verfügbar: die Daten seines Geräts wurden gelöscht',
     },
     ar: {
       'nav.audit': 'سجل النشاط',
@@ -98,6 +127,11 @@ export const auditMessages = defineCatalogue(
       'audit.filters': 'عوامل التصفية: {filters}',
       'audit.noFilters': 'بلا تصفية',
       'audit.unknownUser': 'اسم مستخدم غير معروف (بصمة {hash})',
+      'audit.verify': 'التحقق من السلامة',
+      'audit.verifyOk': 'السجل سليم: تم التحقق من {checked, number} قيد',
+      'audit.verifyBad':
+        'السجل معدَّل ابتداءً من القيد رقم {id, number}: تم التحقق من {checked, number} قيد',
+      'audit.sosGone': 'نداء الاستغاثة #{id} لم يعد متاحًا: حُذفت بيانات جهازه',
     },
   },
 );

@@ -5,9 +5,13 @@ import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messageId.js';
 import { formatDateTimeSeconds } from '../../lib/format.js';
 import { describeDetails } from './auditDetails.js';
+import { SosTargetLink } from './SosTargetLink.js';
 
-/** Who, when, from where, what, on what, and how: one row per record, in words. */
-export function useAuditColumns(): GridColDef<AuditItem>[] {
+/**
+ * Who, when, from where, what, on what, and how: one row per record, in words. An SOS
+ * target is a link that opens it (`openSos`).
+ */
+export function useAuditColumns(openSos: (sosId: number) => void): GridColDef<AuditItem>[] {
   const intl = useIntl();
   return useMemo(() => {
     const header = (id: MessageId) => intl.formatMessage({ id });
@@ -45,6 +49,15 @@ export function useAuditColumns(): GridColDef<AuditItem>[] {
         headerName: header('audit.target'),
         width: 160,
         valueGetter: (_value: unknown, row: AuditItem) => row.target?.label ?? '',
+        renderCell: ({ row, value }) =>
+          row.target?.type === 'SOS' && typeof row.target.id === 'number' ? (
+            <SosTargetLink
+              label={value as string}
+              onOpen={() => openSos(row.target!.id as number)}
+            />
+          ) : (
+            (value as string)
+          ),
       },
       {
         field: 'details',
@@ -56,5 +69,5 @@ export function useAuditColumns(): GridColDef<AuditItem>[] {
         renderCell: ({ value }) => <span title={value as string}>{value as string}</span>,
       },
     ];
-  }, [intl]);
+  }, [intl, openSos]);
 }

@@ -1,12 +1,16 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '../../store/hooks.js';
 import { selectEndedBecause } from '../../store/authSlice.js';
 import { PreferencesButton } from '../../widgets/preferences/PreferencesButton.js';
 import { LoginForm } from './LoginForm.js';
+
+// MUI's Alert is shown here only after an administrator changed the account: its chunk stays
+// out of the sign-in page's first load (bench `weight`).
+const AccountChangedNotice = lazy(() => import('./AccountChangedNotice.js'));
 
 /**
  * The sign-in screen (docs/console.md /login): logo, username and password; above them, why
@@ -46,9 +50,9 @@ export default function LoginPage() {
           </Typography>
         </Box>
         {endedBecause === 'ACCOUNT_CHANGED' && (
-          <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
-            <FormattedMessage id="login.accountChanged" />
-          </Alert>
+          <Suspense fallback={null}>
+            <AccountChangedNotice />
+          </Suspense>
         )}
         <LoginForm />
       </Paper>

@@ -12,7 +12,7 @@ export const authMessages = defineCatalogue(
     'login.hidePassword': 'Nascondi la password',
     login_success: 'Login avvenuta con successo',
     'error.invalidCredentials': 'Username o password errati',
-    'error.tooManyLoginAttempts': 'Troppi tentativi, riprova tra {n} s',
+    'error.tooManyLoginAttempts': 'Troppi tentativi, riprova tra {n, number} s',
     'login.accountChanged': 'Il tuo account è stato modificato: accedi di nuovo',
   },
   {
@@ -26,7 +26,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Hide the password',
       login_success: 'Signed in successfully',
       'error.invalidCredentials': 'Wrong username or password',
-      'error.tooManyLoginAttempts': 'Too many attempts, try again in {n} s',
+      'error.tooManyLoginAttempts': 'Too many attempts, try again in {n, number} s',
       'login.accountChanged': 'Your account was changed: sign in again',
     },
     es: {
@@ -39,7 +39,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Ocultar la contraseña',
       login_success: 'Sesión iniciada correctamente',
       'error.invalidCredentials': 'Usuario o contraseña incorrectos',
-      'error.tooManyLoginAttempts': 'Demasiados intentos, inténtalo de nuevo en {n} s',
+      'error.tooManyLoginAttempts': 'Demasiados intentos, inténtalo de nuevo en {n, number} s',
       'login.accountChanged': 'Tu cuenta ha sido modificada: inicia sesión de nuevo',
     },
     fr: {
@@ -52,7 +52,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Masquer le mot de passe',
       login_success: 'Connexion réussie',
       'error.invalidCredentials': "Nom d'utilisateur ou mot de passe incorrect",
-      'error.tooManyLoginAttempts': 'Trop de tentatives, réessayez dans {n} s',
+      'error.tooManyLoginAttempts': 'Trop de tentatives, réessayez dans {n, number} s',
       'login.accountChanged': 'Votre compte a été modifié : reconnectez-vous',
     },
     de: {
@@ -65,7 +65,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'Passwort verbergen',
       login_success: 'Erfolgreich angemeldet',
       'error.invalidCredentials': 'Benutzername oder Passwort falsch',
-      'error.tooManyLoginAttempts': 'Zu viele Versuche, erneut versuchen in {n} s',
+      'error.tooManyLoginAttempts': 'Zu viele Versuche, erneut versuchen in {n, number} s',
       'login.accountChanged': 'Ihr Konto wurde geändert: bitte erneut anmelden',
     },
     ar: {
@@ -78,7 +78,7 @@ export const authMessages = defineCatalogue(
       'login.hidePassword': 'إخفاء كلمة المرور',
       login_success: 'تم تسجيل الدخول بنجاح',
       'error.invalidCredentials': 'اسم المستخدم أو كلمة المرور غير صحيحة',
-      'error.tooManyLoginAttempts': 'محاولات كثيرة جدًا، أعد المحاولة بعد {n} ث',
+      'error.tooManyLoginAttempts': 'محاولات كثيرة جدًا، أعد المحاولة بعد {n, number} ث',
       'login.accountChanged': 'تم تعديل حسابك: سجّل الدخول مرة أخرى',
     },
   },

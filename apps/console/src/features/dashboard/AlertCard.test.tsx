@@ -24,7 +24,7 @@ describe('AlertCard', () => {
     expect(screen.queryByText('Allarme personale')).toBeNull();
   });
 
-  it('after a further alarm nobody has taken: the kinds, most severe first, and "Nuovo allarme" in place of the opening time', () => {
+  it('after a further alarm nobody has taken: the kinds, most severe first, "Nuovo allarme" and still the opening time', () => {
     const base = sos(3, 'Casa Rossi', '2025-03-01T10:00:00Z');
     const realerted = {
       ...base,
@@ -37,10 +37,14 @@ describe('AlertCard', () => {
       <AlertCard device={device(3, 'Casa Rossi', realerted)} sos={realerted} />,
     );
     expect(screen.getByTestId('sos-kind')).toHaveTextContent('Incendio · Emergenza medica');
-    expect(screen.getByTestId('sos-realerted')).toHaveTextContent('Nuovo allarme: Incendio');
-    expect(screen.queryByText(/SOS aperto il/)).toBeNull();
+    const realert = screen.getByTestId('sos-realerted');
+    expect(realert).toHaveTextContent('Nuovo allarme: Incendio');
+    // The opening time stays, under the new alarm: "da 0 min" alone would not say since when.
+    const opened = screen.getByText(/SOS aperto il/);
+    expect(opened).toHaveTextContent('SOS aperto il 01/03/2025');
+    expect(realert.compareDocumentPosition(opened) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     unmount();
-    // Taken in charge again: the opening time is back.
+    // Taken in charge again: the new alarm's line goes, the opening time stays.
     const taken = {
       ...realerted,
       acknowledgedAt: '2025-03-01T10:06:00Z',

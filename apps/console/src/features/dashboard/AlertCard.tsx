@@ -49,7 +49,7 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
   const cycle = handler ? HANDLED_BLINK_MS : BLINK_MS;
   const name = device.displayName;
   // A further alarm nobody has taken charge of since (docs/alarm-handling.md, "Re-alert"): the
-  // card says which, in place of its opening time, until someone takes charge again.
+  // card says which, above its opening time, until someone takes charge again.
   const realert = sos.realertedAt && !handler ? sos.kinds[sos.kinds.length - 1] : undefined;
   // The card's name and body open the detail; its buttons do their own thing.
   const open = (event: MouseEvent) => {
@@ -70,14 +70,15 @@ export function AlertCard({ device, sos, onOpen }: AlertCardProps) {
       <Box sx={bodySx} ref={measure} {...{ [CARD_BODY_ATTRIBUTE]: 'alert' }}>
         <Box sx={headerSx}>
           <NotificationsActiveIcon aria-hidden className="alert-card-icon" sx={iconSx} />
+          {/* The name in its own direction (the <bdi>), on the card's starting side (cardStyles). */}
           {sos.kind === 'PANIC' && sos.kinds.length < 2 ? (
-            <Typography variant="h6" component="h2" sx={nameSx} dir="auto">
-              {name}
+            <Typography variant="h6" component="h2" sx={nameSx}>
+              <bdi>{name}</bdi>
             </Typography>
           ) : (
             <Box sx={namedKindSx}>
-              <Typography variant="h6" component="h2" sx={oneLineNameSx} dir="auto">
-                {name}
+              <Typography variant="h6" component="h2" sx={oneLineNameSx}>
+                <bdi>{name}</bdi>
               </Typography>
               <Typography variant="body1" sx={kindSx} data-testid="sos-kind">
                 {kindsLabel(sos, intl)}

@@ -70,7 +70,11 @@ export function AlertCloseButton({ device, sos, sx }: AlertCloseButtonProps) {
             <FormattedMessage id="walk.closeTitle" values={{ name: device.displayName }} />
           </DialogTitle>
           <DialogContent sx={{ pt: '8px !important' }}>
-            <SosCloseForm sos={sos} onClosed={() => setForm(false)} />
+            <SosCloseForm
+              sos={sos}
+              onClosed={() => setForm(false)}
+              onCancel={() => setForm(false)}
+            />
           </DialogContent>
         </Dialog>
       )}

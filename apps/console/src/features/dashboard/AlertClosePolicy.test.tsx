@@ -50,6 +50,16 @@ describe("the card's 'Chiudi SOS' with requireOutcome", () => {
     expect(JSON.parse(closes()[0]!.body)).toMatchObject({ outcome: 'FALSE_ALARM' });
   }, 30_000);
 
+  it("'Annulla' leaves the form without closing", async () => {
+    const { calls, closes } = setup({ requireOutcome: true });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/conf/alarm')).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Chiudi SOS di Reception' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chiudi SOS: Reception' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(closes()).toHaveLength(0);
+  }, 30_000);
+
   it('without it (the default) closes with one click', async () => {
     const { calls, closes } = setup({});
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/conf/alarm')).toBe(true));

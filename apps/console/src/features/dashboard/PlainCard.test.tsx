@@ -16,4 +16,19 @@ describe('PlainCard', () => {
     const serial = await screen.findByText('_PENDANT-7');
     expect(serial.closest('[dir="ltr"]')).not.toBeNull();
   });
+
+  it('puts a Latin name on the starting side of an Arabic card, read left to right', async () => {
+    const store = signedInStore();
+    store.dispatch(languageChanged('ar'));
+    renderWithStore(store, <PlainCard device={device(8, 'Casa Rossi')} />);
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    const heading = screen.getByRole('heading', { name: 'Casa Rossi' });
+    // The heading takes the page's direction, so 'start' is the right; dir="auto" on it made
+    // a Latin name's heading left to right, and its lines started on the left.
+    expect(heading.closest('[dir]')).toBe(document.documentElement);
+    // The name alone is isolated in its own direction.
+    const name = screen.getByText('Casa Rossi');
+    expect(name.tagName).toBe('BDI');
+    expect(name.parentElement).toBe(heading);
+  });
 });

@@ -30,9 +30,10 @@ export function PlainCard({ device, onDelete }: PlainCardProps) {
     <div className={CARD_CLASS.card}>
       <div className={CARD_CLASS.body} ref={measure} {...{ [CARD_BODY_ATTRIBUTE]: 'plain' }}>
         <div className={CARD_CLASS.text}>
-          {/* The whole name, wrapped over as many lines as it takes (docs/shift.md), in its own direction. */}
-          <h2 className={CARD_CLASS.name} dir="auto">
-            {device.displayName}
+          {/* The whole name, wrapped over as many lines as it takes (docs/shift.md), in its own
+              direction (the <bdi>) on the card's starting side (the heading's). */}
+          <h2 className={CARD_CLASS.name}>
+            <bdi>{device.displayName}</bdi>
           </h2>
           <p className={CARD_CLASS.serial}>
             <LtrText>{device.serial}</LtrText>

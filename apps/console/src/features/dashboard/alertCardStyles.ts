@@ -1,11 +1,11 @@
 import { red } from '@mui/material/colors';
 import { keyframes, type Theme } from '@mui/material/styles';
 import { CARD_REM } from './gridLayout.js';
-import { bodyLine, wrappingName } from './cardStyles.js';
+import { bodyLine, NARROW_CARD, wrappingName } from './cardStyles.js';
 
 // Fixed reds, the same in light and dark themes: white text keeps at least 4.5:1 on both.
-export const DEEP = red[900];
-export const BRIGHT = red[700];
+const DEEP = red[900];
+const BRIGHT = red[700];
 
 /** docs/console.md: a 2-second blink cycle; docs/alarm-handling.md: 4 s once someone has taken charge. */
 export const BLINK_MS = 2000;
@@ -27,6 +27,8 @@ export const cardSx = {
   flexDirection: 'column',
   padding: '1rem',
   overflow: 'hidden',
+  // Its header's layout asks how wide it is (NARROW_CARD).
+  containerType: 'inline-size',
   color: '#fff',
   bgcolor: DEEP,
   animation: `${blink} ${BLINK_MS}ms ease-in-out infinite`,
@@ -48,7 +50,12 @@ export const headerSx = {
   flex: 'none',
   minHeight: `${CARD_REM.name}rem`,
   marginBottom: '0.5rem',
+  // Narrow: the bell and the detail button on a first line, the name below, whole width.
+  [NARROW_CARD]: { flexWrap: 'wrap' },
 } as const;
+
+/** The header's name (or name and kind): below the icons, on its own line, on a narrow card. */
+const wholeLineWhenNarrow = { [NARROW_CARD]: { order: 1, flexBasis: '100%' } } as const;
 
 export const detailSx = {
   flex: 'none',
@@ -58,7 +65,8 @@ export const detailSx = {
   '&.Mui-focusVisible': { outline: '3px solid #fff' },
 } as const;
 
-export const nameSx = { fontWeight: 700, minWidth: 0, ...wrappingName } as const;
+const headingSx = { fontWeight: 700, minWidth: 0, ...wrappingName } as const;
+export const nameSx = { ...headingSx, ...wholeLineWhenNarrow } as const;
 /**
  * With a kind to show (any but PANIC), the name takes at least one of the two lines and the
  * kind's label at least the other; both wrap when they need more.
@@ -68,15 +76,16 @@ export const namedKindSx = {
   minHeight: `${CARD_REM.name}rem`,
   display: 'flex',
   flexDirection: 'column',
+  ...wholeLineWhenNarrow,
 } as const;
-export const oneLineNameSx = { ...nameSx, minHeight: `${CARD_REM.name / 2}rem` } as const;
+export const oneLineNameSx = { ...headingSx, minHeight: `${CARD_REM.name / 2}rem` } as const;
 export const kindSx = {
   fontWeight: 700,
   lineHeight: `${CARD_REM.name / 2}rem`,
   overflowWrap: 'break-word',
 } as const;
 
-/** "Nuovo allarme: Incendio": in the opening time's line, as high, in bold. */
+/** "Nuovo allarme: Incendio": a line above the opening time's, as high, in bold. */
 export const realertSx = { ...bodyLine, fontWeight: 700 } as const;
 
 /** "In ritardo" as a white badge: it reads on the card's reds and is not colour alone. */

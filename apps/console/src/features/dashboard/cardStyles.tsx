@@ -42,10 +42,22 @@ export const wrappingName = {
   overflowWrap: 'break-word',
   wordBreak: 'normal',
   hyphens: 'auto',
-  // A name written left to right in an Arabic console keeps its own direction (dir="auto")
-  // and still sits on the card's starting side.
-  textAlign: 'match-parent',
+  // The heading keeps the page's direction, so its lines start on the card's starting side
+  // (right in Arabic); the name inside is isolated in its own direction (a <bdi>: a Latin
+  // name in an Arabic console reads left to right). Not dir="auto" on the heading: that
+  // turned its 'start' to the left, and Chromium ignores 'match-parent'.
+  textAlign: 'start',
 } as const;
+
+/**
+ * A card whose content box is at most this wide (a phone, or a desktop at a large text size)
+ * gives its name the whole width, below its icons: beside them, a word as long as "Ciondolo"
+ * no longer fits at 200 % and would be split. In rem, like the text: at 100 % every card, a
+ * 320 px phone's included (16 rem inside), keeps its name beside the icons; at 200 % a phone's
+ * card (about 9 rem inside) and a desktop's up to 1920 px (12 to 14 rem) stack. The card is
+ * the query's container (its `containerType`).
+ */
+export const NARROW_CARD = '@container (max-width: 15rem)';
 
 /** A body2 line, at least as high as gridLayout counts it; it wraps rather than cut a word. */
 export const bodyLine = {
@@ -74,10 +86,25 @@ function cardStyles(theme: Theme) {
       color: palette.text.primary,
       border: `1px solid ${palette.divider}`,
       borderRadius: shape.borderRadius,
+      // Its body's layout asks how wide it is (NARROW_CARD).
+      containerType: 'inline-size',
     },
     // The body's natural height is what the grid measures (cardHeights.ts).
-    [`.${CARD_CLASS.body}`]: { display: 'flex', alignItems: 'flex-start', gap: '0.5rem' },
-    [`.${CARD_CLASS.text}`]: { flex: 1, minWidth: 0 },
+    [`.${CARD_CLASS.body}`]: {
+      display: 'flex',
+      alignItems: 'flex-start',
+      gap: '0.5rem',
+      // Narrow: the buttons on a first line at the end, the name and serial below, whole width.
+      [NARROW_CARD]: { flexWrap: 'wrap' },
+    },
+    [`.${CARD_CLASS.text}`]: {
+      flex: 1,
+      minWidth: 0,
+      [NARROW_CARD]: { order: 1, flexBasis: '100%' },
+    },
+    [`.${CARD_CLASS.text} + .${CARD_CLASS.delete}`]: {
+      [NARROW_CARD]: { marginInlineStart: 'auto' },
+    },
     [`.${CARD_CLASS.name}`]: { margin: 0, ...typography.h6, ...wrappingName },
     // The card's own text colour: MUI 9's Typography ignored the old `color="text.secondary"`.
     [`.${CARD_CLASS.serial}`]: { margin: 0, ...typography.body2, ...bodyLine },

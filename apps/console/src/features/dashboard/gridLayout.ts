@@ -29,9 +29,9 @@ export const PLAIN_BORDER_PX = 2;
 /** Around an alert card's body: 1rem padding above and below. */
 export const ALERT_CHROME_REM = 2;
 /** A plain card's body: the name and the serial line. */
-export const PLAIN_CARD_REM = PLAIN_CHROME_REM + CARD_REM.name + CARD_REM.line;
+const PLAIN_CARD_REM = PLAIN_CHROME_REM + CARD_REM.name + CARD_REM.line;
 /** An alert card's body: the name, 0.5rem, the time line, the age and status line, 0.75rem, the button. */
-export const ALERT_CARD_REM =
+const ALERT_CARD_REM =
   ALERT_CHROME_REM + CARD_REM.name + 0.5 + 2 * CARD_REM.line + 0.75 + CARD_REM.button;
 
 /** The least card heights for a root font size. */
@@ -62,10 +62,10 @@ export interface GridGeometry {
   heights: Float64Array;
 }
 
-export const rowCount = ({ count, columns }: GridLayout) => Math.ceil(count / columns);
+const rowCount = ({ count, columns }: GridLayout) => Math.ceil(count / columns);
 
 /** Rows holding at least one alert card: every card of such a row is at least an alert's height. */
-export const alertRowCount = ({ alerts, columns }: GridLayout) => Math.ceil(alerts / columns);
+const alertRowCount = ({ alerts, columns }: GridLayout) => Math.ceil(alerts / columns);
 
 /**
  * The rows' heights and places: one pass over the devices (a few milliseconds for 10,000),

@@ -12,7 +12,7 @@ export const HOLD_MS = 1000;
 export const ITEM_ID_ATTRIBUTE = 'data-device-id';
 
 /** Marks a grid item that moved within HOLD_MS: its buttons are shown disabled. */
-export const GUARDED_ATTRIBUTE = 'data-guarded';
+const GUARDED_ATTRIBUTE = 'data-guarded';
 
 /**
  * Shows a moved card's buttons disabled for the rest of the hold (docs/shift.md): the guard

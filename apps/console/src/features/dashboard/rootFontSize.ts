@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** What the grid's arithmetic assumes when nothing can be measured (jsdom, server). */
-export const DEFAULT_ROOT_PX = 16;
+const DEFAULT_ROOT_PX = 16;
 
 let current: number | null = null;
 const listeners = new Set<() => void>();

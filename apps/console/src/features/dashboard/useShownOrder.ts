@@ -30,7 +30,7 @@ export function urgentOrder(
 }
 
 /** The alarm settings' dashboardOrder (docs/alarm-handling.md "Close policy"); NEWEST until known. */
-export function useDashboardOrder(): DashboardOrder {
+function useDashboardOrder(): DashboardOrder {
   const { data } = useGetAlarmConfQuery(undefined, { refetchOnMountOrArgChange: CONF_FRESH_S });
   return data?.dashboardOrder ?? 'NEWEST';
 }

@@ -26,7 +26,12 @@ export function CheckInWindows({ control }: { control: FormControl }) {
       {windows.fields.map((field, i) => (
         <Stack key={field.id} spacing={1} data-testid="check-in-window">
           <Days control={control} index={i} />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          {/* Each time keeps its whole "10:00" (Arabic at 390 px cut it): the button wraps instead. */}
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1 }}
+          >
             <Time control={control} index={i} end="from" />
             <Time control={control} index={i} end="to" />
             <Button color="error" onClick={() => windows.remove(i)} sx={{ mt: 1 }}>
@@ -102,6 +107,7 @@ function Time({
           size="small"
           label={intl.formatMessage({ id: end === 'from' ? 'expect.from' : 'expect.to' })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          sx={{ flex: '1 1 8.5rem', minWidth: '8.5rem', maxWidth: '12rem' }}
           error={fieldState.error !== undefined}
           helperText={fieldState.error ? intl.formatMessage({ id: 'expect.badWindow' }) : ' '}
         />

@@ -1,6 +1,7 @@
 import type { Device } from '@sos/contract';
 import { useIntl } from 'react-intl';
-import { formatTime, lowBattery } from './healthFormat.js';
+import { formatTime } from '../../lib/format.js';
+import { lowBattery } from './healthFormat.js';
 
 /**
  * The health part of a device card's second line (docs/alarm-handling.md): " · Ultimo contatto HH:mm"

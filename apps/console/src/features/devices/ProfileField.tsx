@@ -1,3 +1,4 @@
+import type { SxProps, Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -12,6 +13,8 @@ export interface ProfileFieldProps {
   limit: Parameters<typeof profileError>[1];
   type?: string;
   multiline?: boolean;
+  /** Its share of a row of fields. */
+  sx?: SxProps<Theme>;
 }
 
 /** One text field of the profile form, its error said in the language on screen. */
@@ -22,6 +25,7 @@ export function ProfileField({
   limit,
   type,
   multiline = false,
+  sx,
 }: ProfileFieldProps) {
   const intl = useIntl();
   return (
@@ -33,13 +37,14 @@ export function ProfileField({
         return (
           <TextField
             {...field}
-            value={(field.value as string | null | undefined) ?? ''}
+            value={field.value ?? ''}
             label={intl.formatMessage({ id: label })}
             type={type ?? 'text'}
             multiline={multiline}
             minRows={multiline ? 3 : undefined}
             fullWidth
             size="small"
+            {...(sx ? { sx } : {})}
             error={error !== undefined}
             helperText={error ? intl.formatMessage({ id: error.id }, error.values) : ' '}
           />

@@ -149,6 +149,7 @@ function ProfileForm({
                 name={`contacts.${i}.name`}
                 label="health.name"
                 limit="contactName"
+                sx={{ flex: { sm: '1.5 1 8rem' } }}
               />
               <ProfileField
                 control={control}
@@ -156,14 +157,17 @@ function ProfileForm({
                 label="health.phone"
                 limit="phone"
                 type="tel"
+                // A whole number in international form ("+39 333 123 4567") stays readable.
+                sx={{ flex: { sm: '1 0 11.5rem' } }}
               />
               <ProfileField
                 control={control}
                 name={`contacts.${i}.relation`}
                 label="health.relation"
                 limit="relation"
+                sx={{ flex: { sm: '1 1 7rem' } }}
               />
-              <Button color="error" onClick={() => contacts.remove(i)} sx={{ mt: 1 }}>
+              <Button color="error" onClick={() => contacts.remove(i)} sx={{ mt: 1, flex: 'none' }}>
                 <FormattedMessage id="health.removeContact" />
               </Button>
             </Stack>

@@ -5,13 +5,10 @@ import Typography from '@mui/material/Typography';
 import type { DeviceExpectations } from '@sos/contract';
 import { Controller, type Control } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import dayjs from 'dayjs';
+import { formatDayTime } from '../../lib/format.js';
 import type { ProfileFormInput } from './profileForm.js';
 
 type FormControl = Control<ProfileFormInput, unknown, unknown>;
-
-/** A day and a time in the browser's zone: a test may be days old. */
-const formatTime = (value: string) => dayjs(value).format('DD/MM HH:mm');
 
 /**
  * "Supervisione" (minutes or hours; blank: the global setting) and the periodic test interval,
@@ -88,13 +85,13 @@ export function SupervisionFields({
           {expectations.lastTestAt &&
             intl.formatMessage(
               { id: 'expect.lastTest' },
-              { time: formatTime(expectations.lastTestAt) },
+              { time: formatDayTime(expectations.lastTestAt) },
             )}
           {expectations.lastTestAt && expectations.nextCheckInEnd && ' · '}
           {expectations.nextCheckInEnd &&
             intl.formatMessage(
               { id: 'expect.nextCheckIn' },
-              { time: formatTime(expectations.nextCheckInEnd) },
+              { time: formatDayTime(expectations.nextCheckInEnd) },
             )}
         </Typography>
       )}

@@ -1,10 +1,11 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { TechnicalAlarm } from '@sos/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDismissTechnicalAlarmMutation } from '../../entities/devices/healthApi.js';
-import { formatTime } from './healthFormat.js';
+import { formatTime } from '../../lib/format.js';
 
 /**
  * One technical alarm: what ("Batteria scarica"), which device, "da HH:mm", and 'Ignora' for
@@ -35,27 +36,29 @@ export function TechnicalAlarmLine({
         ? { deviceId: device.id }
         : { deviceId: device.id, type };
   return (
-    <ListItem
-      disableGutters
-      sx={{ py: 0, gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}
-      data-type={type}
-    >
-      <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
-        {what}
-      </Typography>
-      {type !== 'DELETED_DEVICE_SOS' && (
-        <Typography variant="body2" component="span">
-          {device.displayName}
+    // The words wrap among themselves; 'Ignora' keeps its place at the line's end, on the
+    // first line, at any width (on a phone it floated between the wrapped lines).
+    <ListItem disableGutters sx={{ py: 0, gap: 1, alignItems: 'flex-start' }} data-type={type}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline', flex: 1 }}
+      >
+        <Typography variant="body2" component="span" sx={{ fontWeight: 700 }}>
+          {what}
         </Typography>
-      )}
-      <Typography variant="body2" component="span" color="text.secondary">
-        {intl.formatMessage({ id: 'health.since' }, { time: formatTime(alarm.since) })}
-      </Typography>
+        {type !== 'DELETED_DEVICE_SOS' && (
+          <Typography variant="body2" component="span">
+            {device.displayName}
+          </Typography>
+        )}
+        <Typography variant="body2" component="span" color="text.secondary">
+          {intl.formatMessage({ id: 'health.since' }, { time: formatTime(alarm.since) })}
+        </Typography>
+      </Box>
       {canDismiss && query && (
         <Button
           color="inherit"
           size="small"
-          sx={{ marginInlineStart: 'auto', py: 0 }}
+          sx={{ py: 0, flex: 'none' }}
           onClick={() => void dismiss(query)}
         >
           <FormattedMessage id="health.dismiss" />

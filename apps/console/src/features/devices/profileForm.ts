@@ -3,7 +3,6 @@ import {
   deviceRenameBodySchema,
   type DeviceExpectations,
   type DeviceProfile,
-  type DeviceProfileInput,
 } from '@sos/contract';
 import type { z } from 'zod';
 import { supervisionDefaults, supervisionFormShape, supervisionIssues } from './supervisionForm.js';
@@ -50,4 +49,3 @@ export const profileOf = ({
   testInterval: _t,
   ...profile
 }: ProfileFormValues): DeviceProfile => profile;
-export type { DeviceProfileInput };

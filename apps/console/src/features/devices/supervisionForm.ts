@@ -13,8 +13,8 @@ import { z } from 'zod';
  * assistito" (docs/expected-events.md): text fields, blank meaning null; saved with PATCH
  * /api/device/supervision when they changed.
  */
-export const SUPERVISION_UNITS = { MIN: 60, H: 3600 } as const;
-export type SupervisionUnit = keyof typeof SUPERVISION_UNITS;
+const SUPERVISION_UNITS = { MIN: 60, H: 3600 } as const;
+type SupervisionUnit = keyof typeof SUPERVISION_UNITS;
 
 const wholeOrBlank = z
   .string()
@@ -34,11 +34,9 @@ export interface SupervisionFormValues {
 }
 
 /** The seconds a value means, or null when blank. */
-export const supervisionSeconds = (
-  v: Pick<SupervisionFormValues, 'supervision' | 'supervisionUnit'>,
-) =>
+const supervisionSeconds = (v: Pick<SupervisionFormValues, 'supervision' | 'supervisionUnit'>) =>
   v.supervision.trim() === '' ? null : Number(v.supervision) * SUPERVISION_UNITS[v.supervisionUnit];
-export const testIntervalHours = (v: Pick<SupervisionFormValues, 'testInterval'>) =>
+const testIntervalHours = (v: Pick<SupervisionFormValues, 'testInterval'>) =>
   v.testInterval.trim() === '' ? null : Number(v.testInterval);
 
 /** Which field is out of range, if any (the contract's limits). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callsOf, json, stubFetch } from '../../test/http.js';
@@ -63,15 +63,19 @@ describe('HistoryPage', () => {
     expect(within(row).getByText('27:03:09')).toBeInTheDocument();
     expect(within(row).getByText('admin')).toBeInTheDocument();
     expect(within(row).getByText('Caduta')).toBeInTheDocument();
-    // The calls logged while handling it (docs/call-out.md).
-    expect(row.querySelector('[data-field="calls"]')).toHaveTextContent(/^3$/);
-    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual([
-      'Stato',
-      'Data di apertura',
-      'Data di chiusura',
-      'Durata',
-      'Dispositivo',
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    // What fits 1440 px (docs/shift.md): "Chiuso da" on screen, three columns on demand.
+    const shown = ['Stato', 'Data di apertura', 'Data di chiusura', 'Durata', 'Dispositivo'];
+    expect(headers()).toEqual([...shown, 'Esito', 'Tipo', 'Chiuso da']);
+    const user = userEvent.setup();
+    // The column's menu (its button shows on hover).
+    const menu = screen.getByRole('columnheader', { name: 'Stato' }).querySelector('button');
+    await user.click(menu as HTMLElement);
+    await user.click(await screen.findByRole('menuitem', { name: 'Gestisci colonne' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Mostra/Nascondi Tutto' }));
+    await waitFor(() => expect(headers()).toHaveLength(11));
+    expect(headers()).toEqual([
+      ...shown,
       'Esito',
       'Preso in carico da',
       'Tempo di presa in carico',
@@ -79,7 +83,14 @@ describe('HistoryPage', () => {
       'Chiamate',
       'Chiuso da',
     ]);
+    // The calls logged while handling it (docs/call-out.md).
+    expect(row.querySelector('[data-field="calls"]')).toHaveTextContent(/^3$/);
     expect(await callsOf(spy)).toContain('GET /api/sos/history?limit=20');
+    // The choice is kept: the history opened again shows the columns chosen.
+    cleanup();
+    renderApp('/sos/history');
+    await screen.findByText('Portineria');
+    expect(headers()).toHaveLength(11);
   });
 
   it('shows 20 rows per page', async () => {

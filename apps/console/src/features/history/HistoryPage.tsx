@@ -1,10 +1,12 @@
+import type { GridCellParams, GridRowParams } from '@mui/x-data-grid';
 import type { Sos } from '@sos/contract';
 import { useState } from 'react';
 import { isReversed } from '../../components/DateRangeFields.js';
 import { LogPage } from '../../components/log/LogPage.js';
-import { ClosedSosDialog } from './ClosedSosDialog.js';
+import { SosDetailDialog } from '../../widgets/alarm/SosDetailDialog.js';
 import { filterQuery, HistoryFilters, NO_FILTER } from './HistoryFilters.js';
 import { useExportSosHistoryCsvMutation, useGetSosHistoryPageQuery } from './historyApi.js';
+import { useColumnChoice } from './useColumnChoice.js';
 import { useHistoryColumns } from './useHistoryColumns.js';
 
 /**
@@ -13,6 +15,7 @@ import { useHistoryColumns } from './useHistoryColumns.js';
  */
 export default function HistoryPage() {
   const columns = useHistoryColumns();
+  const columnChoice = useColumnChoice();
   // A row opens the closed SOS's detail, read only (docs/shift.md).
   const [opened, setOpened] = useState<Sos | null>(null);
   return (
@@ -27,16 +30,17 @@ export default function HistoryPage() {
       useExport={useExportSosHistoryCsvMutation}
       columns={columns}
       gridProps={{
-        // Nine columns: render them all (a buffer wider than they are), so every column is
-        // in the page for screen readers and the browser's search, whatever the width.
+        // Render every shown column (a buffer wider than they are), so each is in the page for
+        // screen readers and the browser's search, whatever the width.
         columnBufferPx: 4000,
-        onRowClick: ({ row }) => setOpened(row),
-        onCellKeyDown: ({ row }, event) => {
+        ...columnChoice,
+        onRowClick: ({ row }: GridRowParams<Sos>) => setOpened(row),
+        onCellKeyDown: ({ row }: GridCellParams<Sos>, event) => {
           if (event.key === 'Enter') setOpened(row);
         },
       }}
     >
-      {opened && <ClosedSosDialog sos={opened} onClose={() => setOpened(null)} />}
+      {opened && <SosDetailDialog closed={opened} onClose={() => setOpened(null)} />}
     </LogPage>
   );
 }

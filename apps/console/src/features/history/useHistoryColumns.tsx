@@ -1,4 +1,4 @@
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { AlarmKind, Sos, SosOutcome } from '@sos/contract';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -7,6 +7,12 @@ import { formatDateTimeSeconds, formatDuration } from '../../lib/format.js';
 import { SosStateChip } from './SosStateChip.js';
 
 const time = (iso: string) => new Date(iso).getTime();
+
+/**
+ * Hidden until shown from a column's menu ("Gestisci colonne"): with them the grid is wider than
+ * a 1440 px screen's, and "Chiuso da" went off-screen (docs/shift.md "Smaller points").
+ */
+export const HISTORY_HIDDEN_COLUMNS = { acknowledgedBy: false, ackTime: false, calls: false };
 
 /**
  * docs/console.md History: Stato, Data di apertura, Data di chiusura (lastUpdated), Durata
@@ -21,30 +27,30 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
       {
         field: 'state',
         headerName: header('history.state'),
-        width: 130,
+        width: 110,
         valueFormatter: (value: Sos['state']) => intl.formatMessage({ id: `sosState.${value}` }),
-        renderCell: ({ value, formattedValue }) => (
-          <SosStateChip state={value} label={formattedValue} />
+        renderCell: ({ row, formattedValue }: GridRenderCellParams<Sos, Sos['state'], string>) => (
+          <SosStateChip state={row.state} label={formattedValue ?? ''} />
         ),
       },
       {
         field: 'dateCreated',
         headerName: header('history.dateCreated'),
-        width: 190,
+        width: 165,
         valueGetter: (value: string) => time(value),
         valueFormatter: (value: number) => formatDateTimeSeconds(value),
       },
       {
         field: 'lastUpdated',
         headerName: header('history.dateClosed'),
-        width: 190,
+        width: 165,
         valueGetter: (value: string) => time(value),
         valueFormatter: (value: number) => formatDateTimeSeconds(value),
       },
       {
         field: 'duration',
         headerName: header('history.duration'),
-        width: 120,
+        width: 100,
         valueGetter: (_value: unknown, row: Sos) => time(row.lastUpdated) - time(row.dateCreated),
         // The value is exact; the text is whole seconds like the dates.
         valueFormatter: (_value: number, row: Sos) =>
@@ -54,14 +60,14 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         field: 'device',
         headerName: header('history.device'),
         flex: 1,
-        minWidth: 180,
+        minWidth: 130,
         valueGetter: (_value: unknown, row: Sos) => row.device.displayName,
       },
       // docs/alarm-handling.md: three columns after the spec's five.
       {
         field: 'outcome',
         headerName: header('alarm.history.outcome'),
-        width: 200,
+        width: 160,
         valueFormatter: (value: SosOutcome | null) =>
           value ? intl.formatMessage({ id: `outcome.${value}` }) : '',
       },
@@ -85,7 +91,7 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
       {
         field: 'kind',
         headerName: header('kind.column'),
-        width: 170,
+        width: 140,
         valueFormatter: (value: AlarmKind) => intl.formatMessage({ id: `kind.${value}` }),
       },
       // docs/call-out.md: the calls logged while handling it.
@@ -101,7 +107,7 @@ export function useHistoryColumns(): GridColDef<Sos>[] {
         field: 'closedBy',
         headerName: header('history.closedBy'),
         flex: 1,
-        minWidth: 160,
+        minWidth: 120,
         valueGetter: (_value: unknown, row: Sos) => row.closedBy?.username ?? '',
       },
     ];

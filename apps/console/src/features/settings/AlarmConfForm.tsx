@@ -138,7 +138,11 @@ export function AlarmConfForm() {
       <Typography variant="h2" sx={{ mb: 2 }}>
         <FormattedMessage id="alarm.confTitle" />
       </Typography>
-      <form onSubmit={handleSubmit(submit)} noValidate aria-busy={isFetching && !data}>
+      <form
+        onSubmit={(e) => void handleSubmit(submit)(e)}
+        noValidate
+        aria-busy={isFetching && !data}
+      >
         <Stack spacing={1}>
           <SecondsField control={control} name="ackTargetSeconds" label="alarm.ackTarget" />
           <SecondsField control={control} name="offlineAfterSeconds" label="alarm.offlineAfter" />

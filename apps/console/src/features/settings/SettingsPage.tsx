@@ -53,7 +53,7 @@ export default function SettingsPage() {
     <>
       <PageHeader title="settings.title" />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
-        <form onSubmit={handleSubmit(setPending)} noValidate>
+        <form onSubmit={(e) => void handleSubmit(setPending)(e)} noValidate>
           <FormTextField
             control={control}
             name="apiKey"

@@ -10,7 +10,7 @@ export const settingsMessages = defineCatalogue(
       'Cambiando la api key tutti i dispositivi registrati perderanno la configurazione, sei sicuro di voler procedere?',
     apiKey_changed_success: 'Api key cambiata con successo',
     'settings.weakKey': 'Chiave debole',
-    'settings.weakKeyHint': 'Usa almeno {n} caratteri: una chiave corta si può indovinare.',
+    'settings.weakKeyHint': 'Usa almeno {n, number} caratteri: una chiave corta si può indovinare.',
   },
   {
     en: {
@@ -21,7 +21,7 @@ export const settingsMessages = defineCatalogue(
         'Changing the api key makes every registered device lose its configuration. Are you sure you want to proceed?',
       apiKey_changed_success: 'Api key changed successfully',
       'settings.weakKey': 'Weak key',
-      'settings.weakKeyHint': 'Use at least {n} characters: a short key can be guessed.',
+      'settings.weakKeyHint': 'Use at least {n, number} characters: a short key can be guessed.',
     },
     es: {
       'settings.title': 'Ajustes',
@@ -31,7 +31,8 @@ export const settingsMessages = defineCatalogue(
         'Al cambiar la api key, todos los dispositivos registrados perderán su configuración. ¿Seguro que quieres continuar?',
       apiKey_changed_success: 'Api key cambiada correctamente',
       'settings.weakKey': 'Clave débil',
-      'settings.weakKeyHint': 'Usa al menos {n} caracteres: una clave corta se puede adivinar.',
+      'settings.weakKeyHint':
+        'Usa al menos {n, number} caracteres: una clave corta se puede adivinar.',
     },
     fr: {
       'settings.title': 'Paramètres',
@@ -43,7 +44,7 @@ export const settingsMessages = defineCatalogue(
       apiKey_changed_success: 'Clé API modifiée avec succès',
       'settings.weakKey': 'Clé faible',
       'settings.weakKeyHint':
-        'Utilisez au moins {n} caractères : une clé courte peut être devinée.',
+        'Utilisez au moins {n, number} caractères : une clé courte peut être devinée.',
     },
     de: {
       'settings.title': 'Einstellungen',
@@ -54,7 +55,7 @@ export const settingsMessages = defineCatalogue(
       apiKey_changed_success: 'API-Schlüssel erfolgreich geändert',
       'settings.weakKey': 'Schwacher Schlüssel',
       'settings.weakKeyHint':
-        'Verwenden Sie mindestens {n} Zeichen: Ein kurzer Schlüssel lässt sich erraten.',
+        'Verwenden Sie mindestens {n, number} Zeichen: Ein kurzer Schlüssel lässt sich erraten.',
     },
     ar: {
       'settings.title': 'الإعدادات',

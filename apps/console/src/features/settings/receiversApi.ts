@@ -3,7 +3,7 @@ import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 
 /** The alarm receivers' status (GET /api/conf/receivers), read when Settings opens. */
-export const receiversApi = api.injectEndpoints({
+const receiversApi = api.injectEndpoints({
   endpoints: (build) => ({
     getReceivers: build.query<ReceiversResponse, void>({ query: () => PATHS.confReceivers }),
   }),

@@ -3,7 +3,7 @@ import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 
 /** The device API key (docs/console.md /conf/apiKey). */
-export const settingsApi = api.injectEndpoints({
+const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApiKey: build.query<{ apiKey: string }, void>({
       query: () => PATHS.confApiKey,

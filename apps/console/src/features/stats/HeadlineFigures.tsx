@@ -10,7 +10,7 @@ import type { MessageId } from '../../i18n/messageId.js';
 import { useStatFormat } from './useStatFormat.js';
 
 /** docs/alarm-handling.md: green when ≥ 98.5 % within the target and ≥ 99 % within 180 s, else red. */
-export function goalsMet(stats: SosStats): boolean | null {
+function goalsMet(stats: SosStats): boolean | null {
   if (stats.ackWithinTargetPct === null || stats.ackWithin180sPct === null) return null;
   return (
     stats.ackWithinTargetPct >= ACK_TARGET_GOAL_PCT && stats.ackWithin180sPct >= ACK_180S_GOAL_PCT

@@ -9,11 +9,12 @@ import { KIND_SEVERITY } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messageId.js';
+import { localDigits } from '../../lib/format.js';
 import { useStatFormat } from './useStatFormat.js';
 
 const HEIGHT = 300;
-/** YYYY-MM-DD → DD/MM, the console's day order (docs/console.md). */
-const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+/** YYYY-MM-DD → DD/MM, the console's day order, in the language's digits (docs/console.md). */
+const shortDay = (day: string) => localDigits(`${day.slice(8, 10)}/${day.slice(5, 7)}`);
 
 function ChartCard({ title, children }: { title: MessageId; children: ReactNode }) {
   return (

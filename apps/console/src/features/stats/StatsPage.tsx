@@ -1,8 +1,8 @@
 import Grid from '@mui/material/Grid';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DateRangeFields, isReversed, type DateRange } from '../../components/DateRangeFields.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { isoDay } from '../../lib/format.js';
 import { CallFigures } from './CallFigures.js';
 import { ExpectationFigures } from './ExpectationFigures.js';
 import { HeadlineFigures } from './HeadlineFigures.js';
@@ -10,12 +10,8 @@ import { OperatorTable } from './OperatorTable.js';
 import { DailyChart, KindsChart, OutcomesChart } from './StatsCharts.js';
 import { useGetSosStatsQuery } from './statsApi.js';
 
-const DAY = 'YYYY-MM-DD';
 /** The server's default too: the 7 days ending today. */
-const lastWeek = (): DateRange => ({
-  from: dayjs().subtract(6, 'day').format(DAY),
-  to: dayjs().format(DAY),
-});
+const lastWeek = (): DateRange => ({ from: isoDay(-6), to: isoDay() });
 
 /**
  * "Statistiche" (docs/alarm-handling.md "Reports", /sos/stats): how fast SOS were taken in charge

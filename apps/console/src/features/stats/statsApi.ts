@@ -3,7 +3,7 @@ import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 
 /** docs/alarm-handling.md "Reports": GET /api/sos/stats over a range of days. */
-export const statsApi = api.injectEndpoints({
+const statsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSosStats: build.query<SosStats, ReportRangeQuery>({
       query: (range) => ({ url: PATHS.sosStats, params: range }),

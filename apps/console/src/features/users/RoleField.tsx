@@ -31,7 +31,7 @@ export function RoleField({
       label={intl.formatMessage({ id: 'shift.role' })}
       name={field.name}
       value={field.value}
-      onChange={(event) => field.onChange(event.target.value as Role)}
+      onChange={(event) => field.onChange(event.target.value)}
       onBlur={field.onBlur}
       inputRef={field.ref}
       disabled={disabled}

@@ -9,7 +9,7 @@ import { FormTextField } from '../../components/FormTextField.js';
 import { PasswordField } from '../../components/PasswordField.js';
 import { RoleField } from './RoleField.js';
 
-export type UserFormMode = 'create' | 'edit';
+type UserFormMode = 'create' | 'edit';
 /** What a save may answer: a taken username is shown on its field. */
 export type SaveOutcome = 'saved' | 'usernameTaken' | 'commonPassword' | 'failed';
 
@@ -60,7 +60,7 @@ export function UserForm({
   });
   const busy = disabled || formState.isSubmitting;
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
       <FormTextField
         control={control}
         name="username"

@@ -6,7 +6,7 @@ const LIST = { type: 'User', id: 'LIST' } as const;
 const byId = (id: number) => `${PATHS.employee}/${id}`;
 
 /** User management calls (docs/console.md /employee). */
-export const usersApi = api.injectEndpoints({
+const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<Employee[], void>({
       query: () => PATHS.employee,

@@ -7,7 +7,7 @@ import { selectLiveStatus, type LiveStatus } from '../../store/liveSlice.js';
 import { DOWN_NOTICE_MS } from '../../widgets/live/LiveStream.js';
 
 /** How long the live stream may be lost (or never opened) before every page says so. */
-export const LOST_BANNER_MS = 10_000;
+const LOST_BANNER_MS = 10_000;
 
 /**
  * The worst failure of an alarm console is the silent one (docs/shift.md): 10 s after the

@@ -3,7 +3,7 @@
  * PushManager subscription and the notification permission. Loaded only after sign-in (the
  * layout's chunk): the login page carries none of it.
  */
-export const SERVICE_WORKER_URL = '/sw.js';
+const SERVICE_WORKER_URL = '/sw.js';
 
 /** What the browser allows: 'unsupported' (no service worker or Push API, or not https). */
 export type PushPermission = NotificationPermission | 'unsupported';

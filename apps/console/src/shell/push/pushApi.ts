@@ -3,7 +3,7 @@ import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 
 /** Web Push (docs/push.md): the server's VAPID key and this browser's subscription. */
-export const pushApi = api.injectEndpoints({
+const pushApi = api.injectEndpoints({
   endpoints: (build) => ({
     pushKey: build.query<{ publicKey: string }, void>({ query: () => PATHS.pushKey }),
     savePushSubscription: build.mutation<null, PushSubscriptionBody>({

@@ -19,7 +19,8 @@ export interface PushState {
   busy: boolean;
   /** The last attempt to turn notifications on failed (the browser or its push service refused). */
   failed: boolean;
-  toggle(): void;
+  // A property, not a method: the menu item takes it as its click handler.
+  toggle: () => void;
 }
 
 /**

@@ -129,7 +129,7 @@ export function CallRow({ sosId, callee, open, heldBy = null }: CallRowProps) {
             <Link variant="body2" href={telHref(callee.phone)} dir="ltr">
               {callee.phone}
             </Link>
-            {open && <DialButton number={callee.phone} sosId={sosId} name={name} />}
+            {open && <DialButton number={callee.phone} sosId={sosId} name={name} heldBy={heldBy} />}
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">

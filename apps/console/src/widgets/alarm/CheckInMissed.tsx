@@ -3,20 +3,27 @@ import Typography from '@mui/material/Typography';
 import { CHECK_IN_SOURCE_CODE, type Sos } from '@sos/contract';
 import { FormattedMessage } from 'react-intl';
 import { LtrText } from '../../components/LtrText.js';
+import { localDigits } from '../../lib/format.js';
+import { selectLocale } from '../../i18n/languageSlice.js';
+import { useAppSelector } from '../../store/hooks.js';
 import { useConfirmCheckInMutation } from '../../entities/devices/expectationsApi.js';
 
 /** Whether the SOS is the one a missed check-in window raised (docs/expected-events.md). */
-export const isCheckInSos = (sos: Pick<Sos, 'source'>) =>
+const isCheckInSos = (sos: Pick<Sos, 'source'>) =>
   sos.source.protocol === 'SYSTEM' && sos.source.code === CHECK_IN_SOURCE_CODE;
 
 /** "Mancato check-in 08:00–10:00" under the card's "Inattività"; nothing for other SOS. */
 export function CheckInMissedLine({ sos }: { sos: Pick<Sos, 'source'> }) {
+  const locale = useAppSelector(selectLocale);
   if (!isCheckInSos(sos)) return null;
   return (
     <Typography variant="body2" data-testid="sos-check-in">
       <FormattedMessage
         id="expect.checkInMissed"
-        values={{ window: <LtrText key="window">{sos.source.detail ?? ''}</LtrText> }}
+        // The window's times are numbers the console shows: Arabic-Indic digits in Arabic.
+        values={{
+          window: <LtrText key="window">{localDigits(sos.source.detail ?? '', locale)}</LtrText>,
+        }}
       />
     </Typography>
   );

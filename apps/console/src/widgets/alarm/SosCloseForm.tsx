@@ -2,32 +2,34 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import {
-  FORM_ERRORS,
-  SOS_NOTE_MAX_LENGTH,
-  SOS_OUTCOMES,
-  type Sos,
-  type SosOutcome,
-} from '@sos/contract';
-import { misleadingTextProblem } from '@sos/contract/text';
+import { SOS_OUTCOMES, type Sos, type SosOutcome } from '@sos/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useCloseSosMutation } from '../../entities/devices/deviceEndpoints.js';
 import { useGetAlarmConfQuery } from '../../entities/sos/sosHandlingApi.js';
+import { sosTextProblem, SosTextField } from './SosTextField.js';
 
 /**
  * "Chiudi SOS" from the detail (or the card, docs/alarm-handling.md "Close policy"), saying what
  * happened ("Esito") and a closing note. While the alarm settings' requireOutcome is on the
- * outcome is required: no "Non indicato", and the button waits for one.
+ * outcome is required: no "Non indicato", and the button waits for one. In a dialog (the card's)
+ * `onCancel` adds 'Annulla', so the form is never left only by Escape or a click outside.
  */
-export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void }) {
+export function SosCloseForm({
+  sos,
+  onClosed,
+  onCancel,
+}: {
+  sos: Sos;
+  onClosed: () => void;
+  onCancel?: () => void;
+}) {
   const intl = useIntl();
   const required = useGetAlarmConfQuery().data?.requireOutcome === true;
   const [outcome, setOutcome] = useState<SosOutcome | ''>('');
   const [note, setNote] = useState('');
   const [closeSos, { isLoading }] = useCloseSosMutation();
-  // The server's rule for text an operator reads, said before sending (docs/hardening.md).
-  const problem = misleadingTextProblem(note.trim());
+  const problem = sosTextProblem(note);
   const close = async () => {
     const result = await closeSos({
       deviceId: sos.device.id,
@@ -62,28 +64,24 @@ export function SosCloseForm({ sos, onClosed }: { sos: Sos; onClosed: () => void
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        label={intl.formatMessage({ id: 'alarm.closingNote' })}
+      <SosTextField
+        label="alarm.closingNote"
         value={note}
-        onChange={(event) => setNote(event.target.value)}
-        multiline
+        onChange={setNote}
         minRows={2}
         maxRows={6}
-        size="small"
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: SOS_NOTE_MAX_LENGTH } }}
-        error={problem !== undefined}
-        helperText={problem ? intl.formatMessage({ id: FORM_ERRORS[problem] }) : undefined}
       />
-      <Button
-        variant="contained"
-        color="error"
-        sx={{ alignSelf: 'flex-start' }}
-        disabled={isLoading || problem !== undefined || (required && !outcome)}
-        onClick={() => void close()}
-      >
-        {intl.formatMessage({ id: 'alarm.closeSos' })}
-      </Button>
+      <Stack direction="row" spacing={1}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={isLoading || problem !== undefined || (required && !outcome)}
+          onClick={() => void close()}
+        >
+          {intl.formatMessage({ id: 'alarm.closeSos' })}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>{intl.formatMessage({ id: 'cancel' })}</Button>}
+      </Stack>
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { SosKind } from './SosKind.js';
 import { CheckInConfirmButton } from './CheckInMissed.js';
 import { SosLocation } from './SosLocation.js';
 import { SosNoteForm } from './SosNoteForm.js';
+import { SosOutcome } from './SosOutcome.js';
 import { SosStatus } from './SosStatus.js';
 import { SosTimeline } from './SosTimeline.js';
 import { CallBackButton } from '../voice/DialButtons.js';
@@ -40,21 +41,28 @@ function Section({ title, children }: { title: MessageId; children: ReactNode })
   );
 }
 
+/** The live detail of a device's open SOS, or a closed SOS read only (history, audit log). */
+export type SosDetailProps =
+  | { deviceId: number; closed?: undefined; onClose: () => void }
+  | { closed: Sos; deviceId?: undefined; onClose: () => void };
+
 /**
  * An SOS's detail ("Dettaglio", docs/alarm-handling.md), live from the devices slice: who has it, where
  * the device is, the resident and the call-out (docs/call-out.md), the timeline, and the
  * actions while it is open. Once it is closed (here or elsewhere) it stays on screen,
- * without actions, until "Indietro".
+ * without actions, until "Indietro". Given a closed SOS (docs/shift.md "Reviewing a closed
+ * SOS") it is the same detail read only, with the outcome and no action.
  */
-export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClose: () => void }) {
+export function SosDetailDialog({ deviceId: liveId, closed, onClose }: SosDetailProps) {
   const intl = useIntl();
   const titleId = useId();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const deviceId = closed ? closed.device.id : liveId;
   const device = useAppSelector((state) => selectDeviceById(state, deviceId));
   const userId = useAppSelector(selectSession)?.id;
-  const current = device?.lastSos?.state === 'OPEN' ? device.lastSos : null;
+  const current = !closed && device?.lastSos?.state === 'OPEN' ? device.lastSos : null;
   // The SOS as last seen open: kept when it closes, so the detail does not vanish.
-  const [seen, setSeen] = useState<Sos | null>(current);
+  const [seen, setSeen] = useState<Sos | null>(closed ?? current);
   if (current && current !== seen && (!seen || current.id === seen.id)) setSeen(current);
   const sos = seen;
   const open = current !== null && current.id === sos?.id;
@@ -102,12 +110,18 @@ export function SosDetailDialog({ deviceId, onClose }: { deviceId: number; onClo
           <Section title="alarm.location">
             <SosLocation location={sos.location} />
           </Section>
-          <ResidentProfile deviceId={deviceId} withoutPhones />
-          <SosCallOut sosId={sos.id} deviceId={deviceId} open={open} heldBy={heldBy} />
+          {/* Read only, the profile's phones stand in for the call-out. */}
+          <ResidentProfile deviceId={deviceId} withoutPhones={!closed} />
+          {!closed && <SosCallOut sosId={sos.id} deviceId={deviceId} open={open} heldBy={heldBy} />}
           <Section title="alarm.timeline">
             <SosTimeline sosId={sos.id} />
             {open && <SosNoteForm sosId={sos.id} />}
           </Section>
+          {closed && (
+            <Section title="alarm.outcome">
+              <SosOutcome sos={closed} />
+            </Section>
+          )}
           {open && (
             <>
               <Divider />

@@ -4,7 +4,7 @@ import type { SosLocation as Location } from '@sos/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 
 /** OpenStreetMap at street level, the SOS's position marked. */
-export const mapUrl = ({ lat, lon }: Location) =>
+const mapUrl = ({ lat, lon }: Location) =>
   `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 
 /** Where the device was when it raised the SOS: coordinates, accuracy, a map link. */

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { languageChanged } from '../../i18n/languageSlice.js';
 import { json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
 import { SosTimeline } from './SosTimeline.js';
 
@@ -64,5 +65,37 @@ describe('SosTimeline', () => {
     expect(texts[0]).toMatch(/Casa Rossi \+390611112222: Chiamata in arrivo \(01:23\)$/);
     expect(texts[1]).toMatch(/Marco \+39 333 1234567: Chiamata effettuata \(00:07\)$/);
     expect(texts[2]).toMatch(/Marco \+39 333 1234567: Occupato$/);
+  });
+
+  it('writes a call’s length in Arabic-Indic digits in Arabic, the number as dialled', async () => {
+    stubFetch((call) =>
+      call.url.pathname === '/api/sos/timeline'
+        ? json([
+            {
+              at: '2025-03-01T10:02:00Z',
+              type: 'CALL',
+              by: { id: 1, username: 'admin' },
+              text: null,
+              call: {
+                to: 'CONTACT',
+                contactIndex: 0,
+                name: 'Marco',
+                phone: '+39 333 1234567',
+                result: 'ANSWERED',
+                via: 'VOICE',
+                direction: 'OUT',
+                durationS: 83,
+              },
+            },
+          ])
+        : undefined,
+    );
+    const store = signedInStore();
+    store.dispatch(languageChanged('ar'));
+    renderWithStore(store, <SosTimeline sosId={5} />);
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    const [item] = await screen.findAllByRole('listitem');
+    await waitFor(() => expect(item).toHaveTextContent('(٠١:٢٣)'));
+    expect(item).toHaveTextContent('+39 333 1234567');
   });
 });

@@ -5,9 +5,8 @@ import ListItemText from '@mui/material/ListItemText';
 import { SOS_OUTCOMES, type SosCall, type SosOutcome, type SosTimelineEntry } from '@sos/contract';
 import type { ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { formatDateTimeSeconds } from '../../lib/format.js';
+import { formatClock, formatDateTimeSeconds } from '../../lib/format.js';
 import { useGetSosTimelineQuery } from '../../entities/sos/sosHandlingApi.js';
-import { mmss } from '../voice/clockText.js';
 import { deviceEventWords } from './deviceWords.js';
 
 const isOutcome = (code: string): code is SosOutcome =>
@@ -26,7 +25,7 @@ function callText(call: SosCall, note: string | null, intl: IntlShape): ReactNod
     call.via === 'VOICE' && call.durationS !== null
       ? intl.formatMessage(
           { id: `voice.timeline.${call.direction}` },
-          { time: mmss(call.durationS) },
+          { time: formatClock(call.durationS) },
         )
       : intl.formatMessage({ id: `call.result.${call.result}` });
   return (

@@ -12,7 +12,7 @@ export interface AudioLike {
 }
 
 /** MP3 frames pad the end with silence: restart before it is heard (docs/console.md). */
-export const RESTART_BEFORE_END_S = 0.33;
+const RESTART_BEFORE_END_S = 0.33;
 
 export interface AlarmLoop {
   /** Plays (looping) while true, stops and rewinds when false. */

@@ -35,7 +35,7 @@ export function useHandOffNotices(): void {
             api.dispatch(showSnackbar({ type: 'error', messageId, values }));
           },
         }),
-      ) as unknown as () => void,
+      ),
     [dispatch],
   );
 }

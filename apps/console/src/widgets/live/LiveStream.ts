@@ -20,6 +20,8 @@ export interface LiveStreamOptions {
   skipEventIds?: readonly string[];
   /** The bearer token; `force` after the server refused the current one. */
   getToken: (force: boolean) => Promise<string | null>;
+  /** A refusal's code (401), read before the token is refreshed: why the session ended. */
+  onRefused?: (code: unknown) => void;
   onEvent: (event: LiveEvent) => void;
   /** Back after a long disconnection: the lists may have missed more than the stream replays. */
   onGap: () => void;
@@ -112,7 +114,15 @@ export class LiveStream {
     // A new EventSource (the first one, or one after a refusal) does not know the last id:
     // resume from it anyway.
     if (this.lastEventId && !headers['Last-Event-ID']) headers['Last-Event-ID'] = this.lastEventId;
-    return fetch(url, { ...init, headers } as RequestInit);
+    const response = await fetch(url, { ...init, headers });
+    if (response.status === 401 && this.options.onRefused) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: unknown } | null;
+      this.options.onRefused(body?.code);
+    }
+    return response;
   };
 
   private opened(): void {

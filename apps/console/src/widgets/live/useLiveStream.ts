@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { API_PREFIX, PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 import type { AppStore } from '../../store/store.js';
-import { getFreshAccessToken } from '../../store/tokenRefresh.js';
+import { getFreshAccessToken, noteRefusal } from '../../store/tokenRefresh.js';
 import { selectDevicesLoading, selectIsDeviceKnown } from '../../entities/devices/devicesSlice.js';
 import { liveEventReceived, type LiveEvent } from '../../entities/live/liveEvents.js';
 import { liveStatusChanged } from '../../store/liveSlice.js';
@@ -47,6 +47,7 @@ export function useLiveStream(
       lastEventId: from,
       skipEventIds: skip,
       getToken: (force) => getFreshAccessToken(store, force),
+      onRefused: noteRefusal,
       onEvent: (event) => {
         const reloadNeeded = needsReload(event, store);
         store.dispatch(liveEventReceived(event));

@@ -12,9 +12,11 @@ export function useRefetchWhenBack(): void {
       dispatch(
         addListener({
           actionCreator: liveStatusChanged,
-          effect: ({ payload }, { getState, getOriginalState, dispatch: send }) => {
-            const before = (getOriginalState() as { live: { status: string } }).live.status;
-            if (payload === 'open' && before !== 'open') refetchUnreachable(getState(), send);
+          // Called on the api object: the listener API declares its getters as methods.
+          effect: ({ payload }, api) => {
+            const before = (api.getOriginalState() as { live: { status: string } }).live.status;
+            if (payload === 'open' && before !== 'open')
+              refetchUnreachable(api.getState(), api.dispatch);
           },
         }),
       ),

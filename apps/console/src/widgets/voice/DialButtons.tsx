@@ -1,7 +1,9 @@
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import PhoneCallbackOutlined from '@mui/icons-material/PhoneCallbackOutlined';
 import Button from '@mui/material/Button';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { selectVoiceCalls, selectVoiceStatus } from '../../entities/voice/voiceSlice.js';
 import { usePhone } from './phone.js';
@@ -15,33 +17,52 @@ function useCanDial(): boolean {
 
 /**
  * "Chiama" beside a number of the call-out (docs/voice.md): the softphone dials it for this
- * SOS, and the server records the call from the SIP side. Nothing when voice is off.
+ * SOS, and the server records the call from the SIP side. Nothing when voice is off. On an
+ * SOS a colleague holds (`heldBy`) it asks first, as recording a call does (docs/shift.md).
  */
 export function DialButton({
   number,
   sosId,
   name,
+  heldBy = null,
 }: {
   number: string;
   sosId: number;
   name: string;
+  heldBy?: string | null;
 }) {
   const intl = useIntl();
   const phone = usePhone();
   const canDial = useCanDial();
+  const [asking, setAsking] = useState(false);
   if (!phone) return null;
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      color="success"
-      startIcon={<PhoneOutlined />}
-      disabled={!canDial}
-      aria-label={intl.formatMessage({ id: 'voice.callNumber' }, { number: name })}
-      onClick={() => phone.call(number, sosId)}
-    >
-      {intl.formatMessage({ id: 'voice.call' })}
-    </Button>
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="success"
+        startIcon={<PhoneOutlined />}
+        disabled={!canDial}
+        aria-label={intl.formatMessage({ id: 'voice.callNumber' }, { number: name })}
+        onClick={() => (heldBy ? setAsking(true) : phone.call(number, sosId))}
+      >
+        {intl.formatMessage({ id: 'voice.call' })}
+      </Button>
+      {heldBy && (
+        <ConfirmDialog
+          open={asking}
+          message="shift.dialOthers"
+          values={{ username: heldBy }}
+          confirmLabel="voice.call"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            phone.call(number, sosId);
+          }}
+        />
+      )}
+    </>
   );
 }
 

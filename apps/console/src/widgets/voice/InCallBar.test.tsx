@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callAdded, voiceStatusChanged } from '../../entities/voice/voiceSlice.js';
+import { languageChanged } from '../../i18n/languageSlice.js';
 import { renderWithStore, signedInStore } from '../../test/testKit.js';
 import { fakePhone, voiceCall } from '../../test/voiceKit.js';
 import { CallsInProgress } from './InCallBar.js';
@@ -46,6 +47,23 @@ describe('in-call bar', () => {
     expect(phone.hangUp).toHaveBeenCalledWith('call-1');
   });
 
+  it('counts the time in call in Arabic-Indic digits in Arabic', async () => {
+    const store = signedInStore('EMPLOYEE');
+    store.dispatch(voiceStatusChanged('registered'));
+    store.dispatch(callAdded(voiceCall({ state: 'active', answeredAt: Date.now() - 65_000 })));
+    store.dispatch(languageChanged('ar'));
+    renderWithStore(
+      store,
+      <PhoneContext.Provider value={fakePhone()}>
+        <CallsInProgress />
+      </PhoneContext.Provider>,
+    );
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+    const timer = within(screen.getByTestId('in-call')).getByRole('timer');
+    await waitFor(() => expect(timer).toHaveTextContent(/٠١:٠[٥٦]/));
+    expect(timer.textContent).not.toMatch(/[0-9]/);
+  });
+
   it('has no SCAIP controls for a phone, and says it is calling until answered', () => {
     render([{ direction: 'OUT', state: 'dialing', unit: false, number: '+39 06 1111 2222' }]);
     const bar = screen.getByTestId('in-call');
@@ -70,6 +88,30 @@ describe('"Chiama"', () => {
   it('dials the number for the SOS', async () => {
     const { phone } = render([]);
     await userEvent.click(screen.getByRole('button', { name: 'Chiama Marco' }));
+    expect(phone.call).toHaveBeenCalledWith('+39 06 1111 2222', 41);
+  });
+
+  it('asks first on an SOS a colleague holds, as recording a call does', async () => {
+    const store = signedInStore('EMPLOYEE');
+    store.dispatch(voiceStatusChanged('registered'));
+    const phone = fakePhone();
+    renderWithStore(
+      store,
+      <PhoneContext.Provider value={phone}>
+        <DialButton number="+39 06 1111 2222" sosId={41} name="Marco" heldBy="luca" />
+      </PhoneContext.Provider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Chiama Marco' }));
+    const ask = await screen.findByRole('dialog');
+    expect(ask).toHaveTextContent('In carico a luca: chiamare comunque?');
+    await user.click(within(ask).getByRole('button', { name: 'Annulla' }));
+    expect(phone.call).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Chiama Marco' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Chiama' }),
+    );
     expect(phone.call).toHaveBeenCalledWith('+39 06 1111 2222', 41);
   });
 

@@ -22,7 +22,7 @@ function CallClock({ since }: { since: number }) {
  * One call in progress (docs/voice.md): "In chiamata mm:ss" (or dialling), "Muto",
  * "Chiudi chiamata" and, with a unit on the line, SCAIP's controls sent as DTMF.
  */
-export function InCallBar({ call }: { call: VoiceCall }) {
+function InCallBar({ call }: { call: VoiceCall }) {
   const intl = useIntl();
   const phone = usePhone();
   const active = call.state === 'active' && call.answeredAt !== null;

@@ -8,9 +8,9 @@ import { selectVoiceCalls } from '../../entities/voice/voiceSlice.js';
 import { PhoneContext, type Phone } from './phone.js';
 
 /** New credentials this long before the current ones expire (they last 12 h). */
-export const RENEW_BEFORE_MS = 10 * 60_000;
+const RENEW_BEFORE_MS = 10 * 60_000;
 /** A refused registration or a failed fetch is tried again after this long. */
-export const RETRY_MS = 15_000;
+const RETRY_MS = 15_000;
 
 /** What starts the softphone; the JsSIP one by default, loaded only when voice is on. */
 export type StartPhone = (

@@ -66,7 +66,7 @@ export function startPhone(
   ua.on('registrationFailed', (event) => {
     lost();
     // 401/403 after the challenge: these credentials will never do; the owner fetches new ones.
-    if (!stopping && event.cause === 'Authentication Error') hooks.onRefused();
+    if (!stopping && event.cause === C.causes.AUTHENTICATION_ERROR) hooks.onRefused();
     else if (!stopping && ua.isConnected()) setTimeout(() => !stopping && ua.register(), 2000);
   });
   ua.on('newRTCSession', (event: RTCSessionEvent) => {

@@ -6,7 +6,7 @@ export const DTMF_CONTROLS = [
   { tone: '7', label: 'voice.dtmf.listen' },
   { tone: '8', label: 'voice.dtmf.talk' },
 ] as const;
-export type DtmfTone = (typeof DTMF_CONTROLS)[number]['tone'];
+type DtmfTone = (typeof DTMF_CONTROLS)[number]['tone'];
 
 /**
  * What the console asks of its softphone; the calls' state is in the store

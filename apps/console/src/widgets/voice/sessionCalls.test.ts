@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { mmss } from './clockText.js';
 import { inboundCall } from './sessionCalls.js';
 
 const request = (headers: Record<string, string>) => ({
@@ -50,13 +49,5 @@ describe("an inbound call from Kamailio's headers", () => {
     expect(
       inboundCall('c5', request({ 'X-SOS-Device-Id': '4; drop', 'X-SOS-Id': '-1' }), 'x'),
     ).toMatchObject({ deviceId: null, sosId: null });
-  });
-});
-
-describe('mm:ss', () => {
-  it('writes minutes and seconds, minutes past an hour included', () => {
-    expect(mmss(0)).toBe('00:00');
-    expect(mmss(65.9)).toBe('01:05');
-    expect(mmss(4502)).toBe('75:02');
   });
 });

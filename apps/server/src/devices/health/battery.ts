@@ -12,8 +12,8 @@ import { toDeviceJson } from '../json.js';
  * BATTERY_OK_PCT it clears; between the two nothing changes, so a level wavering around 15 %
  * neither flaps nor repeats. Any protocol that reports a percentage comes through here.
  */
-export const LOW_BATTERY_PCT = 15;
-export const BATTERY_OK_PCT = 20;
+const LOW_BATTERY_PCT = 15;
+const BATTERY_OK_PCT = 20;
 
 /** One device's reported level. */
 export interface BatteryLevel {

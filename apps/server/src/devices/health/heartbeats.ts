@@ -1,9 +1,9 @@
 import type { Beat } from './heartbeat-batch.js';
 
 /** How long a heartbeat waits for its batch at most, before the write (ms). */
-export const HEARTBEAT_BATCH_MS = 100;
+const HEARTBEAT_BATCH_MS = 100;
 /** A batch this large is written at once, without waiting for the interval. */
-export const HEARTBEAT_BATCH_MAX = 2000;
+const HEARTBEAT_BATCH_MAX = 2000;
 /**
  * How much later than offlineAfterSeconds the offline sweep declares a device offline (ms).
  * The sweep reads last_seen_at from the database, where a heartbeat lands up to one batch

@@ -15,9 +15,9 @@ export async function readOfflineAfterSeconds(db: Tx): Promise<number> {
  * Marks offline every monitored, visible device silent for longer than its own supervision
  * (supervisionSeconds; docs/expected-events.md), or offlineAfterSeconds when it has none,
  * with one `device-offline` event each, in ONE set-based statement (the partial indexes
- * devices_online_last_seen_idx and devices_supervision_due_idx find them). `WHERE online` is re-checked on each row after
- * any concurrent writer commits: of all processes sweeping at once, and of a contact racing
- * the sweep, exactly one writes the transition. Answers how many went offline.
+ * devices_online_last_seen_idx and devices_supervision_due_idx find them). A row another
+ * writer holds is skipped (swept on the next round), so of all processes sweeping at once, and
+ * of a contact racing the sweep, exactly one writes the transition. Answers how many went offline.
  */
 export async function sweepOffline(db: Tx, offlineAfterSeconds: number): Promise<number> {
   const rows = await writeEvents<{ n: number }>(
@@ -42,10 +42,11 @@ export function sweepOfflineSql(offlineAfterSeconds: number): EventsWrite {
       WHERE online AND deleted_at IS NULL AND (
         (supervision_seconds IS NULL AND last_seen_at < ${cutoffSql(offlineAfterSeconds)})
         OR (supervision_seconds IS NOT NULL AND ${SUPERVISION_DUE} < ${NOW_LESS_GRACE}))
-      -- Row locks in id order, as a heartbeat batch takes them (devices/contact.ts):
-      -- a sweep and a batch sharing two devices wait for each other, never deadlock. A row a
-      -- batch just refreshed is re-checked after its lock and skipped.
-      ORDER BY id FOR UPDATE
+      -- Row locks in id order, as a heartbeat batch takes them (devices/contact.ts), and a
+      -- row another writer holds is skipped, not waited for: the next round (the deadline is
+      -- past: at once) re-checks it. Waiting, the sweep held every device it had locked behind
+      -- the expectations engine's batches (10:00 cliff), and every heartbeat batch behind it.
+      ORDER BY id FOR UPDATE SKIP LOCKED
     ),
     gone AS (
       UPDATE devices d SET online = false FROM due WHERE d.id = due.id

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuditPluginOptions {
+interface AuditPluginOptions {
   jwtSecret?: string | undefined;
 }
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@sos/contract';
@@ -8,10 +8,10 @@ import { ensureSetting, SETTING_KEYS } from '../../db/settings.js';
 import { Batcher } from '../../lib/batcher.js';
 import { bearerToken } from '../../lib/bearer-token.js';
 import { readSessionUsers, type SessionCheck, type SessionUser } from '../../auth/session-users.js';
-import { sessionEndReason } from '../../auth/sessions.js';
+import { accessEndReason } from '../../auth/sessions.js';
 
 /** What a verified access token says: whose, which session (claim `sid`), until when. */
-export interface TokenClaims {
+interface TokenClaims {
   userId: number;
   sessionId: string;
   /** Unix seconds. */
@@ -22,13 +22,13 @@ export interface TokenClaims {
  * A bearer token that does not verify at all (malformed, or signed with another key):
  * the one kind the forged-token throttle counts (docs/security.md; expired or ended ones are not).
  */
-export class UnverifiableTokenError extends HttpError {
+class UnverifiableTokenError extends HttpError {
   constructor() {
     super(401, 'UNAUTHORIZED', 'Invalid access token');
   }
 }
 
-export interface AccessToken {
+interface AccessToken {
   token: string;
   /** Unix seconds. */
   expiresAt: number;
@@ -48,11 +48,11 @@ declare module 'fastify' {
       successorOf(refreshToken: string): string;
     };
     /** onRequest hook: a valid bearer access token of a live session of an existing user, else 401. */
-    authenticate: onRequestHookHandler;
+    authenticate: onRequestAsyncHookHandler;
     /** The user of a live session (not revoked, his own), or undefined; checks arriving together share one query. */
     sessionUser(check: SessionCheck): Promise<SessionUser | undefined>;
     /** onRequest hook (after authenticate): 403 unless the user has one of the roles. */
-    requireRole(...roles: Role[]): onRequestHookHandler;
+    requireRole(...roles: Role[]): onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** Set by `authenticate`. */
@@ -64,7 +64,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthPluginOptions {
+interface AuthPluginOptions {
   jwtSecret?: string | undefined;
   accessTokenTtlS: number;
 }
@@ -169,8 +169,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     // arrive together are read in one query (a round trip each was a busy server's bottleneck).
     const row = await app.sessionUser({ userId: claims.userId, sessionId: claims.sessionId });
     if (!row) {
-      // Ended by a role or password change: the console says so (docs/security.md "Sessions").
-      if ((await sessionEndReason(app.db, claims.sessionId)) === 'ACCOUNT_CHANGED')
+      // Ended by a role or password change, or the user deleted: the console says so
+      // (docs/security.md "Sessions").
+      if ((await accessEndReason(app.db, claims)) === 'ACCOUNT_CHANGED')
         throw new HttpError(401, 'ACCOUNT_CHANGED', 'Your account was changed: sign in again');
       throw sessionEnded();
     }
@@ -179,7 +180,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     request.sessionId = claims.sessionId;
   });
 
-  app.decorate('requireRole', (...roles: Role[]): onRequestHookHandler => {
+  app.decorate('requireRole', (...roles: Role[]): onRequestAsyncHookHandler => {
     return async function requireRole(request: FastifyRequest) {
       if (!request.user) throw new HttpError(401, 'UNAUTHORIZED', 'Not authenticated');
       if (!roles.includes(request.user.role)) throw forbidden();

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { API_KEY_HEADER } from '@sos/contract';
 import { HttpError } from '../../lib/http-error.js';
@@ -12,7 +12,7 @@ declare module 'fastify' {
      * onRequest hook of the device API: 401 unless X-Api-Key is the current key; wrong keys
      * are counted per address (docs/security.md), a right key never is.
      */
-    deviceAuth: onRequestHookHandler;
+    deviceAuth: onRequestAsyncHookHandler;
     /** The key changed (here or, through the control channel, on another process): re-read it. */
     forgetApiKey(): void;
   }

@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export function sendError(
+function sendError(
   reply: FastifyReply,
   statusCode: number,
   code: ErrorCode,

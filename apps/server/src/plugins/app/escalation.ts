@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface EscalationPluginOptions {
+interface EscalationPluginOptions {
   /** Longest sleep of the sweeper (default 2 s, under the 2 s lateness allowed). */
   pollMs?: number;
 }

@@ -15,7 +15,7 @@ import { newCounters, type LiveStats } from '../../live/stats.js';
 import { pruneEvents } from '../../live/store.js';
 import { LiveStream } from '../../live/stream.js';
 
-export interface LiveClient {
+interface LiveClient {
   userId: number;
   sessionId: string;
   /** Unix seconds: the stream ends then (the client refreshes and resumes). */
@@ -33,7 +33,8 @@ declare module 'fastify' {
        * Ends live streams of a user's sessions on every server process: one session's
        * (logout) or all but one's (his password or role changed; not where he changed it).
        */
-      endSessions(which: StreamsToEnd): Promise<void>;
+      // A property, not a method: the logout route passes it on unbound.
+      endSessions: (which: StreamsToEnd) => Promise<void>;
       /** Live streams open on this process. */
       streamCount(): number;
       /** Serves an event stream on a response whose headers are written. */

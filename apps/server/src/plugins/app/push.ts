@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-export interface PushPluginOptions extends Partial<DispatcherOptions> {
+interface PushPluginOptions extends Partial<DispatcherOptions> {
   subject: string;
   allowHttp: boolean;
 }

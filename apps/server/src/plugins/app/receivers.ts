@@ -47,6 +47,7 @@ async function receiversPlugin(app: FastifyInstance, options: ReceiversPluginOpt
       {
         protocol: 'DC09',
         port: options.dc09Port,
+        encrypted: key !== null,
         create: () =>
           createDc09Protocol({
             key,

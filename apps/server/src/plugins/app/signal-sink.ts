@@ -21,7 +21,7 @@ declare module 'fastify' {
  * (the receivers bench holds it to 50 ms at p99), so its batches are written sooner: at
  * 1,667 messages a second that is still one statement for about twenty of them.
  */
-export const SUPERVISION_BATCH_MS = 10;
+const SUPERVISION_BATCH_MS = 10;
 
 async function signalSinkPlugin(app: FastifyInstance) {
   const supervision = new HeartbeatCoalescer((beats) => writeHeartbeats(app.db, beats), {

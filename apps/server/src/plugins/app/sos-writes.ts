@@ -11,21 +11,22 @@ declare module 'fastify' {
     /** The hot SOS writes, batched (lib/batcher.ts): each answers as a batch of one would. */
     sosWrites: {
       /** raiseNewSos (sos/raise.ts): the new SOS, or null when it created none. */
-      raiseNew(raise: NewSosRaise): Promise<Sos | null>;
+      // Properties, not methods: they are passed on unbound (receivers' sink, the device and SOS routes).
+      raiseNew: (raise: NewSosRaise) => Promise<Sos | null>;
       /** closeAndRecord of one SOS id (sos/close.ts): the SOS it closed, or undefined. */
-      closeOpen(
+      closeOpen: (
         id: number,
         closer: Closer,
         closing: Closing,
         by: AuditBy,
-      ): Promise<Sos | undefined>;
+      ) => Promise<Sos | undefined>;
       /** Batch statements written so far by this process (tests, benches). */
       readonly batches: number;
     };
   }
 }
 
-export type SosWritesOptions = BatcherOptions;
+type SosWritesOptions = BatcherOptions;
 
 /**
  * Raises and closes coalesced into one statement and one commit per batch: one commit per

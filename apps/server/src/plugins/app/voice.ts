@@ -16,7 +16,7 @@ export interface VoicePluginOptions {
   secret?: string | undefined;
 }
 
-export interface VoiceRuntime {
+interface VoiceRuntime {
   /** The operators' SIP domain. */
   domain: string;
   /** Shared with Kamailio. */

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, CONSOLE_ROUTES } from '@sos/contract';
 
-export interface ConsolePluginOptions {
+interface ConsolePluginOptions {
   /** The built console (apps/console/dist). */
   root: string;
 }
 
 /** The site root and every screen of the console's router (the contract's one table). */
-export const CONSOLE_PAGES = ['/', ...Object.values(CONSOLE_ROUTES)];
+const CONSOLE_PAGES = ['/', ...Object.values(CONSOLE_ROUTES)];
 
 /**
  * Serves the built console: pre-compressed .br/.gz assets, long-lived caching of hashed

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DbPluginOptions {
+interface DbPluginOptions {
   database: Database;
   /** Close the database when the app closes (false when the caller owns it). */
   closeOnExit?: boolean;

@@ -6,8 +6,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { API_PREFIX, apiPath, LIVE_EVENTS, liveEventSchemas } from '@sos/contract';
 
-export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
-export const DOCS_PATH = `${API_PREFIX}/docs`;
+const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+const DOCS_PATH = `${API_PREFIX}/docs`;
 
 const TAGS = [
   {

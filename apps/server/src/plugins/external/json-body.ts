@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 
 /** The charset a content type names (`; charset=UTF-8`, quoted or not), lower case; null when none. */
-export function charsetOf(contentType: string | undefined): string | null {
+function charsetOf(contentType: string | undefined): string | null {
   const match = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '');
   return match ? match[1]!.toLowerCase() : null;
 }

@@ -53,7 +53,7 @@ const LIVE_COUNTERS: [keyof LiveCounters, string, string][] = [
 
 const LOGIN_PATH = apiPath('login');
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** SOS_METRICS_TOKEN: the bearer token a scraper must send; unset, /metrics is off. */
   token?: string | undefined;
 }

@@ -11,7 +11,7 @@ import { SharedWindows } from '../../throttle/shared-windows.js';
 import { windowsStore } from './windows-store.js';
 import { bearerToken } from '../../lib/bearer-token.js';
 
-export interface ThrottleOptions {
+interface ThrottleOptions {
   /** SOS_RATE_LIMIT: /api calls a minute per signed-in user or per client address. */
   rateLimit: number;
   /** SOS_KEY_FAILURES_PER_ADDRESS: wrong device API keys a minute. */

@@ -25,7 +25,8 @@ export function windowsStore(windows: SharedWindows): FastifyRateLimitStoreCtor 
 
     child(params: Parameters<FastifyRateLimitStore['child']>[0]) {
       // Typed as route options; what the plugin passes is its merged params, the route in routeInfo.
-      const route = (params as { routeInfo?: { url?: string; method?: unknown } }).routeInfo;
+      const route = (params as { routeInfo?: { url?: string; method?: string | string[] } })
+        .routeInfo;
       return new WindowsStore(
         params,
         route?.url ? `${String(route.method ?? '')} ${route.url}` : this.scope,

@@ -9,7 +9,7 @@ function algorithm(key: Buffer): string {
 }
 
 /** Random bytes, none of `|`, `[`, `]`, so the reader can find where the pad ends. */
-export function padBytes(length: number): Buffer {
+function padBytes(length: number): Buffer {
   const pad = randomBytes(length);
   for (let i = 0; i < pad.length; i++) if (FORBIDDEN_PAD.has(pad[i]!)) pad[i] = 0x30;
   return pad;

@@ -30,7 +30,7 @@ set([...range(400, 405), ...range(407, 409), 441], { is: 'contact', user: true }
 
 const EVENT = /^([136])([0-9A-F]{3}) ([0-9A-F]{2}) ([0-9A-F]{3})$/;
 
-export function contactIdMeaning(event: string): Meaning {
+function contactIdMeaning(event: string): Meaning {
   const numeric = /^\d{3}$/.test(event) ? Number(event) : NaN;
   return TABLE.get(numeric) ?? { is: 'alarm', kind: 'OTHER' };
 }

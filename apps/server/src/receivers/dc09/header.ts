@@ -1,5 +1,5 @@
 /** The tokens we receive; anything else is answered DUH. */
-export const DC09_TOKENS = ['SIA-DCS', 'ADM-CID', 'NULL'] as const;
+const DC09_TOKENS = ['SIA-DCS', 'ADM-CID', 'NULL'] as const;
 export type Dc09Token = (typeof DC09_TOKENS)[number];
 
 /**

@@ -33,7 +33,7 @@ for (const code of ['MH', 'QH', 'PH', 'HH', 'FH', 'GH', 'WH', 'BH', 'FR', 'BR'])
   TABLE[code] = { is: 'restore' };
 }
 
-export function siaMeaning(code: string): Meaning {
+function siaMeaning(code: string): Meaning {
   return TABLE[code] ?? { is: 'alarm', kind: 'OTHER' };
 }
 

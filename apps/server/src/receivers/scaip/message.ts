@@ -20,7 +20,7 @@ import type { Mrq } from './mrq.js';
  */
 
 /** The peripheral's parts, for the console to word in each language (docs/alarm-kinds.md "Device words"). */
-export function peripheralParts(mrq: Mrq): SourceParts {
+function peripheralParts(mrq: Mrq): SourceParts {
   return {
     peripheral: mrq.dty,
     ...(mrq.did ? { number: mrq.did } : {}),
@@ -30,7 +30,7 @@ export function peripheralParts(mrq: Mrq): SourceParts {
 }
 
 /** The peripheral in words: "Rilevatore di caduta, n. 2, componente 1, Camera da letto". */
-export function peripheralDetail(mrq: Mrq): string {
+function peripheralDetail(mrq: Mrq): string {
   const parts = [deviceTypeWords(mrq.dty)];
   if (mrq.did) parts.push(`n. ${mrq.did}`);
   if (mrq.dco) parts.push(`componente ${mrq.dco}`);
@@ -92,7 +92,7 @@ const TEXT_CODES = [
 ] as const;
 
 /** The document with every text that breaks the operator-text rule replaced by its code. */
-export function withReadableTexts(mrq: Mrq): Mrq {
+function withReadableTexts(mrq: Mrq): Mrq {
   const readable: Mrq = { ...mrq };
   for (const [text, code] of TEXT_CODES) {
     const words = mrq[text];

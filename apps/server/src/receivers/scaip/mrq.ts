@@ -9,14 +9,14 @@ import { readXml, type XmlObject } from './xml.js';
  */
 
 /** A SCAIP document is a few hundred bytes; anything this long is not one. */
-export const MRQ_MAX_BYTES = 8192;
+const MRQ_MAX_BYTES = 8192;
 /** mrq > lge > geo is the deepest a request goes; a little room for unknown extensions. */
 const MAX_DEPTH = 6;
 /** Any text element is far shorter; longer values are out of format (they would end up in detail). */
 const MAX_TEXT = 200;
 
-export const MANDATORY_TAGS = ['ref', 'cid', 'dty'] as const;
-export const OPTIONAL_TAGS = [
+const MANDATORY_TAGS = ['ref', 'cid', 'dty'] as const;
+const OPTIONAL_TAGS = [
   'ver',
   'mty',
   'did',
@@ -38,8 +38,8 @@ export const OPTIONAL_TAGS = [
 ] as const;
 type Tag = (typeof MANDATORY_TAGS)[number] | (typeof OPTIONAL_TAGS)[number];
 
-export const MESSAGE_TYPES = ['ME', 'RE', 'IN', 'PI'] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
+const MESSAGE_TYPES = ['ME', 'RE', 'IN', 'PI'] as const;
+type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export type Mrq = { [K in (typeof MANDATORY_TAGS)[number]]: string } & {
   [K in (typeof OPTIONAL_TAGS)[number]]?: string;

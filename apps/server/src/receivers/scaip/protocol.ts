@@ -23,7 +23,7 @@ import { TransactionCache } from './transactions.js';
  * `snu`; OPTIONS is 200; any other method 501; a database that cannot be reached, 503.
  */
 
-export const SCAIP_CONTENT_TYPE = 'application/scaip+xml';
+const SCAIP_CONTENT_TYPE = 'application/scaip+xml';
 const ALLOW = 'MESSAGE, OPTIONS';
 
 export interface ScaipProtocolOptions {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 /** A whole message never exceeds this (a UDP datagram's limit; SCAIP messages are < 2 KiB). */
 export const SIP_MAX_MESSAGE_BYTES = 65_507;
 /** Start line plus headers: beyond this without the blank line, a stream is not SIP. */
-export const SIP_MAX_HEADER_BYTES = 16_384;
+const SIP_MAX_HEADER_BYTES = 16_384;
 const MAX_HEADERS = 100;
 
 /** RFC 3261 §7.3.3's compact forms, and the long names we print in responses. */

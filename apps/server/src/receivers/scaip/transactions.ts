@@ -15,7 +15,7 @@ export const TRANSACTION_TTL_MS = 32_000;
  * entry expires, so one peer cannot turn the receiver into an echo costing a core.
  */
 export const TRANSACTION_MAX_ANSWERS = 11;
-export const TRANSACTION_MAX_ENTRIES = 20_000;
+const TRANSACTION_MAX_ENTRIES = 20_000;
 
 const SILENCE: ReceiverAnswer = { bytes: null, refused: true };
 

@@ -10,7 +10,7 @@ import { SaxesParser } from 'saxes';
  * caller bounds the size.
  */
 
-export type XmlValue = string | XmlObject | XmlValue[];
+type XmlValue = string | XmlObject | XmlValue[];
 export interface XmlObject {
   [name: string]: XmlValue;
 }

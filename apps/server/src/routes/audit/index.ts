@@ -6,16 +6,16 @@ import {
   auditPageSchema,
   auditQuerySchema,
   auditVerifySchema,
-  errorResponseSchema,
   PATHS,
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
 import { auditLogPages } from '../../audit/log.js';
 import { verifyAudit } from '../../audit/verify.js';
 import { logRoutes } from '../log.js';
+import { SIGNED_IN_ERRORS } from '../errors.js';
 
 const tags = ['audit'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = SIGNED_IN_ERRORS;
 
 /** The audit log (docs/audit.md): read, exported and re-checked by super administrators. */
 export default async function auditRoutes(app: FastifyInstance, options: RouteOptions) {

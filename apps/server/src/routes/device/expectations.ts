@@ -7,7 +7,6 @@ import {
   deviceSerialRequestSchema,
   deviceSupervisionBodySchema,
   deviceSupervisionQuerySchema,
-  errorResponseSchema,
   PATHS,
 } from '@sos/contract';
 import type { RouteOptions } from '../../app-env.js';
@@ -16,13 +15,9 @@ import { notFound } from '../../lib/http-error.js';
 import { perDeviceRateLimit } from './rate-limit.js';
 import { deviceCheckIn, deviceTest } from '../../expectations/calls.js';
 import { readExpectations, setSupervision } from '../../expectations/settings.js';
+import { signedInErrorsWith404 } from '../errors.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema.describe('NOT_FOUND: no such (visible) device'),
-};
+const errors = signedInErrorsWith404('no such (visible) device');
 
 /** A device's expected events (docs/expected-events.md): supervision, periodic tests, check-ins. */
 export default async function deviceExpectationRoutes(app: FastifyInstance, options: RouteOptions) {

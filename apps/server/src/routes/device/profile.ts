@@ -5,7 +5,6 @@ import {
   deviceDeleteQuerySchema,
   deviceProfileResponseSchema,
   deviceProfileSchema,
-  errorResponseSchema,
   PATHS,
 } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
@@ -13,14 +12,10 @@ import type { RouteOptions } from '../../app-env.js';
 import { auditByOf } from '../../audit/by.js';
 import { eraseProfile, updateProfile, viewProfile } from '../../devices/profile-audited.js';
 import { scheduleProfileCheckIns } from '../../expectations/settings.js';
+import { signedInErrorsWith404 } from '../errors.js';
 
 const tags = ['device profile'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema.describe('NOT_FOUND: no such device'),
-};
+const errors = signedInErrorsWith404('no such device');
 
 /**
  * The person behind a device (docs/alarm-handling.md): personal data. Never logged (the logger writes no

@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  errorResponseSchema,
-  PATHS,
-  sosConflictErrorSchema,
-  sosIdQuerySchema,
-  sosSchema,
-} from '@sos/contract';
+import { PATHS, sosConflictErrorSchema, sosIdQuerySchema, sosSchema } from '@sos/contract';
 import { notFound } from '../../lib/http-error.js';
 import { confirmCheckIn } from '../../expectations/calls.js';
 import { conflict } from './handling.js';
+import { signedInErrorsWith404 } from '../errors.js';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema.describe('NOT_FOUND: no such SOS'),
-};
+const errors = signedInErrorsWith404('no such SOS');
 
 /** The operator confirms a resident's check-in on an open SOS (docs/expected-events.md). */
 export function checkInRoute(app: FastifyInstance) {

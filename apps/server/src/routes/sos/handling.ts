@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import {
-  errorResponseSchema,
   PATHS,
   sosAckQuerySchema,
   sosConflictErrorSchema,
@@ -20,14 +19,10 @@ import { acknowledgeSos } from '../../sos/acknowledge.js';
 import { addNote } from '../../sos/notes.js';
 import { readTimeline } from '../../sos/timeline.js';
 import { callRoute } from './call.js';
+import { signedInErrorsWith404 } from '../errors.js';
 
 const tags = ['sos'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema.describe('NOT_FOUND: no such SOS'),
-};
+const errors = signedInErrorsWith404('no such SOS');
 
 const MESSAGES = {
   SOS_NOT_OPEN: 'This SOS is already closed',

@@ -19,7 +19,7 @@ export default async function sosHistoryRoutes(app: FastifyInstance, options: Ro
     tags: ['sos'],
     filters:
       'Closed SOS, newest closure first (then id). from/to bound the raise time: an ISO 8601 instant, or a date ' +
-      "YYYY-MM-DD (that day's start for from, its end for to, in the server's TZ).",
+      "YYYY-MM-DD (that day's start for from, its end for to, in the server's TZ); sosId: that one SOS.",
     page: {
       url: PATHS.sosHistory,
       summary: 'History',

@@ -36,7 +36,7 @@ export class RecordingSink implements SignalSink {
 }
 
 /** Log lines as objects, to check what a refused frame writes (and what it never writes). */
-export function recordingLog(): FastifyBaseLogger & {
+function recordingLog(): FastifyBaseLogger & {
   lines: { level: string; obj: unknown; msg: unknown }[];
 } {
   const lines: { level: string; obj: unknown; msg: unknown }[] = [];

@@ -120,4 +120,24 @@ describeEachDb('the end of a session', (kind) => {
     await patchUser(id, admin, { username: 'luca', email: 'luca2@example.com' });
     expect(await probe(luca2)).toBe(200);
   });
+
+  it('a deletion by an administrator says so to the deleted user, on a call and the stream', async () => {
+    const id = await addUser(ctx.database, 'sara', 'sara-password', 'EMPLOYEE');
+    const admin = await loginAs(ctx.app, 'admin', 'admin-password');
+    const sara = await loginAs(ctx.app, 'sara', 'sara-password');
+    const saraStream = await stream(sara);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/employee/${id}`,
+      headers: ctx.bearer(admin.access_token),
+    });
+    expect(res.statusCode).toBe(204);
+    await saraStream.waitForEnd(1000);
+    expect(await probeCode(sara)).toBe('ACCOUNT_CHANGED');
+    const again = await openSse(base + apiPath('sosRealTime'), ctx.bearer(sara.access_token));
+    expect(again.status).toBe(401);
+    expect(errorResponseSchema.parse(await again.json()).code).toBe('ACCOUNT_CHANGED');
+    // Her refresh tokens went with her: the console keeps the call's reason (tokenRefresh.ts).
+    expect(await refusal(refreshByBody(ctx.app, sara.refresh_token))).toBe('INVALID_REFRESH_TOKEN');
+  });
 });

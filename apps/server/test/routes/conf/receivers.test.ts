@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiversResponseSchema, type ReceiverStatus } from '@sos/contract';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 import { TcpPeer, udpExchange } from '../../receivers/peer.js';
-import { FRAMES } from '../../receivers/dc09/vectors.js';
+import { FRAMES, KEY128 } from '../../receivers/dc09/vectors.js';
 
 const TOKEN = 'metrics-scraper-token-0123456789';
 
@@ -29,6 +29,7 @@ describeEachDb('GET /api/conf/receivers', (kind) => {
             transport,
             port: null,
             listening: false,
+            encrypted: false,
             frames: 0,
             refused: 0,
             lastFrameAt: null,
@@ -59,8 +60,8 @@ describeEachDb('GET /api/conf/receivers', (kind) => {
       const port = before[0]!.port!;
       expect(port).toBeGreaterThan(0);
       expect(before.filter((r) => r.protocol === 'DC09')).toMatchObject([
-        { transport: 'tcp', port, listening: true, frames: 0 },
-        { transport: 'udp', port, listening: true, frames: 0 },
+        { transport: 'tcp', port, listening: true, encrypted: false, frames: 0 },
+        { transport: 'udp', port, listening: true, encrypted: false, frames: 0 },
       ]);
       // SCAIP listens on a port of its own, on both transports.
       const scaipPort = ctx.app.receivers.port('SCAIP');
@@ -96,12 +97,19 @@ describeEachDb('GET /api/conf/receivers', (kind) => {
       );
     });
 
-    it('stops listening when the app closes', async () => {
+    it('says when only encrypted frames are taken, and stops listening when the app closes', async () => {
       const port = receiversResponseSchema.parse((await list(ctx)).json())[0]!.port!;
       const other = await createTestApp(kind, {}, undefined, undefined, {
-        receivers: { host: '127.0.0.1', dc09Port: 0 },
+        receivers: { host: '127.0.0.1', dc09Port: 0, dc09Key: KEY128 },
       });
       const otherPort = other.app.receivers.port('DC09')!;
+      // With a key only encrypted frames are taken: the settings say so.
+      expect(receiversResponseSchema.parse((await list(other)).json())).toMatchObject([
+        { protocol: 'DC09', transport: 'tcp', encrypted: true },
+        { protocol: 'DC09', transport: 'udp', encrypted: true },
+        { protocol: 'SCAIP', encrypted: false },
+        { protocol: 'SCAIP', encrypted: false },
+      ]);
       await other.close();
       await expect(TcpPeer.open(otherPort)).rejects.toThrow();
       expect(port).not.toBe(otherPort);

@@ -98,12 +98,20 @@ describeEachDb('GET /api/sos/history (paged)', (kind) => {
     expect(combined.items.map((s) => s.dateCreated.slice(0, 10))).toEqual(['2026-01-01']); // i = 0 only
   });
 
+  it('finds one SOS by its id (the audit log opens it), and none for an unknown id', async () => {
+    const one = await page(`?sosId=${expected[0]}`);
+    expect(one.items.map((s) => s.id)).toEqual([expected[0]]);
+    expect(one.total).toBe(1);
+    expect((await page('?sosId=999999')).items).toEqual([]);
+  });
+
   it.each([
     ['?limit=0', 'limit'],
     ['?limit=501', 'limit'],
     ['?limit=ten', 'limit'],
     ['?outcome=LOST', 'outcome'],
     ['?deviceId=-1', 'deviceId'],
+    ['?sosId=x', 'sosId'],
     ['?from=tomorrow', 'from'],
     ['?cursor=not-a-cursor', 'cursor'],
     [`?cursor=${Buffer.from('2026-01-01|1').toString('base64url')}`, 'cursor'],

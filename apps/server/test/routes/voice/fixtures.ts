@@ -19,7 +19,7 @@ export const UNMANAGED: Pick<BuildAppOptions, 'voice'> = {
   },
 };
 
-export const kamailio = (secret = VOICE_SECRET) => ({ authorization: `Bearer ${secret}` });
+const kamailio = (secret = VOICE_SECRET) => ({ authorization: `Bearer ${secret}` });
 
 export const postEvent = (ctx: TestContext, body: unknown, secret = VOICE_SECRET) =>
   ctx.app.inject({
