@@ -33,10 +33,21 @@ export const VOICE_MISSING = Object.entries(PROGRAMS)
   .filter(([program]) => !has(program))
   .map(([, pkg]) => pkg);
 
+// Kamailio's ports and rtpengine's range, below the system's ephemeral ports
+// (scripts/lib/voice-ports.mjs says why); chosen once, by the runner, for its workers too.
+if (!toolVar('E2E_VOICE_SIP')) {
+  const script = fileURLToPath(new URL('../scripts/lib/voice-ports.mjs', import.meta.url));
+  exportVar(
+    'E2E_VOICE_SIP',
+    execFileSync(process.execPath, [script, '40'], { encoding: 'utf8' }).trim(),
+  );
+}
+const [sipPort, rtpPorts] = (toolVar('E2E_VOICE_SIP') ?? '').split(' ');
+
 export const VOICE = {
   /** Kamailio's SIP port (UDP and TCP); the two after it are its WebSocket and rtpengine's control. */
-  sipPort: port + 3,
-  rtpPorts: `${30000 + (port % 1000) * 20}-${30000 + (port % 1000) * 20 + 39}`,
+  sipPort: Number(sipPort),
+  rtpPorts: rtpPorts ?? '',
   /** Shared by the server, Kamailio and the test's phones (their registration credentials). */
   secret: 'e2e-voice-secret-0123456789abcdefghijkl',
   /** The 440 Hz tone Chromium's fake microphone sends. */

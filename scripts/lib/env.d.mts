@@ -26,6 +26,8 @@ export type ToolVariable =
   | 'E2E_PORT'
   /** The voice end-to-end run's server port (e2e/voice.env.ts sets it: E2E_PORT + 20). */
   | 'E2E_VOICE_PORT'
+  /** Its Kamailio's SIP port and rtpengine's range, `port first-last` (e2e/voice.env.ts sets it). */
+  | 'E2E_VOICE_SIP'
   | 'E2E_DC09_PORT'
   | 'E2E_SCAIP_PORT'
   /** Set: the end-to-end run makes the README's screenshots and nothing else (`npm run shots -w e2e`). */

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { environment } from '../lib/env.mjs';
+import { voicePorts } from '../lib/voice-ports.mjs';
 import { freePort, waitFor } from './work-tree.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,12 +21,8 @@ let base;
 let voiceOn = false;
 
 before(async () => {
-  const [port, dc09, scaip, voice] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  const [port, dc09, scaip] = [await freePort(), await freePort(), await freePort()];
+  const voice = await voicePorts();
   base = `http://127.0.0.1:${port}`;
   const env = environment({
     PORT: String(port),
@@ -39,16 +36,18 @@ before(async () => {
     LOG_PRETTY: 'false',
   });
   delete env.SOS_DC09_KEY; // a fresh one, printed, as for a newcomer
-  // Voice where Kamailio and rtpengine are installed (CI installs them), on a free port (its
-  // WebSocket and control ports are the next two); elsewhere the demo says it is off.
+  // Voice where Kamailio and rtpengine are installed (CI installs them), on ports free for it
+  // (its WebSocket and control ports are the next two); elsewhere the demo says it is off.
   const { findVoicePrograms } = await import('../../apps/server/dist/src/voice/packages.js').catch(
     () => ({
       findVoicePrograms: () => ({ missing: ['kamailio'] }),
     }),
   );
   voiceOn = !('missing' in findVoicePrograms());
-  if (voiceOn) env.SOS_VOICE_SIP_PORT = String(voice);
-  else delete env.SOS_VOICE_SIP_PORT;
+  if (voiceOn) {
+    env.SOS_VOICE_SIP_PORT = String(voice.sipPort);
+    env.SOS_VOICE_RTP_PORTS = voice.rtpPorts;
+  } else delete env.SOS_VOICE_SIP_PORT;
   demo = spawn(process.execPath, ['scripts/demo.mjs'], {
     cwd: ROOT,
     env,

@@ -18,8 +18,14 @@ export interface ManagedVoice {
   stop(): Promise<void>;
 }
 
-/** Resolves once something accepts TCP connections on 127.0.0.1:port (Kamailio is up). */
-async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
+/** Kamailio died this often before its WebSocket opened: it will not start (a port is taken). */
+const START_DEATHS = 3;
+
+/**
+ * Resolves once something accepts TCP connections on 127.0.0.1:port (Kamailio is up); gives up
+ * after `timeoutMs`, or sooner once `dead()` says the daemon keeps dying.
+ */
+async function waitForPort(port: number, dead: () => boolean, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
@@ -31,10 +37,25 @@ async function waitForPort(port: number, timeoutMs = 15_000): Promise<void> {
       socket.once('error', () => resolve(false));
     });
     if (open) return;
+    if (dead()) throw new Error(`voice: Kamailio died ${START_DEATHS} times while starting`);
     if (Date.now() > until)
       throw new Error(`voice: nothing listens on port ${port} after ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Kamailio's own words on why it would not start (a port taken, a module missing), for the
+ * start's error: its errors only, which name ports and files, never a caller.
+ */
+function startErrors(log: string): string {
+  const errors = existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => /\b(ERROR|CRITICAL)\b/.test(line))
+        .slice(-6)
+    : [];
+  return errors.length > 0 ? `; it said:\n${errors.join('\n')}` : '';
 }
 
 /**
@@ -85,10 +106,14 @@ export async function startManagedVoice(
     await Promise.all([kamailio.stop(), rtpengine.stop()]);
   };
   try {
-    await waitForPort(wsPortOf(settings.sipPort));
+    await waitForPort(wsPortOf(settings.sipPort), () => kamailio.restarts >= START_DEATHS);
   } catch (err) {
     await stop();
-    throw new Error(`${(err as Error).message}: see ${join(dir, 'kamailio.log')}`);
+    const log = join(dir, 'kamailio.log');
+    const ports = `UDP and TCP ${settings.sipPort}, TCP ${wsPortOf(settings.sipPort)}`;
+    throw new Error(
+      `${(err as Error).message} (are its ports free: ${ports}?): see ${log}${startErrors(log)}`,
+    );
   }
   return { kamailio, rtpengine, dir, stop };
 }

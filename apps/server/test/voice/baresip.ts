@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
-import { createSocket } from 'node:dgram';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { baresipConfig, monoWav } from '@sos/simulator';
+import { freePortRun } from '../../../../scripts/lib/voice-ports.mjs';
 
 /**
  * baresip driven over ctrl_tcp (netstring-framed JSON): a SCAIP unit's speakerphone or a phone
@@ -11,28 +11,11 @@ import { baresipConfig, monoWav } from '@sos/simulator';
  * a `dump-*-dec.wav` per call in its folder); G.711 only.
  */
 
-/** A free UDP+TCP port on loopback, and its next two (Kamailio's SIP, WebSocket, rtpengine). */
-export async function freePorts(count = 1): Promise<number> {
-  for (;;) {
-    const base = 20000 + Math.floor(Math.random() * 9000) * 1;
-    const ok = await Promise.all(Array.from({ length: count }, (_, i) => portFree(base + i)));
-    if (ok.every(Boolean)) return base;
-  }
-}
-
-async function portFree(port: number): Promise<boolean> {
-  const tcp = await new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-  if (!tcp) return false;
-  return new Promise<boolean>((resolve) => {
-    const udp = createSocket('udp4');
-    udp.once('error', () => resolve(false));
-    udp.bind(port, '127.0.0.1', () => udp.close(() => resolve(true)));
-  });
-}
+/**
+ * `count` ports in a row free in UDP and TCP, below the system's ephemeral range, with room for
+ * rtpengine's media after them (Kamailio's SIP, WebSocket, rtpengine's control; or one port).
+ */
+export const freePorts = (count = 1): Promise<number> => freePortRun(count, 203);
 
 /** A mono 16-bit 8 kHz WAV of a sine. */
 export function sineWav(file: string, hz: number, seconds: number): void {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
+import { freePortRun } from '../../../../scripts/lib/voice-ports.mjs';
 import type { Call } from './ua.js';
 
 /** What the voice bench needs around its agents: the programs, ports, daemons, a clock. */
@@ -15,21 +15,11 @@ export const installed = (program: string) => {
   }
 };
 
-/** Free on loopback TCP (Kamailio takes UDP and TCP; rtpengine's control is UDP). */
-const portFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/** Three free ports in a row: SIP, Kamailio's WebSocket, rtpengine's control. */
-export async function sipPortBase(): Promise<number> {
-  for (;;) {
-    const base = 40000 + Math.floor(Math.random() * 10000);
-    if ((await Promise.all([0, 1, 2].map((i) => portFree(base + i)))).every(Boolean)) return base;
-  }
-}
+/**
+ * Three ports in a row free in UDP and TCP (SIP, Kamailio's WebSocket, rtpengine's control)
+ * below the ephemeral range, with the voice bench's 1,200 media ports after them.
+ */
+export const sipPortBase = (): Promise<number> => freePortRun(3, 1204);
 
 /** Kamailio's and rtpengine's processes (their command lines name their folder). */
 export function daemonPids(sipPort: number, name: 'kamailio' | 'rtpengine'): number[] {
