@@ -74,5 +74,7 @@ export default defineConfig(({ command, mode }) => ({
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Each test's limit: see asyncUtilTimeout in vitest.setup.ts.
+    testTimeout: 60_000,
   },
 }));

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+
+// Screens are lazy chunks: the first render of one compiles it, which on a busy 2-core machine
+// (CI runs four suites at once) has taken over 5 s. A wait that succeeds ends at once, so a
+// long limit costs only a failing test its time.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no object URLs: the sounds kept in memory (audioRuntime.ts) get a stand-in.
 URL.createObjectURL ??= () => 'blob:kept-sound';

@@ -1,14 +1,8 @@
-import { configure, render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders.js';
 import { appRoutes } from '../app/router.js';
 import { createStore } from '../store/store.js';
-
-// Screens are lazy chunks: the first render of one compiles it, which on a busy machine
-// takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 /**
  * The whole console at `path`, with a real store (it restores whatever session the test
@@ -24,3 +18,15 @@ export function renderApp(path: string) {
   );
   return { ...view, store, router };
 }
+
+/**
+ * The alert (a snackbar, a form's error) that says `text`. Not merely the first alert: a test
+ * slow enough (a busy machine) also meets the banner the whole console shows 10 s after a
+ * live stream that never opened (StreamLostBanner).
+ */
+export const findAlert = (text: string) =>
+  waitFor(() => {
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent?.includes(text));
+    if (!alert) throw new Error(`no alert says "${text}"`);
+    return alert;
+  });

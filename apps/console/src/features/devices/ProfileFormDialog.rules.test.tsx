@@ -1,11 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
 import { ProfileFormDialog } from './ProfileFormDialog.js';
-
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const empty = { residentName: null, address: null, phone: null, notes: null, contacts: [] };
 

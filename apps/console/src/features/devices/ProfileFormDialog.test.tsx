@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { device, json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
 import { ProfileFormDialog } from './ProfileFormDialog.js';
 
-vi.setConfig({ testTimeout: 30_000 });
 const EMPTY = { residentName: null, address: null, phone: null, notes: null, contacts: [] };
 
 async function open() {

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callsOf, json, stubFetch } from '../../test/http.js';
-import { renderApp } from '../../test/renderApp.js';
+import { renderApp, findAlert } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
@@ -143,7 +143,7 @@ describe('HistoryPage', () => {
       json(500, { statusCode: 500, error: 'x', message: 'x', code: 'INTERNAL_ERROR' }),
     );
     renderApp('/sos/history');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Errore inaspettato!');
+    expect(await findAlert('Errore inaspettato!')).toBeVisible();
   });
 
   it('asks the server for the next page with its cursor, and starts again when a filter changes', async () => {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n/languageSlice.js';
 import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
-import { renderApp } from '../../test/renderApp.js';
+import { renderApp, findAlert } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
@@ -75,7 +75,7 @@ describe('SettingsPage', () => {
     );
     expect(await callsOf(spy)).toEqual(['GET /api/conf/apiKey']);
     await user.click(within(dialog).getByRole('button', { name: 'Cambia' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Api key cambiata con successo');
+    expect(await findAlert('Api key cambiata con successo')).toBeVisible();
     const post = spy.mock.calls.map(([r]) => r as Request).find((r) => r.method === 'POST');
     expect(await post?.json()).toEqual({ apiKey: 'nuova' });
   });

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
-import { renderApp } from '../../test/renderApp.js';
+import { renderApp, findAlert } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
@@ -124,7 +124,7 @@ describe('UserFormPage, create mode', () => {
     await user.type(field(container, 'password'), 'password-1');
     await user.type(field(container, 'confirmPassword'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Utente creato!');
+    expect(await findAlert('Utente creato!')).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
     expect(await bodyOf(spy, 'POST')).toEqual({
       username: 'luigi',
@@ -154,7 +154,7 @@ describe('UserFormPage, create mode', () => {
     await user.type(field(container, 'password'), '23');
     await user.type(field(container, 'confirmPassword'), '23');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Utente creato!');
+    expect(await findAlert('Utente creato!')).toBeVisible();
     expect(await bodyOf(spy, 'POST')).toMatchObject({ username: 'carla', role: 'SUPER_ADMIN' });
   });
 
@@ -192,7 +192,7 @@ describe('UserFormPage, create mode', () => {
     await user.type(field(container, 'password'), 'password-1');
     await user.type(field(container, 'confirmPassword'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Username già in uso');
+    expect(await findAlert('Username già in uso')).toBeVisible();
     expect(field(container, 'username')).toHaveAccessibleDescription('Username già in uso');
     expect(router.state.location.pathname).toBe('/user');
   });
@@ -224,9 +224,7 @@ describe('UserFormPage, edit mode', () => {
     await user.clear(field(container, 'email'));
     await user.type(field(container, 'email'), 'mario.rossi@example.com');
     await user.click(screen.getByRole('button', { name: 'Salva' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "L'utente mario è stato aggiornato!",
-    );
+    expect(await findAlert("L'utente mario è stato aggiornato!")).toBeVisible();
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
     expect(await bodyOf(spy, 'PATCH')).toEqual({
       id: 5,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callsOf, json, notFound, stubFetch } from '../../test/http.js';
-import { renderApp } from '../../test/renderApp.js';
+import { renderApp, findAlert } from '../../test/renderApp.js';
 import { storeSession } from '../../test/session.js';
 
 vi.mock('../dashboard/DashboardPage.js', () => ({ default: () => <h1>Dashboard</h1> }));
@@ -61,7 +61,7 @@ describe('UsersPage', () => {
     expect(dialog).toHaveTextContent("Sei sicuro di voler eliminare l'utente?");
     expect(dialog).toHaveTextContent('mario');
     await user.click(within(dialog).getByRole('button', { name: 'Elimina' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("L'utente è stato eliminato!");
+    expect(await findAlert("L'utente è stato eliminato!")).toBeVisible();
     await waitFor(() => expect(screen.queryByText('mario@example.com')).not.toBeInTheDocument());
     expect(await callsOf(spy)).toEqual([
       'GET /api/employee',

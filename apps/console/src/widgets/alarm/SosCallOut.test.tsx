@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Sos, SosTimelineEntry } from '@sos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,9 +16,6 @@ import {
 import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { SosDetailDialog } from './SosDetailDialog.js';
 
-// The dialog's chunk (MUI's Select, Dialog) compiles on first use: slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
 
 const raised: Sos = sos(4, 'Portineria', '2025-03-01T10:00:00Z', 41);

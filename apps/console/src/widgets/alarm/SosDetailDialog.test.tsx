@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Sos } from '@sos/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,9 +14,6 @@ import {
 } from '../../test/testKit.js';
 import { SosDetailDialog } from './SosDetailDialog.js';
 
-// The dialog's chunk (MUI's Select, Dialog) compiles on first use: slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
 
 const maria = { id: 7, username: 'maria' };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAdded, voiceStatusChanged } from '../../entities/voice/voiceSlice.js';
 import { languageChanged } from '../../i18n/languageSlice.js';
 import { renderWithStore, signedInStore } from '../../test/testKit.js';
@@ -8,9 +8,6 @@ import { fakePhone, voiceCall } from '../../test/voiceKit.js';
 import { CallsInProgress } from './InCallBar.js';
 import { DialButton } from './DialButtons.js';
 import { PhoneContext } from './phone.js';
-
-// MUI's buttons and the first render compile on first use: slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 function render(calls: Parameters<typeof voiceCall>[0][], sosId?: number) {
   const store = signedInStore('EMPLOYEE');

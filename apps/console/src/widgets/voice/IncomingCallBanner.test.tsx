@@ -17,8 +17,6 @@ import { IncomingCallBanner } from './IncomingCallBanner.js';
 import { PhoneContext } from './phone.js';
 
 afterEach(() => vi.restoreAllMocks());
-// The first render compiles MUI and the layout's code: slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -6,8 +6,6 @@ import { usePhone } from './phone.js';
 import { VoiceScope, type StartPhone } from './VoiceScope.js';
 
 afterEach(() => vi.restoreAllMocks());
-// The first render compiles MUI and the layout's code: slow on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 const credentials = {
   domain: 'voice.example',
