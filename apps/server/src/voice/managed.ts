@@ -19,7 +19,7 @@ export interface ManagedVoice {
 }
 
 /** Kamailio died this often before its WebSocket opened: it will not start (a port is taken). */
-const START_DEATHS = 3;
+const START_DEATHS = 5;
 
 /**
  * Resolves once something accepts TCP connections on 127.0.0.1:port (Kamailio is up); gives up
