@@ -31,14 +31,16 @@ const SUITES = {
 
 /**
  * Lanes that end about together (the run lasts as long as its longest lane): the server's API
- * suite (two workers) then the tiny benches; the end-to-end run alone, its longest suite (one
- * browser, mostly timed steps); the voice run (its own server, Kamailio and phones) then the
- * CPU-bound small suites, which overlap the others' waits.
+ * suite (two workers) alone; the end-to-end run alone, as long (one browser, mostly timed
+ * steps); the voice run (its own server, Kamailio and phones), the CPU-bound small suites,
+ * which overlap the others' waits, then the tiny benches (a crash fails them, never a figure,
+ * so they may share the machine; alone at the end of the server's lane they made the run
+ * ~400 s longer on a slow machine).
  */
 const LANES = [
-  [SUITES.server, SUITES.bench],
+  [SUITES.server],
   [SUITES.e2e],
-  [SUITES.voice, SUITES.contract, SUITES.simulator, SUITES.console, SUITES.scripts],
+  [SUITES.voice, SUITES.contract, SUITES.simulator, SUITES.console, SUITES.scripts, SUITES.bench],
 ];
 
 function run({ name, command, args, cwd = '.' }) {
