@@ -1,8 +1,9 @@
-// `npm test`: builds what is stale, then runs every suite, in lanes side by side. A lane runs
-// its suites one after another; three lanes share the machine's 2 cores because most of what
-// the server's suite and the end-to-end runs do is wait (for PostgreSQL, for timers, for the
-// browser, for a phone), so one lane's waits are another's CPU. Each suite's output is printed whole when
-// it ends (never interleaved), then every suite's duration. Exits 1 when any suite failed.
+// `npm test`: builds what is stale, then runs every suite in two stages (FIRST, then LANES),
+// each in lanes side by side. A lane runs its suites one after another; lanes share the
+// machine's 2 cores because most of what the server's suite and the end-to-end runs do is
+// wait (for PostgreSQL, for timers, for the browser, for a phone), so one lane's waits are
+// another's CPU. Each suite's output is printed whole when it ends (never interleaved), then
+// every suite's duration. Exits 1 when any suite failed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,18 +31,20 @@ const SUITES = {
 };
 
 /**
- * Lanes that end about together (the run lasts as long as its longest lane): the server's API
- * suite (two workers) alone; the end-to-end run alone, as long (one browser, mostly timed
- * steps); the voice run (its own server, Kamailio and phones), the CPU-bound small suites,
- * which overlap the others' waits, then the tiny benches (a crash fails them, never a figure,
- * so they may share the machine; alone at the end of the server's lane they made the run
- * ~400 s longer on a slow machine).
+ * First, side by side: the console's suite (jsdom, CPU-bound, two workers) and the small
+ * suites. Beside the server's and the end-to-end runs on a slow 2-core machine the console's
+ * suite took 8 times as long as alone, and its tests of one-second windows failed; alone it
+ * takes a few minutes.
  */
-const LANES = [
-  [SUITES.server],
-  [SUITES.e2e],
-  [SUITES.voice, SUITES.contract, SUITES.simulator, SUITES.console, SUITES.scripts, SUITES.bench],
-];
+const FIRST = [[SUITES.console], [SUITES.contract, SUITES.simulator]];
+
+/**
+ * Then lanes that end about together (the run lasts as long as its longest lane): the
+ * server's API suite (two workers); the end-to-end run, as long (one browser, mostly timed
+ * steps); the voice run (its own server, Kamailio and phones), the scripts' tests, then the
+ * tiny benches (a crash fails them, never a figure, so they may share the machine).
+ */
+const LANES = [[SUITES.server], [SUITES.e2e], [SUITES.voice, SUITES.scripts, SUITES.bench]];
 
 function run({ name, command, args, cwd = '.' }) {
   const started = Date.now();
@@ -69,7 +72,9 @@ async function lane(suites) {
 }
 
 const build = await run({ name: 'build', command: 'node', args: ['scripts/build.mjs'] });
-const results = build.ok ? [build, ...(await Promise.all(LANES.map(lane))).flat()] : [build];
+const results = [build];
+if (build.ok)
+  for (const lanes of [FIRST, LANES]) results.push(...(await Promise.all(lanes.map(lane))).flat());
 console.log('\n=== suites');
 for (const { name, ok, seconds } of results)
   console.log(`${String(seconds).padStart(6)} s  ${ok ? 'ok  ' : 'FAIL'}  ${name}`);
