@@ -40,11 +40,12 @@ const FIRST = [[SUITES.console], [SUITES.contract, SUITES.simulator]];
 
 /**
  * Then lanes that end about together (the run lasts as long as its longest lane): the
- * server's API suite (two workers); the end-to-end run, as long (one browser, mostly timed
- * steps); the voice run (its own server, Kamailio and phones), the scripts' tests, then the
- * tiny benches (a crash fails them, never a figure, so they may share the machine).
+ * server's API suite (two workers), then the tiny benches; the end-to-end run, as long (one
+ * browser, mostly timed steps); the voice run (its own server, Kamailio and phones), then the
+ * scripts' tests. The benches come last in their lane, mostly alone: the fuzz bench's answer
+ * deadlines failed beside the server's and the end-to-end runs on a slow machine.
  */
-const LANES = [[SUITES.server], [SUITES.e2e], [SUITES.voice, SUITES.scripts, SUITES.bench]];
+const LANES = [[SUITES.server, SUITES.bench], [SUITES.e2e], [SUITES.voice, SUITES.scripts]];
 
 function run({ name, command, args, cwd = '.' }) {
   const started = Date.now();

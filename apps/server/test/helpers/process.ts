@@ -12,6 +12,12 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+/** Server processes still running: killed when the worker exits, whatever a test left. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** The real entry point (src/main.ts) in its own OS process with the given variables. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -28,8 +34,12 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  running.add(child);
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
   );
   return { child, output: () => output, exited };
 }
