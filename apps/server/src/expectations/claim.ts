@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CheckInWindow } from '@sos/contract';
 import type { Tx } from '../db/client.js';
+import { msUntil } from '../db/ms-until.js';
 import { rowsOf } from '../live/outbox.js';
 
 /** A due expectation with what handling it needs of its device. */
@@ -66,10 +67,6 @@ export async function claimDue(tx: Tx, limit: number): Promise<DueExpectation[]>
 }
 
 /** Milliseconds until the nearest due expectation (0 when past), or null when none is pending. */
-export async function msToNextDue(tx: Tx): Promise<number | null> {
-  const result = await tx.execute(sql`
-    SELECT greatest(0, extract(epoch FROM min(due_at) - now()) * 1000)::float8 AS ms
-    FROM expectations WHERE due_at IS NOT NULL`);
-  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
-  return ms === null || ms === undefined ? null : Number(ms);
+export function msToNextDue(tx: Tx): Promise<number | null> {
+  return msUntil(tx, sql`min(due_at)`, sql`expectations WHERE due_at IS NOT NULL`);
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { rowsOf, writeWithEvent } from '../../live/outbox.js';
 import { sosJsonSql } from '../json-sql.js';
 import { ackTargetSecondsSql } from '../../conf/alarm-repository.js';
+import { msUntil } from '../../db/ms-until.js';
 
 /** The predicate of sos_escalation_due_idx: what can still escalate. */
 const PENDING = sql`state = 'OPEN' AND acknowledged_at IS NULL AND escalated_at IS NULL`;
@@ -48,14 +49,12 @@ export async function escalateOldestDue(db: Db): Promise<boolean> {
 
 /**
  * Milliseconds until the nearest escalation deadline by the database's clock (0 when one has
- * passed), or null when no SOS is pending. One index read (sos_escalation_due_idx); the same
- * clock for every process, whatever their own.
+ * passed), or null when no SOS is pending. One index read (sos_escalation_due_idx).
  */
-export async function msToNextDeadline(db: Tx): Promise<number | null> {
-  const result = await db.execute(sql`
-    SELECT greatest(0, extract(epoch FROM
-      min(${CLOCK}) + make_interval(secs => ${ackTargetSecondsSql}) - now()) * 1000)::float8 AS ms
-    FROM sos WHERE ${PENDING}`);
-  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
-  return ms === null || ms === undefined ? null : Number(ms);
+export function msToNextDeadline(db: Tx): Promise<number | null> {
+  return msUntil(
+    db,
+    sql`min(${CLOCK}) + make_interval(secs => ${ackTargetSecondsSql})`,
+    sql`sos WHERE ${PENDING}`,
+  );
 }
