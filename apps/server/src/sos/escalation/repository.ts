@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS } from '@sos/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { rowsOf, writeWithEvent } from '../../live/outbox.js';
+import { writeWithEvent } from '../../live/outbox.js';
 import { sosJsonSql } from '../json-sql.js';
 import { ackTargetSecondsSql } from '../../conf/alarm-repository.js';
 import { msUntil } from '../../db/ms-until.js';
