@@ -109,7 +109,8 @@ export class Baresip {
   static async start(dir: string, account: string, wav: string): Promise<Baresip> {
     mkdirSync(dir, { recursive: true });
     const ctrl = await freePorts(1);
-    const sip = await freePorts(1);
+    // baresip listens on its SIP port (UDP, TCP) and on the next one (TLS): both free.
+    const sip = await freePorts(2);
     writeFileSync(
       join(dir, 'config'),
       baresipConfig(wav, `127.0.0.1:${sip}`, [

@@ -205,11 +205,13 @@ const SECRET = 'managed-voice-test-secret-0123456789abcdef';
     }, 60_000);
 
     it('refuses the registration of a deleted user, whatever credentials he kept', async () => {
+      // A name of its own: a retry (CI) must not meet the user a failed attempt left behind.
+      const username = `leaving-${Date.now().toString(36)}`;
       const [row] = await ctx.database.db
         .insert(users)
         .values({
-          username: 'leaving',
-          email: 'leaving@example.com',
+          username,
+          email: `${username}@example.com`,
           role: 'EMPLOYEE',
           passwordHash: 'x',
         })
