@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sosTimelineSchema, voiceCredentialsSchema, type VoiceEvent } from '@sos/contract';
 import { ephemeralCredentials } from '../../src/voice/credentials.js';
 import { findVoicePrograms } from '../../src/voice/packages.js';
@@ -72,8 +72,13 @@ const SECRET = 'managed-voice-test-secret-0123456789abcdef';
       await ctx.app.voice!.start(url, null);
     }, 60_000);
 
+    // A test's phones go with it: a phone left registered under a number would be rung by the
+    // next attempt's call too (a retry on CI), and keep that call ringing past its wait.
+    afterEach(async () => {
+      await Promise.all(phones.splice(0).map((p) => p.stop()));
+    });
+
     afterAll(async () => {
-      await Promise.all(phones.map((p) => p.stop()));
       await ctx?.close();
       rmSync(dir, { recursive: true, force: true });
     }, 30_000);
@@ -84,6 +89,22 @@ const SECRET = 'managed-voice-test-secret-0123456789abcdef';
       return started;
     };
     const at = () => `127.0.0.1:${sip}`;
+    /** A number no earlier attempt registered. */
+    const freshNumber = () => `+3906${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    /** Waits like `until`; when it gives up, says what the phones and Kamailio saw. */
+    const untilOrLogs = async <T>(
+      what: string,
+      read: () => T | undefined | Promise<T | undefined>,
+    ) => {
+      try {
+        return await until(what, read);
+      } catch (err) {
+        const file = join(ctx.app.voice!.managed!.dir, 'kamailio.log');
+        const kamailio = existsSync(file) ? readFileSync(file, 'utf8').slice(-3000) : '(no log)';
+        const seen = phones.map((p) => `--- ${p.dir}\n${p.log.slice(-1500)}`).join('\n');
+        throw new Error(`${(err as Error).message}\n${seen}\n--- kamailio.log\n${kamailio}`);
+      }
+    };
 
     it('runs Kamailio and rtpengine, and starts Kamailio again when it dies', async () => {
       const managed = ctx.app.voice!.managed!;
@@ -140,17 +161,17 @@ const SECRET = 'managed-voice-test-secret-0123456789abcdef';
     }, 60_000);
 
     it('reaches the phone registered under a number; its answer and end reach the server', async () => {
+      const number = freshNumber();
       const { sosId, deviceId } = await deviceWithOpenSos(ctx, 'voice-out', 'Casa Verdi');
       expect(
         (
           await putProfile(ctx, deviceId, {
             residentName: 'Anna Verdi',
-            phone: '+39 06 1111 2222',
+            phone: number,
             contacts: [],
           })
         ).statusCode,
       ).toBe(200);
-      const number = '+390611112222';
       const made = ephemeralCredentials(SECRET, number);
       const resident = await phone(
         'resident',
@@ -167,7 +188,7 @@ const SECRET = 'managed-voice-test-secret-0123456789abcdef';
       await resident.event('CALL_ESTABLISHED');
       await wait(1500);
       operator.command('hangup');
-      const end = await until('the end event', () =>
+      const end = await untilOrLogs('the end event', () =>
         posted.slice(first).find((e) => e.event === 'end'),
       );
       expect(end).toMatchObject({
@@ -182,7 +203,7 @@ const SECRET = 'managed-voice-test-secret-0123456789abcdef';
     }, 60_000);
 
     it('reports a busy number with its code (486), which the server records as BUSY', async () => {
-      const number = '+390611113333';
+      const number = freshNumber();
       const made = ephemeralCredentials(SECRET, number);
       const busy = await phone(
         'busy',
@@ -198,7 +219,7 @@ const SECRET = 'managed-voice-test-secret-0123456789abcdef';
       operator.command('dial', `sip:${number}@${at()}`);
       await busy.event('CALL_INCOMING');
       busy.command('hangup');
-      const end = await until('the end event', () =>
+      const end = await untilOrLogs('the end event', () =>
         posted.slice(first).find((e) => e.event === 'end'),
       );
       expect(end).toMatchObject({ direction: 'OUT', to: number, code: 486 });
