@@ -129,7 +129,9 @@ test.describe('alarm handling (docs/alarm-handling.md)', () => {
     await expect(dashboard.card(first.device.displayName)).toContainText('In carico a admin');
     // One still waits for someone: it rings on.
     await expect.poll(() => isRinging(page)).toBe(true);
-    // The handled card blinks slower (4 s), the other keeps the spec's 2 s.
+    // The handled card blinks slower (4 s), the other keeps the spec's 2 s (the run's browser
+    // prefers reduced motion, which stops the blinking: playwright.config.ts).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const cycle = (name: string) =>
       dashboard
         .card(name)

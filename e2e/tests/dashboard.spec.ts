@@ -61,7 +61,9 @@ test.describe('dashboard (docs/console.md Dashboard)', () => {
     await expect(dashboard.closeButton(second.device.displayName)).toBeVisible();
     await expect(alert).toContainText(`SOS aperto il ${dateTime(sos.dateCreated)}`);
     await expect(alert.locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    // It blinks on a 2-second cycle (docs/console.md).
+    // It blinks on a 2-second cycle (docs/console.md), where motion is not reduced (the run's
+    // browser reduces it: playwright.config.ts).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     const blink = await alert
       .locator('.MuiCard-root')
       .evaluate((card) => [
