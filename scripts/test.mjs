@@ -42,8 +42,9 @@ const FIRST = [[SUITES.console], [SUITES.contract, SUITES.simulator]];
  * Then lanes that end about together (the run lasts as long as its longest lane): the
  * server's API suite (two workers), then the tiny benches; the end-to-end run, as long (one
  * browser, mostly timed steps); the voice run (its own server, Kamailio and phones), then the
- * scripts' tests. The benches come last in their lane, mostly alone: the fuzz bench's answer
- * deadlines failed beside the server's and the end-to-end runs on a slow machine.
+ * scripts' tests. The benches come after the server's suite, beside the rest of the
+ * end-to-end run: never beside the server's suite, with which the fuzz bench's answer deadlines
+ * failed on a slow machine.
  */
 const LANES = [[SUITES.server, SUITES.bench], [SUITES.e2e], [SUITES.voice, SUITES.scripts]];
 

@@ -7,7 +7,7 @@
 export { loadEnv } from './env.js';
 export { startServer, type StartedServer } from './server.js';
 export { openPostgres } from './db/client.js';
-export { rowsOf } from './live/outbox.js';
+export { rowsOf } from './db/rows.js';
 export { Batcher } from './lib/batcher.js';
 export { closeAndRecord, closeOpenSos, type SosClose } from './sos/close.js';
 export { raiseNewSos, type NewSosRaise } from './sos/raise.js';

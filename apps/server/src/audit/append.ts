@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditAction, AuditDetails, AuditItem, AuditTarget } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 import type { AuditBy } from './by.js';
 import { chainHash, GENESIS_HASH } from './canonical.js';
 import { hashedForm, toAuditItem, type AuditRow } from './item.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuthResponse } from '@sos/contract';
 import type { Tx } from '../db/client.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 /** A verified token's claims to check: its user, and the session it belongs to. */
 export interface SessionCheck {

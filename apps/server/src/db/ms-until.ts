@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './client.js';
+import { rowsOf } from './rows.js';
 
 /**
  * Milliseconds from the database's now() to `due` (an aggregate over `from`, e.g. the earliest
@@ -12,6 +13,6 @@ export async function msUntil(db: Tx, due: SQL, from: SQL): Promise<number | nul
   const result = await db.execute(
     sql`SELECT (extract(epoch FROM ${due} - now()) * 1000)::float8 AS ms FROM ${from}`,
   );
-  const ms = (result as { rows?: { ms: number | string | null }[] }).rows?.[0]?.ms;
+  const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
 }

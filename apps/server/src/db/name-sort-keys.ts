@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { deviceNameSortKey } from '@sos/contract';
+import { rowsOf } from './rows.js';
 
 /** What filling the keys needs of a database: the pool's Db, or the migration's own client. */
 export interface Executes {
@@ -20,7 +21,7 @@ export async function fillNameSortKeys(db: Executes): Promise<void> {
     const result = await db.execute(sql`
       SELECT id, display_name AS name FROM devices WHERE name_sort_key = '' AND id > ${after}
       ORDER BY id LIMIT ${BATCH}`);
-    const rows = (result as { rows?: { id: number; name: string }[] }).rows ?? [];
+    const rows = rowsOf<{ id: number; name: string }>(result);
     if (rows.length === 0) return;
     const keys = rows.map((row) => ({ id: row.id, key: deviceNameSortKey(row.name) }));
     await db.execute(sql`

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { CHECK_IN_SOURCE_CODE, LIVE_EVENTS } from '@sos/contract';
 import type { Tx } from '../db/client.js';
-import { rowsOf, writeEvents } from '../live/outbox.js';
+import { writeEvents } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 import { sosJsonSql } from '../sos/json-sql.js';
 import type { DueExpectation } from './claim.js';
 import { nextCheckInSlot, type CheckInSlot } from './windows.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CheckInWindow } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { msUntil } from '../db/ms-until.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 /** A due expectation with what handling it needs of its device. */
 export interface DueExpectation {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LiveEventData, LiveEventName } from '@sos/contract';
 import type { Tx } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 
 /**
  * Wakes the hubs of the other server processes (live/hub.ts). Not sent by the writing
@@ -130,11 +131,6 @@ export function writeEventsSql(type: LiveEventName, write: EventsWrite): SQL {
     WITH ${write.ctes}, ${eventCtes(type, write.order)}
     SELECT answer.*, woken.appended_events FROM (SELECT count(*)::int AS appended_events FROM appended) woken
     LEFT JOIN (SELECT true AS answered_row, a.* FROM (${write.answer}) a) answer ON true`;
-}
-
-/** The rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { events } from '../db/schema.js';
-import { OUTBOX_ORDER_LOCK, rowsOf } from './outbox.js';
+import { OUTBOX_ORDER_LOCK } from './outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 /** Outbox queries of the live stream; every one of them walks the primary key index. */
 export interface StoredEvent {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { pushDeliveries } from '../db/schema.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 /** A delivery a process has claimed: everything needed to send it, and nothing else. */
 export interface ClaimedDelivery {

@@ -2,7 +2,7 @@ import { and, asc, gt, inArray, lte, sql } from 'drizzle-orm';
 import { PUSH_TTL_SECONDS } from '@sos/contract';
 import type { Db } from '../db/client.js';
 import { events, pushCursor, pushMessages } from '../db/schema.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 import { readSettledHead } from '../live/store.js';
 import { PUSHED_EVENT_TYPES, pushMessageOf } from './messages.js';
 

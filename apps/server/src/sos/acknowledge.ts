@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS, type Sos } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
-import { rowsOf, writeWithEvent } from '../live/outbox.js';
+import { writeWithEvent } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 import { appendAudit, lockAuditChain } from '../audit/append.js';
 import type { AuditBy } from '../audit/by.js';
 import { sosTarget } from '../audit/targets.js';

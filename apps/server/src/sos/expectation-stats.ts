@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SosStats } from '@sos/contract';
 import type { Tx } from '../db/client.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 export type ExpectationStats = Pick<SosStats, 'checkInsMissed' | 'testsMissed'>;
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_MAX_DAYS, STATS_DEFAULT_DAYS, type ReportRangeQuery } from '@sos/contract';
 import type { Tx } from '../db/client.js';
 import { invalid } from '../lib/domain-error.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 import { boundSql } from '../log/bounds.js';
 
 /** A report's half-open range [from, to) of raise times, as PostgreSQL timestamptz literals. */

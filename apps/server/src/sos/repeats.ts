@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 /** How long a receiver's message counts as seen (docs/receivers.md, "Repeats, across processes"). */
 const REPEAT_WINDOW_S = 600;

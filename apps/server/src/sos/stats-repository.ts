@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { emptyKindCounts, emptyOutcomeCounts, type SosStats } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { readAlarmConf } from '../conf/alarm-repository.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 import { median, r1 } from './stats-sql.js';
 import { expectationStats, type ExpectationStats } from './expectation-stats.js';
 import type { ResolvedRange } from './range.js';

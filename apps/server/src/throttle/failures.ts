@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 type FailureKind = 'login' | 'api_key' | 'token';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Log } from '../lib/log.js';
 import type { Db } from '../db/client.js';
-import { rowsOf } from '../live/outbox.js';
+import { rowsOf } from '../db/rows.js';
 
 interface Window {
   /** Start of the current fixed window, ms since epoch (aligned, so every process agrees). */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appendAudit } from '../../src/audit/append.js';
 import { verifyAudit } from '../../src/audit/verify.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 
 const by = { actor: { id: 7, username: 'maria' }, address: '192.0.2.7' };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { appendAudit } from '../../src/audit/append.js';
 import { verifyAudit } from '../../src/audit/verify.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 
 /**

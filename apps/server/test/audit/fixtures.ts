@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { AuditItem } from '@sos/contract';
 import { toAuditItem } from '../../src/audit/item.js';
 import { auditLog } from '../../src/db/schema.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import type { TestContext } from '../helpers/app.js';
 
 /** The address every call of these suites comes from (inject's remoteAddress). */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
 import { users } from '../../src/db/schema.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 import { deviceWithOpenSos } from '../routes/device/fixtures.js';
 import { call, recorded } from './fixtures.js';

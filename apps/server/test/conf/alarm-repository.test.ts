@@ -10,7 +10,7 @@ import { readOfflineAfterSeconds } from '../../src/devices/health/offline-sweep.
 import { ackTargetSeconds } from '../../src/sos/stats-repository.js';
 import { settings } from '../../src/db/schema.js';
 import { setSetting, SETTING_KEYS } from '../../src/db/settings.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
 
 /** Stored text → what every reader must make of it (undefined: the row is absent). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { DB_KINDS, openTestDatabase } from '../helpers/app.js';
 
 const run = DB_KINDS.includes('postgres') ? describe : describe.skip;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { apiPath, compareCodePoints, deviceNameSortKey, deviceSchema } from '@sos/contract';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { devices, sos } from '../../src/db/schema.js';
 import { fillNameSortKeys } from '../../src/db/name-sort-keys.js';
 import { listDevicesJson } from '../../src/devices/repository.js';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { devices, sos } from '../../src/db/schema.js';
 import { deviceName } from '../../src/devices/name.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { toSosJson } from '../../src/sos/json.js';
 import { sosJsonSql } from '../../src/sos/json-sql.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { emptyKindCounts, emptyOutcomeCounts, type SosStats } from '@sos/contract';
 import type { Db, Tx } from '../../src/db/client.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import type { ResolvedRange } from '../../src/sos/range.js';
 import { expectationStats } from '../../src/sos/expectation-stats.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, sosSchema } from '@sos/contract';
 import { sosStats } from '../../src/sos/stats-repository.js';
 import { resolveStatsRange } from '../../src/sos/range.js';
-import { rowsOf } from '../../src/live/outbox.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../helpers/app.js';
 import { deleteDevice, deviceHeaders, register, raiseSos } from '../routes/device/fixtures.js';
 import { ackSos, closeWith, logCall, putProfile } from '../routes/sos/handling-fixtures.js';

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { LIVE_EVENTS } from '@sos/contract';
 import type { Tx } from '../../db/client.js';
 import { readAlarmConf } from '../../conf/alarm-repository.js';
-import { rowsOf, writeEvents, type EventsWrite } from '../../live/outbox.js';
+import { writeEvents, type EventsWrite } from '../../live/outbox.js';
+import { rowsOf } from '../../db/rows.js';
 import { deviceJsonSql } from '../device-json-sql.js';
 import { HEARTBEAT_SWEEP_GRACE_MS } from './heartbeats.js';
 

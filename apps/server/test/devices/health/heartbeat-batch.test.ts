@@ -4,7 +4,7 @@ import { API_KEY_HEADER, apiPath, deviceSchema } from '@sos/contract';
 import { buildApp } from '../../../src/app.js';
 import { openPostgres } from '../../../src/db/client.js';
 import { devices } from '../../../src/db/schema.js';
-import { rowsOf } from '../../../src/live/outbox.js';
+import { rowsOf } from '../../../src/db/rows.js';
 import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 import { deleteDevice, eventsAfter, lastEventId, register } from '../../routes/device/fixtures.js';
 import { beat } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
-import { rowsOf } from '../../../src/live/outbox.js';
+import { rowsOf } from '../../../src/db/rows.js';
 import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
 
 /** auth_failures keeps the HMAC of the username as the audit log does, never what was typed. */
