@@ -57,6 +57,41 @@ export class TcpPeer {
   }
 }
 
+/**
+ * One message over UDP as a SIP device sends it (RFC 3261 §17.1.1.2): sent again after 500 ms,
+ * then after twice as long each time (at most 4 s apart), until an answer or `totalMs`. A
+ * receiver still working through a flood may answer late; the device's resend is the same
+ * message, which the receiver must take once.
+ */
+export async function udpExchangeResending(
+  port: number,
+  data: string | Buffer,
+  totalMs = 16_000,
+): Promise<Buffer | null> {
+  const socket = createSocket('udp4');
+  try {
+    return await new Promise<Buffer | null>((resolve) => {
+      const end = Date.now() + totalMs;
+      let interval = 500;
+      let timer: NodeJS.Timeout;
+      const send = () => {
+        if (Date.now() >= end) return resolve(null);
+        socket.send(data, port, '127.0.0.1');
+        timer = setTimeout(send, Math.min(interval, end - Date.now()));
+        interval = Math.min(interval * 2, 4000);
+      };
+      socket.on('message', (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+      socket.on('error', () => resolve(null));
+      send();
+    });
+  } finally {
+    socket.close();
+  }
+}
+
 /** Sends one datagram and resolves with the first answer, or null after `waitMs`. */
 export function udpExchange(
   port: number,
