@@ -47,7 +47,7 @@ const BENCHES: Bench[] = [
 
 function usage(): never {
   console.log(
-    'usage: npm run bench -- <name|all> [--size tiny|full] [--record] [--profile] [--<flag> <number>…]',
+    'usage: npm run bench -- <name…|all> [--skip <name>]… [--size tiny|full] [--record] [--profile] [--<flag> <number>…]',
   );
   console.log('       npm run bench -- hotspots <file.cpuprofile> [fromMs-toMs]');
   console.log(
@@ -100,6 +100,7 @@ function parseArgs(argv: string[]) {
   let profile = false;
   let record = false;
   const names: string[] = [];
+  const skipped: string[] = [];
   const flags: Record<string, number> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -113,6 +114,7 @@ function parseArgs(argv: string[]) {
       size = value;
     } else if (arg === '--profile') profile = true;
     else if (arg === '--record') record = true;
+    else if (arg === '--skip') skipped.push(argv[++i] ?? usage());
     else if (arg === '--help' || arg === '-h') usage();
     else if (arg.startsWith('--')) {
       // A bench's own numeric flag (fleet: --devices, --rate, --seconds).
@@ -123,9 +125,10 @@ function parseArgs(argv: string[]) {
     } else names.push(arg);
   }
   if (names.length === 0) usage();
-  const chosen = names.includes('all')
-    ? BENCHES
-    : names.map((n) => BENCHES.find((b) => b.name === n) ?? usage());
+  for (const n of skipped) if (!BENCHES.some((b) => b.name === n)) usage();
+  const chosen = (
+    names.includes('all') ? BENCHES : names.map((n) => BENCHES.find((b) => b.name === n) ?? usage())
+  ).filter((b) => !skipped.includes(b.name));
   return { size, profile, record, chosen, flags };
 }
 

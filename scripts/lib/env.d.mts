@@ -36,6 +36,8 @@ export type ToolVariable =
   | 'E2E_OFFLINE_AFTER_S'
   /** The end-to-end database's test clock: seconds an hour of a periodic test interval lasts; 8. */
   | 'E2E_TEST_HOUR_S'
+  /** The end-to-end database's test clock: seconds after its saving a check-in window ending within 5 minutes falls due; 5. */
+  | 'E2E_CHECK_IN_S'
   /** Set on CI: tests retry once and report their flaky ones. */
   | 'CI'
   /** `npm run demo` (scripts/demo.mjs): the receivers it turns on, their key, the simulated devices. */
