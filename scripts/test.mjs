@@ -55,13 +55,13 @@ const FIRST = [[SUITES.console], [SUITES.contract, SUITES.simulator]];
 
 /**
  * Then lanes that end about together (the run lasts as long as its longest lane): the
- * server's API suite (two workers), then the benches with deadlines; the end-to-end run, as
+ * server's API suite (three workers), then the benches with deadlines; the end-to-end run, as
  * long (one browser, mostly timed steps); the voice run (its own server, Kamailio and
  * phones), the scripts' tests, then the other benches. The deadline benches come after the
  * server's suite, beside the rest of the end-to-end run: never beside the server's suite, with
- * which the fuzz bench's answer deadlines failed on a slow machine. Measured alone on a quiet
- * machine, the run is not CPU-bound (the suites used ~730 CPU-s in 752 s on 2 cores): most of
- * the lanes' time is waiting, which is why they share the cores.
+ * which the fuzz bench's answer deadlines failed on a slow machine. The lanes keep the 2 cores
+ * busy: the CPU printed per suite leaves out PostgreSQL's (a service, not a child), which is
+ * much of the rest (the server's suite alone left the cores idle 12 % of its run).
  */
 const LANES = [
   [SUITES.server, SUITES.benchDeadlines],
