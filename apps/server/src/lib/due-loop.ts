@@ -24,6 +24,10 @@ export class DueLoop {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Rounds started, and those over (their numbers): roundAfter() waits on them. */
+  private started = 0;
+  private ended = 0;
+  private waiters: Array<{ round: number; resolve: () => void }> = [];
   /** Whether the last round found something pending. */
   pending = false;
 
@@ -45,6 +49,19 @@ export class DueLoop {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    for (const waiter of this.waiters.splice(0)) waiter.resolve();
+  }
+
+  /**
+   * A round now, resolved once a round that started after this call is over: what a caller
+   * needs who has just changed what is due (a test). settled() alone cannot say it: a round
+   * asked for may not have started yet on a busy event loop.
+   */
+  roundAfter(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const round = this.started + 1;
+    this.schedule(0);
+    return new Promise((resolve) => this.waiters.push({ round, resolve }));
   }
 
   /** Resolves once the round under way, if any, is over. */
@@ -71,9 +88,12 @@ export class DueLoop {
   private run() {
     this.timer = undefined;
     this.firesAt = Infinity;
+    const round = ++this.started;
     const done = this.roundLogged();
     this.running = done.then(() => {
       this.running = undefined;
+      this.ended = round;
+      this.waiters = this.waiters.filter((w) => w.round > this.ended || void w.resolve());
     });
     void done.then((next) => {
       this.pending = next !== null;

@@ -159,31 +159,28 @@ describeEachDb('the re-alert of an open SOS', (kind) => {
   });
 
   it('restarts the escalation clock from the re-alert, and escalates once its target passes from there', async () => {
-    // Only here: the other tests' SOS, left unacknowledged, must not escalate meanwhile.
-    await setSetting(ctx.app.db, SETTING_KEYS.ackTargetSeconds, '5');
+    // Only here: the other tests' SOS, left unacknowledged, must not escalate meanwhile. Five
+    // minutes, so that no slowness of the machine between two steps can pass it.
+    await setSetting(ctx.app.db, SETTING_KEYS.ackTargetSeconds, '300');
     await register(ctx, 'ra-esc');
     const raised = await httpRaise('ra-esc', 'FALL');
-    const sweep = async () => {
-      ctx.app.escalation.wake();
-      await new Promise((r) => setTimeout(r, 20));
-      await ctx.app.escalation.settled();
-    };
+    const sweep = () => ctx.app.escalation.sweepNow();
     const ago = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
     await ctx.app.db
       .update(sosTable)
-      .set({ createdAt: ago(60) })
+      .set({ createdAt: ago(600) })
       .where(eq(sosTable.id, raised.id));
     await sweep();
     expect((await openSosOf(ctx, 'ra-esc'))!.escalatedAt).not.toBeNull();
     let before = await lastEventId(ctx);
     await expectRealerted(before, await httpRaise('ra-esc', 'GAS'), ['FALL', 'GAS']);
-    // Raised a minute ago, re-alerted now: not due before 5 s from the re-alert.
+    // Raised ten minutes ago, re-alerted now: not due before 5 minutes from the re-alert.
     before = await lastEventId(ctx);
     await sweep();
     expect(await typesOf(raised.id, before)).toEqual([]);
     await ctx.app.db
       .update(sosTable)
-      .set({ realertedAt: ago(6) })
+      .set({ realertedAt: ago(301) })
       .where(eq(sosTable.id, raised.id));
     await sweep();
     await sweep();

@@ -10,6 +10,8 @@ declare module 'fastify' {
       wake(): void;
       /** Resolves once the sweep under way, if any, is over. */
       settled(): Promise<void>;
+      /** A sweep now, resolved once it is over (tests: a deadline they just moved). */
+      sweepNow(): Promise<void>;
     };
   }
 }
@@ -26,7 +28,11 @@ interface EscalationPluginOptions {
 async function escalationPlugin(app: FastifyInstance, options: EscalationPluginOptions) {
   const sweeper = new EscalationSweeper(app.db, app.log, { pollMs: options.pollMs ?? 2000 });
   const unwake = onEventAppended(() => sweeper.onAppend());
-  app.decorate('escalation', { wake: () => sweeper.wake(), settled: () => sweeper.settled() });
+  app.decorate('escalation', {
+    wake: () => sweeper.wake(),
+    settled: () => sweeper.settled(),
+    sweepNow: () => sweeper.sweepNow(),
+  });
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('preClose', async () => {
     unwake();

@@ -56,6 +56,11 @@ export class EscalationSweeper {
     if (!this.loop.pending) this.loop.schedule(WAKE_COALESCE_MS);
   }
 
+  /** A sweep now, resolved once it is over (tests: a deadline they just moved). */
+  sweepNow() {
+    return this.loop.roundAfter();
+  }
+
   /** A sweep that is over (tests wait for it). */
   settled() {
     return this.loop.settled();

@@ -44,9 +44,7 @@ describeEachDb('GET /api/sos/realTime: alarm-handling events, live and replayed'
       .update(sos)
       .set({ createdAt: sql`now() - interval '5 minutes'` })
       .where(eq(sos.id, first.sosId));
-    ctx.app.escalation.wake();
-    await new Promise((r) => setTimeout(r, 20));
-    await ctx.app.escalation.settled();
+    await ctx.app.escalation.sweepNow();
     const acked = (await ackSos(ctx, second.sosId, ctx.admin.token)).json();
     const entry = (
       await addNote(ctx, second.sosId, ctx.admin.token, { text: 'Richiamo tra 5 minuti' })

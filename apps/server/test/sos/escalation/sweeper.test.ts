@@ -23,11 +23,7 @@ describeEachDb('escalation of unacknowledged SOS', (kind) => {
       .where(eq(sos.id, sosId));
   const escalations = async (before: number) =>
     (await eventsAfter(ctx, before)).filter((e) => e.type === 'sos-escalated');
-  const sweep = async () => {
-    ctx.app.escalation.wake();
-    await new Promise((r) => setTimeout(r, 20));
-    await ctx.app.escalation.settled();
-  };
+  const sweep = () => ctx.app.escalation.sweepNow();
 
   it('escalates an overdue SOS once: escalatedAt, one sos-escalated with its device, an ESCALATED entry', async () => {
     const { sosId } = await deviceWithOpenSos(ctx, 'esc-overdue', 'Sig. Bianchi');
