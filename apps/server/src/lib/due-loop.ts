@@ -24,9 +24,8 @@ export class DueLoop {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  /** Rounds started, and those over (their numbers): roundAfter() waits on them. */
+  /** Rounds started so far; roundAfter() waits for the end of a later one. */
   private started = 0;
-  private ended = 0;
   private waiters: Array<{ round: number; resolve: () => void }> = [];
   /** Whether the last round found something pending. */
   pending = false;
@@ -92,8 +91,9 @@ export class DueLoop {
     const done = this.roundLogged();
     this.running = done.then(() => {
       this.running = undefined;
-      this.ended = round;
-      this.waiters = this.waiters.filter((w) => w.round > this.ended || void w.resolve());
+      const over = this.waiters.filter((w) => w.round <= round);
+      this.waiters = this.waiters.filter((w) => w.round > round);
+      for (const waiter of over) waiter.resolve();
     });
     void done.then((next) => {
       this.pending = next !== null;
