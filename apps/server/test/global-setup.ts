@@ -1,6 +1,7 @@
 import { writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../src/db/client.js';
@@ -22,10 +23,26 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates once for the whole run: each test file then starts from a copy (~0.4 s, not ~3 s). */
+/**
+ * What the tests' embedded snapshot leaves out of a database the product creates: every test
+ * app loads the whole data directory, so it is kept small. 1 MB WAL segments instead of 16 and
+ * no template databases (the server never creates a database): 15 MB instead of 42, and an
+ * open takes ~140 ms of CPU instead of ~300. The server's own database is the same.
+ */
+const SNAPSHOT_INITDB_ARGS = ['--wal-segsize=1'];
+const DROP_TEMPLATES = [
+  'ALTER DATABASE template0 IS_TEMPLATE false',
+  'DROP DATABASE template0',
+  'ALTER DATABASE template1 IS_TEMPLATE false',
+  'DROP DATABASE template1',
+  'CHECKPOINT',
+];
+
+/** Migrates once for the whole run: each test file then starts from a copy (~0.15 s, not ~3 s). */
 export default async function setup(project: TestProject) {
-  const embedded = await openEmbedded();
+  const embedded = await openEmbedded({ initdbArgs: SNAPSHOT_INITDB_ARGS });
   await migrate(embedded);
+  for (const statement of DROP_TEMPLATES) await embedded.db.execute(sql.raw(statement));
   const dump = await embedded.dump!();
   await embedded.close();
   const snapshot = join(tmpdir(), `sos-pglite-snapshot-${process.pid}.tar`);

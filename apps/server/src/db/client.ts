@@ -33,6 +33,8 @@ export interface EmbeddedOptions {
   loadDataDir?: Blob | File;
   /** The build's seed a new dataDir is filled from (null: none, PGlite runs initdb). */
   seedFile?: string | null;
+  /** Further initdb arguments when PGlite creates the database itself (tests' snapshot). */
+  initdbArgs?: string[];
 }
 
 /**
@@ -50,6 +52,7 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Datab
     const client = await PGlite.create({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((s) => ['-c', s])],
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
