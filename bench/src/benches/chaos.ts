@@ -7,6 +7,7 @@ import { sleep } from '../lib/clock.js';
 import { createBenchDatabase } from '../lib/pg.js';
 import { printTable } from '../lib/report.js';
 import { ResilientDashboard } from '../lib/resilient-sse.js';
+import { diagnoseLost } from '../lib/chaos-diagnosis.js';
 import { API_KEY, startServer, type RunningServer } from '../lib/server.js';
 import { crashPostgres, localCluster, untilAnswering } from '../lib/pg-crash.js';
 import { pick } from '../lib/size.js';
@@ -138,6 +139,15 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
       [...raises.acknowledged].every((id) => watcher.raised.has(id)) &&
       [...closes.acknowledged].every((id) => watcher.closed.has(id));
     for (let waited = 0; !delivered() && waited < 30_000; waited += 200) await sleep(200);
+    const diagnosis = await diagnoseLost(
+      server.url + apiPath('sosRealTime'),
+      token,
+      {
+        raised: [...raises.acknowledged].filter((id) => !watcher.raised.has(id)),
+        closed: [...closes.acknowledged].filter((id) => !watcher.closed.has(id)),
+      },
+      watcher,
+    );
     const count = (tally: Tally, db: Set<number>, seen: Set<number>) => {
       const ids = [...tally.acknowledged];
       return {
@@ -163,6 +173,7 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
       reconnects: watcher.reconnects,
       duplicates: watcher.duplicates,
       resyncs: watcher.resyncs,
+      diagnosis,
     };
   } finally {
     dashboard?.stop();
@@ -223,6 +234,8 @@ const chaos: Bench = {
       })),
     );
     printTable(`chaos: ${rates.join(' and ')} operations/s, ${base.kills} kills per run`, rows);
+    for (const r of runs)
+      for (const line of r.diagnosis) console.log(`  ${r.kind}, ${r.rate}/s: ${line}`);
     const lost = rows.reduce((sum, row) => sum + row.lost + row.duplicates, 0);
     if (lost > 0) throw new Error(`chaos: ${lost} SOS lost or delivered twice (see the table)`);
     return {

@@ -18,6 +18,8 @@ export class ResilientDashboard {
   duplicates = 0;
   reconnects = 0;
   resyncs = 0;
+  /** Each stream opened: the Last-Event-ID it resumed from, and the first event id it got. */
+  readonly connections: Array<{ from: string | undefined; first?: string }> = [];
   private readonly seen = new Set<string>();
   private stopped = false;
   private request: http.ClientRequest | undefined;
@@ -55,7 +57,12 @@ export class ResilientDashboard {
         res.resume();
         return retry();
       }
-      const parser = new SseParser((event) => this.onEvent(event.id, event.event, event.data));
+      const connection: { from: string | undefined; first?: string } = { from: this.lastEventId };
+      this.connections.push(connection);
+      const parser = new SseParser((event) => {
+        connection.first ??= event.id;
+        this.onEvent(event.id, event.event, event.data);
+      });
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => parser.feed(chunk));
       res.on('close', retry);
