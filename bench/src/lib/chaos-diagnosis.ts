@@ -12,11 +12,7 @@ const SOS_ID = /^\{"id":(\d+)/;
 const QUIET_MS = 1500;
 
 /** Every `name` event the outbox holds, by SOS id: a fresh stream resuming after id 0. */
-export function outboxEvents(
-  url: string,
-  token: string,
-  name: string,
-): Promise<Map<number, string[]>> {
+function outboxEvents(url: string, token: string, name: string): Promise<Map<number, string[]>> {
   return new Promise((resolve) => {
     const found = new Map<number, string[]>();
     let timer: NodeJS.Timeout | undefined;
