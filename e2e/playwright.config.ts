@@ -4,8 +4,6 @@ import { toolVar } from '../scripts/lib/env.mjs';
 
 // Debian's Chromium: Playwright cannot download its own browser here.
 const CHROMIUM = toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
-/** The prefix of this run's artefact folders: none, or E2E_RUN and a dash. */
-const RUN = toolVar('E2E_RUN') ? `${toolVar('E2E_RUN')}-` : '';
 
 export default defineConfig({
   testDir: './tests',
@@ -15,9 +13,7 @@ export default defineConfig({
   ...(toolVar('E2E_README_SHOTS')
     ? { testMatch: /readme-shots\.spec\.ts/ }
     : { testIgnore: [/readme-shots\.spec\.ts/, /voice\.spec\.ts/] }),
-  // A run beside another of this config (npm test runs screens.spec.ts apart) has its own
-  // folders: each run empties its outputDir when it starts.
-  outputDir: `./artifacts/${RUN}test-results`,
+  outputDir: './artifacts/test-results',
   // One server and one database for the whole run: tests run one at a time.
   workers: 1,
   fullyParallel: false,
@@ -27,7 +23,7 @@ export default defineConfig({
   // run), so waits give up at 20 s. Steps that must be quick assert their own bounds.
   timeout: 90_000,
   expect: { timeout: 20_000 },
-  reporter: [['list'], ['html', { outputFolder: `./artifacts/${RUN}report`, open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
   use: {
     baseURL: E2E.baseURL,
     locale: 'it-IT',

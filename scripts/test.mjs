@@ -15,8 +15,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const workspace = (name, dir) => ({ name, command: 'npm', args: ['run', 'test', '-w', dir] });
 /** The benches whose tiny runs check a deadline (see SUITES). */
 const DEADLINE_BENCHES = ['chaos', 'fuzz', 'soak'];
-/** The titles of e2e/tests/screens.spec.ts's tests ("every screen, it: …"). */
-const SCREENS_TITLE = 'every screen, ';
 const bench = (name, names) => ({
   name,
   command: 'node',
@@ -28,23 +26,8 @@ const SUITES = {
   server: workspace('server', 'apps/server'),
   console: workspace('console', 'apps/console'),
   simulator: workspace('simulator', 'tools/simulator'),
-  // The two Playwright configs (e2e/package.json's `test`), each with its own server and ports;
-  // the main one in two runs side by side (each its own server and artefact folders):
-  // screens.spec.ts (every screen in three variants, checked with axe and photographed, the
-  // longest spec) apart, in the lane with room for it.
-  e2e: {
-    name: 'e2e',
-    command: 'npx',
-    args: ['playwright', 'test', '--grep-invert', SCREENS_TITLE],
-    cwd: 'e2e',
-  },
-  e2eScreens: {
-    name: 'e2e (screens.spec.ts)',
-    command: 'npx',
-    args: ['playwright', 'test', '--grep', SCREENS_TITLE],
-    cwd: 'e2e',
-    env: { E2E_RUN: 'screens' },
-  },
+  // The two Playwright configs (e2e/package.json's `test`), each with its own server and ports.
+  e2e: { name: 'e2e', command: 'npx', args: ['playwright', 'test'], cwd: 'e2e' },
   voice: {
     name: 'e2e voice',
     command: 'npx',
@@ -83,7 +66,7 @@ const FIRST = [[SUITES.console], [SUITES.contract, SUITES.simulator]];
 const LANES = [
   [SUITES.server, SUITES.benchDeadlines],
   [SUITES.e2e],
-  [SUITES.voice, SUITES.scripts, SUITES.e2eScreens, SUITES.benchRest],
+  [SUITES.voice, SUITES.scripts, SUITES.benchRest],
 ];
 
 /** `times`'s second line ("1m2.5s 0m3.1s"): user + system seconds of the waited-for children. */
@@ -93,7 +76,7 @@ function cpuSeconds(times) {
   return um === undefined ? NaN : Math.round(60 * (+um + +sm) + +us + +ss);
 }
 
-function run({ name, command, args, cwd = '.', env = {} }) {
+function run({ name, command, args, cwd = '.' }) {
   const started = Date.now();
   return new Promise((resolve) => {
     // bash runs the suite, then `times` to fd 3: the CPU of every process the suite started and
@@ -104,7 +87,7 @@ function run({ name, command, args, cwd = '.', env = {} }) {
       ['-c', '"$@"; rc=$?; times >&3; exit $rc', name, command, ...args],
       {
         cwd: join(ROOT, cwd),
-        env: environment({ FORCE_COLOR: '1', ...env }),
+        env: environment({ FORCE_COLOR: '1' }),
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       },
     );

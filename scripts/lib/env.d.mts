@@ -30,8 +30,6 @@ export type ToolVariable =
   | 'E2E_VOICE_SIP'
   | 'E2E_DC09_PORT'
   | 'E2E_SCAIP_PORT'
-  /** Set: this end-to-end run's artefact folders are `artifacts/<E2E_RUN>-test-results` and `-report` (two runs side by side: `npm test`). */
-  | 'E2E_RUN'
   /** Set: the end-to-end run makes the README's screenshots and nothing else (`npm run shots -w e2e`). */
   | 'E2E_README_SHOTS'
   /** The end-to-end server's offlineAfterSeconds setting; 10. */
