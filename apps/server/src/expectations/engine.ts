@@ -1,6 +1,6 @@
 import type { Log } from '../lib/log.js';
 import type { Db } from '../db/client.js';
-import { DueLoop } from '../lib/due-loop.js';
+import { DueService } from '../lib/due-service.js';
 import { claimDue, msToNextDue } from './claim.js';
 import { handleDueBatch } from './handle.js';
 
@@ -37,36 +37,13 @@ const SLACK_MS = 5;
  * commit together. Nothing lives here that a restart would lose: whatever fell due while no
  * process ran is handled on start, late, and says so.
  */
-export class ExpectationEngine {
-  private readonly loop: DueLoop;
-
+export class ExpectationEngine extends DueService {
   constructor(
     private readonly db: Db,
     log: Log,
     private readonly options: EngineOptions,
   ) {
-    this.loop = new DueLoop(() => this.sweep(), log, {
-      pollMs: options.pollMs,
-      name: 'expectations',
-    });
-  }
-
-  start() {
-    this.loop.start();
-  }
-
-  stop() {
-    return this.loop.stop();
-  }
-
-  /** Sweep now: an expectation was scheduled or changed here, or a test needs it. */
-  wake() {
-    this.loop.schedule(0);
-  }
-
-  /** Resolves once the sweep under way, if any, is over. */
-  settled() {
-    return this.loop.settled();
+    super(log, { pollMs: options.pollMs, name: 'expectations' });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Log } from '../../lib/log.js';
 import type { Db } from '../../db/client.js';
-import { DueLoop } from '../../lib/due-loop.js';
+import { DueService } from '../../lib/due-service.js';
 import { escalateOldestDue, msToNextDeadline } from './repository.js';
 
 export interface SweeperOptions {
@@ -21,31 +21,13 @@ const WAKE_COALESCE_MS = 100;
  * escalates on start. Woken early by this process's raises (a first deadline) and by a
  * changed target (wake()).
  */
-export class EscalationSweeper {
-  private readonly loop: DueLoop;
-
+export class EscalationSweeper extends DueService {
   constructor(
     private readonly db: Db,
     log: Log,
     private readonly options: SweeperOptions,
   ) {
-    this.loop = new DueLoop(() => this.sweep(), log, {
-      pollMs: options.pollMs,
-      name: 'escalation',
-    });
-  }
-
-  start() {
-    this.loop.start();
-  }
-
-  stop() {
-    return this.loop.stop();
-  }
-
-  /** Sweep now: the target changed, or a caller needs it (tests). */
-  wake() {
-    this.loop.schedule(0);
+    super(log, { pollMs: options.pollMs, name: 'escalation' });
   }
 
   /**
@@ -61,13 +43,8 @@ export class EscalationSweeper {
     return this.loop.roundAfter();
   }
 
-  /** A sweep that is over (tests wait for it). */
-  settled() {
-    return this.loop.settled();
-  }
-
   /** Escalates what is overdue; answers ms to the next deadline (null: none pending). */
-  private async sweep(): Promise<number | null> {
+  protected async sweep(): Promise<number | null> {
     const batch = this.options.batch ?? 100;
     for (let i = 0; i < batch && !this.loop.isStopped; i++) {
       if (!(await escalateOldestDue(this.db))) break;
