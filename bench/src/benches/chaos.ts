@@ -56,6 +56,12 @@ async function runChaos(kind: 'embedded' | 'postgres', options: ChaosOptions) {
     const watcher = new ResilientDashboard(server.url + apiPath('sosRealTime'), token);
     dashboard = watcher;
     watcher.start();
+    // Nothing is raised before the dashboard's stream is open: a new stream starts at the head
+    // (its cursor), and what came before it is the lists' to show, not the stream's.
+    for (let waited = 0; watcher.lastEventId === undefined; waited += 20) {
+      if (waited > 10_000) throw new Error('chaos: the dashboard stream did not open in 10 s');
+      await sleep(20);
+    }
     const raises = newTally();
     const closes = newTally();
     const open = new Map<number, number>();
