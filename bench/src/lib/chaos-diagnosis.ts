@@ -4,17 +4,16 @@
  * dashboard resumed after each kill, so a lost delivery can be told apart from a lost write.
  */
 import http from 'node:http';
-import { SseParser } from './sse.js';
+import { SseParser, sosIdOf } from './sse.js';
 import type { ResilientDashboard } from './resilient-sse.js';
 
-const SOS_ID = /^\{"id":(\d+)/;
 /** The replay of the whole outbox has ended once no event came for this long. */
 const QUIET_MS = 1500;
 
-/** Every `name` event the outbox holds, by SOS id: a fresh stream resuming after id 0. */
-function outboxEvents(url: string, token: string, name: string): Promise<Map<number, string[]>> {
+/** The event ids the outbox holds, by event name and SOS id: a fresh stream resuming after id 0. */
+function outboxEvents(url: string, token: string): Promise<Map<string, string[]>> {
   return new Promise((resolve) => {
-    const found = new Map<number, string[]>();
+    const found = new Map<string, string[]>();
     let timer: NodeJS.Timeout | undefined;
     const done = () => {
       request.destroy();
@@ -32,9 +31,10 @@ function outboxEvents(url: string, token: string, name: string): Promise<Map<num
     const request = http.get(url, { headers, agent: false }, (res) => {
       const parser = new SseParser((event) => {
         quiet();
-        const sosId = SOS_ID.exec(event.data)?.[1];
-        if (event.event !== name || sosId === undefined) return;
-        found.set(Number(sosId), [...(found.get(Number(sosId)) ?? []), event.id ?? '?']);
+        const sosId = sosIdOf(event.data);
+        if (sosId === undefined) return;
+        const key = `${event.event} ${sosId}`;
+        found.set(key, [...(found.get(key) ?? []), event.id ?? '?']);
       });
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => parser.feed(chunk));
@@ -53,15 +53,14 @@ export async function diagnoseLost(
 ): Promise<string[]> {
   if (lost.raised.length + lost.closed.length === 0) return [];
   const lines: string[] = [];
+  const outbox = await outboxEvents(url, token);
   for (const [name, ids] of [
     ['new-sos', lost.raised],
     ['new-sos-closed', lost.closed],
   ] as const) {
-    if (ids.length === 0) continue;
-    const outbox = await outboxEvents(url, token, name);
     for (const id of ids)
       lines.push(
-        `SOS ${id}: not delivered as ${name}; outbox event id(s): ${outbox.get(id)?.join(', ') ?? 'none'}`,
+        `SOS ${id}: not delivered as ${name}; outbox event id(s): ${outbox.get(`${name} ${id}`)?.join(', ') ?? 'none'}`,
       );
   }
   const resumed = watcher.connections.map((c) => `${c.from ?? 'start'} → ${c.first ?? '(none)'}`);

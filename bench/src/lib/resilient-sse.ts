@@ -1,8 +1,6 @@
 import http from 'node:http';
-import { SseParser } from './sse.js';
+import { SseParser, sosIdOf } from './sse.js';
 
-/** The SOS id at the start of an event's JSON (`{"id":…`), as sse-clients.ts reads it. */
-const SOS_ID = /^\{"id":(\d+)/;
 const RETRY_MS = 200;
 
 /**
@@ -80,8 +78,8 @@ export class ResilientDashboard {
       if (this.seen.has(id)) this.duplicates++;
       this.seen.add(id);
     }
-    const sosId = SOS_ID.exec(data)?.[1];
+    const sosId = sosIdOf(data);
     if (sosId === undefined) return;
-    (name === 'new-sos' ? this.raised : this.closed).add(Number(sosId));
+    (name === 'new-sos' ? this.raised : this.closed).add(sosId);
   }
 }

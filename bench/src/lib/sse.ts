@@ -3,6 +3,12 @@
  * and retry ignored): the load generators parse thousands of streams, so it does no more
  * than finding blank-line-terminated blocks in the decoded text.
  */
+/** The SOS id of an SOS event: the server writes its JSON with `id` first (`{"id":…`). */
+export function sosIdOf(data: string): number | undefined {
+  const id = /^\{"id":(\d+)/.exec(data)?.[1];
+  return id === undefined ? undefined : Number(id);
+}
+
 export interface SseEvent {
   id: string | undefined;
   event: string;
