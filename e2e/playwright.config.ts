@@ -1,9 +1,15 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './env.js';
 import { toolVar } from '../scripts/lib/env.mjs';
 
-// Debian's Chromium: Playwright cannot download its own browser here.
-const CHROMIUM = toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
+// Debian's Chromium: Playwright cannot download its own browser here. Its headless shell
+// (package chromium-headless-shell, the same engine without the desktop browser around it) is
+// what Playwright itself runs headless; the same tests cost a third less CPU than in the full
+// browser (99 against 156 CPU-s for 19 tests on one machine). The full browser otherwise.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM =
+  toolVar('CHROMIUM_PATH') ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
