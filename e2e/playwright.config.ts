@@ -6,19 +6,24 @@ import { toolVar } from '../scripts/lib/env.mjs';
 // Debian's Chromium: Playwright cannot download its own browser here. Its headless shell
 // (package chromium-headless-shell, the same engine without the desktop browser around it) is
 // what Playwright itself runs headless; the same tests cost a third less CPU than in the full
-// browser (99 against 156 CPU-s for 19 tests on one machine). The full browser otherwise.
+// browser (99 against 156 CPU-s for 19 tests on one machine). The full browser otherwise, and
+// for Web Push: the shell shows no service worker's notifications (docs/push.md).
+const FULL = toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const CHROMIUM =
-  toolVar('CHROMIUM_PATH') ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const LIGHT = toolVar('CHROMIUM_PATH') ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL);
+const NEEDS_FULL = /push\.spec\.ts/;
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 export default defineConfig({
   testDir: './tests',
-  // The README's screenshots want a dashboard no other spec has crowded: a tool run on its
-  // own (`npm run shots -w e2e`), not part of the suite.
-  // Voice runs against its own server with voice on: playwright.voice.config.ts.
-  ...(toolVar('E2E_README_SHOTS')
-    ? { testMatch: /readme-shots\.spec\.ts/ }
-    : { testIgnore: [/readme-shots\.spec\.ts/, /voice\.spec\.ts/] }),
   outputDir: './artifacts/test-results',
   // One server and one database for the whole run: tests run one at a time.
   workers: 1,
@@ -42,19 +47,22 @@ export default defineConfig({
     // CI, whose failed tests run again, only the retry records one; elsewhere every failure.
     trace: toolVar('CI') ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: { executablePath: LIGHT, args: ARGS },
   },
+  // The README's screenshots want a dashboard no other spec has crowded: a tool run on its
+  // own (`npm run shots -w e2e`), not part of the suite.
+  // Voice runs against its own server with voice on: playwright.voice.config.ts.
+  // The suite is one run, one worker: the specs in the full browser after the rest.
+  projects: toolVar('E2E_README_SHOTS')
+    ? [{ name: 'chromium', testMatch: /readme-shots\.spec\.ts/ }]
+    : [
+        { name: 'chromium', testIgnore: [/readme-shots\.spec\.ts/, /voice\.spec\.ts/, NEEDS_FULL] },
+        {
+          name: 'chromium (full)',
+          testMatch: NEEDS_FULL,
+          use: { launchOptions: { executablePath: FULL, args: ARGS } },
+        },
+      ],
   webServer: {
     command: 'node scripts/serve.mjs',
     // The console's page: it answers only once the server is up.

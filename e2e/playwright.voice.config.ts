@@ -17,6 +17,8 @@ export default defineConfig({
   ...base,
   testMatch: /voice\.spec\.ts/,
   testIgnore: [],
+  // The voice run's one project, in the suite's browser (its light shell when installed).
+  projects: [{ name: 'chromium' }],
   outputDir: './artifacts/voice-results',
   reporter: [['list']],
   use: {
