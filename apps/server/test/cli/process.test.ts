@@ -2,11 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environment } from '../../../../scripts/lib/env.mjs';
-
-const ADMIN = fileURLToPath(new URL('../../src/cli/admin.ts', import.meta.url));
+import { entryArgs } from '../helpers/process.js';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -14,12 +12,12 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
-/** `npm run admin -- …` as a separate process (from the sources, through tsx). */
+/** `npm run admin -- …` as a separate process (helpers/process.ts entryArgs). */
 function admin(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', ADMIN, ...args],
+      [...entryArgs('src/cli/admin.ts'), ...args],
       {
         env: environment({ DATABASE_URL: '', SOS_DATA_DIR: dataDir, ...env }),
         timeout: 120_000,

@@ -1,8 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { environment } from '../../../../scripts/lib/env.mjs';
+import { isFresh } from '../../../../scripts/lib/fresh.mjs';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const SOURCES = [join(SERVER_DIR, 'src'), join(SERVER_DIR, '../../packages/contract/src')];
+let built: boolean | undefined;
+
+/**
+ * How `node` runs a server entry point (`src/main.ts`, `src/cli/admin.ts`): its build in
+ * dist/ when the build is newer than every source it comes from (`npm test` builds first),
+ * tsx on the sources otherwise, so a test never runs stale code. The build starts with ~1.5
+ * CPU-s less than tsx compiling the sources (2.4 against 3.9 for a server, one machine).
+ */
+export function entryArgs(source: string): string[] {
+  built ??= isFresh(join(SERVER_DIR, 'dist/.tsbuildinfo'), SOURCES);
+  return built
+    ? [join(SERVER_DIR, 'dist', source.replace(/\.ts$/, '.js'))]
+    : ['--import', 'tsx', join(SERVER_DIR, source)];
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -20,7 +37,7 @@ process.once('exit', () => {
 
 /** The real entry point (src/main.ts) in its own OS process with the given variables. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('src/main.ts'), {
     cwd: SERVER_DIR,
     env: environment({
       HOST: '127.0.0.1',
