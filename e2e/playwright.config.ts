@@ -12,6 +12,8 @@ const FULL = toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const LIGHT = toolVar('CHROMIUM_PATH') ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL);
 const NEEDS_FULL = /push\.spec\.ts/;
+const SHOTS = /-shots\.spec\.ts/;
+const README_SHOTS = /readme-shots\.spec\.ts/;
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -49,20 +51,24 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: LIGHT, args: ARGS },
   },
-  // The README's screenshots want a dashboard no other spec has crowded: a tool run on its
-  // own (`npm run shots -w e2e`), not part of the suite.
-  // Voice runs against its own server with voice on: playwright.voice.config.ts.
-  // The suite is one run, one worker: the specs in the full browser after the rest.
-  projects: toolVar('E2E_README_SHOTS')
-    ? [{ name: 'chromium', testMatch: /readme-shots\.spec\.ts/ }]
-    : [
-        { name: 'chromium', testIgnore: [/readme-shots\.spec\.ts/, /voice\.spec\.ts/, NEEDS_FULL] },
-        {
-          name: 'chromium (full)',
-          testMatch: NEEDS_FULL,
-          use: { launchOptions: { executablePath: FULL, args: ARGS } },
-        },
-      ],
+  // Screenshots for the docs are a tool, not tests (`npm run shots -w e2e`): E2E_SHOTS=docs
+  // runs the *-shots specs that write docs/screenshots/, E2E_SHOTS=readme the README's, on its
+  // own: it wants a dashboard no other spec has crowded. The suite leaves both out, and the
+  // voice spec (playwright.voice.config.ts). It is one run, one worker: the specs in the full
+  // browser after the rest.
+  projects:
+    toolVar('E2E_SHOTS') === 'readme'
+      ? [{ name: 'chromium', testMatch: README_SHOTS }]
+      : toolVar('E2E_SHOTS') === 'docs'
+        ? [{ name: 'chromium', testMatch: SHOTS, testIgnore: README_SHOTS }]
+        : [
+            { name: 'chromium', testIgnore: [SHOTS, /voice\.spec\.ts/, NEEDS_FULL] },
+            {
+              name: 'chromium (full)',
+              testMatch: NEEDS_FULL,
+              use: { launchOptions: { executablePath: FULL, args: ARGS } },
+            },
+          ],
   webServer: {
     command: 'node scripts/serve.mjs',
     // The console's page: it answers only once the server is up.

@@ -41,6 +41,10 @@ test.describe('"Registro attività" (/audit)', () => {
       Oggetto: 'alarm',
     });
 
+    // "Verifica integrità" on the real chain: the server checks every record, none altered.
+    await page.getByRole('button', { name: 'Verifica integrità' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^Registro integro: [\d.]+ voci verificate$/);
+
     const csv = await audit.exportCsv();
     expect(csv.filename).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.text.split('\r\n');

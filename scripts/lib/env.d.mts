@@ -30,8 +30,8 @@ export type ToolVariable =
   | 'E2E_VOICE_SIP'
   | 'E2E_DC09_PORT'
   | 'E2E_SCAIP_PORT'
-  /** Set: the end-to-end run makes the README's screenshots and nothing else (`npm run shots -w e2e`). */
-  | 'E2E_README_SHOTS'
+  /** `docs` or `readme`: the end-to-end run makes those screenshots and nothing else (`npm run shots -w e2e`). */
+  | 'E2E_SHOTS'
   /** The end-to-end server's offlineAfterSeconds setting; 10. */
   | 'E2E_OFFLINE_AFTER_S'
   /** The end-to-end database's test clock: seconds an hour of a periodic test interval lasts; 8. */
