@@ -5,7 +5,8 @@ import { ExpectationsForm } from '../pages/ExpectationsForm.js';
 import { HealthPanel } from '../pages/HealthPanel.js';
 import { login } from '../support/api.js';
 import { E2E } from '../env.js';
-import { expect, seedStorage, sessionStorageItems, test } from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
+import { signedInDashboard } from '../support/shots.js';
 import { uid } from '../support/unique.js';
 
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -68,18 +69,10 @@ test('screenshots: expected events, Italian light and Arabic dark, desktop and p
   let first = true;
   for (const prefs of variants)
     for (const width of [1280, 390]) {
-      const page = await browser.newPage({
-        viewport: { width, height: width === 390 ? 844 : 800 },
-        locale: 'it-IT',
-        timezoneId: ZONE,
+      const page = await signedInDashboard(browser, auth, prefs, {
+        width,
+        height: width === 390 ? 844 : 800,
       });
-      await seedStorage(page, {
-        ...sessionStorageItems(auth),
-        language: prefs.language,
-        'current-theme': prefs.theme,
-      });
-      await page.goto('/sos');
-      await page.getByRole('heading', { level: 1 }).click();
       const name = `${prefs.language}-${prefs.theme}${width === 390 ? '-390' : ''}`;
       const dashboard = new DashboardPage(page);
       const card = page.getByRole('listitem').filter({

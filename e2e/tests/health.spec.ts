@@ -1,22 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { E2E } from '../env.js';
 import { DashboardPage } from '../pages/DashboardPage.js';
 import { DeletedDevicesPage, HealthPanel } from '../pages/HealthPanel.js';
 import { Shell } from '../pages/Shell.js';
 import { login, type AdminApi } from '../support/api.js';
-import {
-  expect,
-  seedStorage,
-  sessionStorageItems,
-  test,
-  type Fleet,
-  type Preferences,
-} from '../support/fixtures.js';
+import { expect, test, type Fleet } from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
 
-const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 /** scripts/serve.mjs stores offlineAfterSeconds = 10: a silent device is offline within ~10 s. */
 const OFFLINE_WITHIN = { timeout: 25_000 };
 const hhmm = (iso: string) =>
@@ -177,70 +167,5 @@ test.describe('device health and the person behind the device (docs/alarm-handli
     // Another super administrator's "Ignora", in another console.
     await admin.dismissTechnicalAlarm(device.id);
     await expect(health.deletedSos(name)).toBeHidden();
-  });
-
-  test('screenshots: technical list and profile form, Italian and Arabic, light and dark', async ({
-    page,
-    browser,
-    fleet,
-    admin,
-  }) => {
-    test.setTimeout(120_000);
-    mkdirSync(SHOTS, { recursive: true });
-    const tag = uid('s').slice(-4);
-    const silent = await fleet.add(`Ciondolo Sig.ra Russo ${tag}`);
-    await silent.sim.heartbeat(undefined, 15);
-    const low = await fleet.add(`Bracciale Anna Greco ${tag}`);
-    await low.sim.heartbeat(undefined, 9);
-    const gone = await fleet.add(`Pulsante Bagno ${tag}`);
-    await admin.deleteDevice(gone.device.id);
-    await gone.sim.raiseSos();
-    // Let the first go offline, keep the second heard.
-    await page.waitForTimeout(12_000);
-    await low.sim.heartbeat(undefined, 9);
-    const auth = await login(E2E.admin.username, E2E.admin.password);
-    const variants: Required<Preferences>[] = [
-      { language: 'it', theme: 'light' },
-      { language: 'it', theme: 'dark' },
-      { language: 'ar', theme: 'light' },
-      { language: 'ar', theme: 'dark' },
-    ];
-    for (const prefs of variants) {
-      const shotPage = await browser.newPage({
-        viewport: { width: 1280, height: 800 },
-        locale: 'it-IT',
-        timezoneId: 'Europe/Rome',
-      });
-      await seedStorage(shotPage, {
-        ...sessionStorageItems(auth),
-        language: prefs.language,
-        'current-theme': prefs.theme,
-      });
-      await shotPage.goto('/sos');
-      await shotPage.getByRole('heading', { level: 1 }).click();
-      const health = new HealthPanel(shotPage);
-      await expect(health.offlineList).toBeVisible(OFFLINE_WITHIN);
-      const name = `${prefs.language}-${prefs.theme}`;
-      await shotPage.screenshot({
-        path: `${SHOTS}health-technical-${name}.png`,
-        animations: 'disabled',
-      });
-      await shotPage
-        .locator('.sos-plain-card')
-        .filter({ hasText: `Bracciale Anna Greco ${tag}` })
-        .locator('button')
-        .first()
-        .click();
-      await expect(health.profileDialog).toBeVisible();
-      await health.profileDialog
-        .getByRole('button')
-        .filter({ hasText: /^(Aggiungi|إضافة)$/ })
-        .click();
-      await shotPage.screenshot({
-        path: `${SHOTS}health-profile-${name}.png`,
-        animations: 'disabled',
-      });
-      await shotPage.close();
-    }
   });
 });

@@ -1,19 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Dc09Client } from '@sos/simulator';
 import { E2E } from '../env.js';
 import { HealthPanel } from '../pages/HealthPanel.js';
 import { closeSosAs, logCallAs, login } from '../support/api.js';
 import { raiseSos } from '../support/devices.js';
-import {
-  expect,
-  seedStorage,
-  sessionStorageItems,
-  test,
-  type Preferences,
-} from '../support/fixtures.js';
+import { expect, test } from '../support/fixtures.js';
 import { FERRARO_PROFILE } from '../support/residents.js';
+import { signedInDashboard } from '../support/shots.js';
 
 /**
  * The README's screenshots of today's screens (docs/screenshots/): the dashboard with an SOS
@@ -70,7 +65,7 @@ test('README screenshots: dashboard with technical alarms, SOS detail, statistic
     await closeSosAs(token, sos.id, outcome);
   }
   // Before any SOS is open: the statistics and Settings without the "SOS da gestire" banner.
-  const it = await shotPage(browser, auth, { language: 'it', theme: 'light' });
+  const it = await signedInDashboard(browser, auth, { language: 'it', theme: 'light' });
   await it.goto('/sos/stats');
   await expect(it.locator('[data-chart="stats.outcomesChart"] svg').first()).toBeVisible();
   await it.screenshot({ path: `${SHOTS}statistics.png`, animations: 'disabled' });
@@ -127,39 +122,17 @@ test('README screenshots: dashboard with technical alarms, SOS detail, statistic
     [{ language: 'ar', theme: 'light' }, 'dashboard-ar'],
     [{ language: 'it', theme: 'dark' }, 'dashboard-dark'],
   ] as const) {
-    const page = await shotPage(browser, auth, prefs);
+    const page = await signedInDashboard(browser, auth, prefs);
     await expect(page.getByTestId('technical-alarms').getByRole('listitem')).toHaveCount(2);
     await page.screenshot({ path: `${SHOTS}${screen}.png`, animations: 'disabled' });
     await page.close();
   }
-  const ar = await shotPage(browser, auth, { language: 'ar', theme: 'dark' });
+  const ar = await signedInDashboard(browser, auth, { language: 'ar', theme: 'dark' });
   await expect(ar.locator('html')).toHaveAttribute('dir', 'rtl');
   await openDetail(ar, device.displayName);
   await ar.screenshot({ path: `${SHOTS}sos-detail-ar-dark.png`, animations: 'disabled' });
   await ar.close();
 });
-
-/** A signed-in dashboard at 1280×800 past its audio prompt, in the given language and theme. */
-async function shotPage(
-  browser: Browser,
-  auth: Parameters<typeof sessionStorageItems>[0],
-  prefs: Required<Preferences>,
-): Promise<Page> {
-  const page = await browser.newPage({
-    viewport: { width: 1280, height: 800 },
-    locale: 'it-IT',
-    timezoneId: 'Europe/Rome',
-  });
-  await seedStorage(page, {
-    ...sessionStorageItems(auth),
-    language: prefs.language,
-    'current-theme': prefs.theme,
-  });
-  await page.goto('/sos');
-  // The enabling click (the page shows only its prompt before it); selectors of any language.
-  await page.getByRole('heading', { level: 1 }).click();
-  return page;
-}
 
 /** Opens the SOS detail from its card and shows the call-out, the next person to call. */
 async function openDetail(page: Page, displayName: string): Promise<void> {
