@@ -38,10 +38,10 @@ const SUITES = {
   // answers to a deadline (a receiver's answer within 1 s, a recovery, a stream kept) and the
   // rest, which only print figures.
   benchDeadlines: bench('bench (tiny: deadlines)', DEADLINE_BENCHES),
-  benchRest: {
-    ...bench('bench (tiny: the rest)', ['all', ...DEADLINE_BENCHES.flatMap((n) => ['--skip', n])]),
-    nice: 4,
-  },
+  benchRest: bench('bench (tiny: the rest)', [
+    'all',
+    ...DEADLINE_BENCHES.flatMap((n) => ['--skip', n]),
+  ]),
   scripts: { name: 'scripts', command: 'node', args: ['--test', 'scripts/test/'] },
 };
 
@@ -55,7 +55,7 @@ const FIRST = [[SUITES.console], [SUITES.contract, SUITES.simulator]];
 
 /**
  * Then lanes that end about together (the run lasts as long as its longest lane): the
- * server's API suite (four workers), then the benches with deadlines; the end-to-end run, as
+ * server's API suite (three workers), then the benches with deadlines; the end-to-end run, as
  * long (one browser, mostly timed steps); the voice run (its own server, Kamailio and
  * phones), the scripts' tests, then the other benches. The deadline benches come after the
  * server's suite, beside the rest of the end-to-end run: never beside the server's suite, with
@@ -76,21 +76,15 @@ function cpuSeconds(times) {
   return um === undefined ? NaN : Math.round(60 * (+um + +sm) + +us + +ss);
 }
 
-/**
- * A suite with `nice` runs at that lower priority: the benches that only print figures yield
- * the cores to the suites that hold answers to deadlines and to the server's suite, whose lane
- * (its suite, then the deadline benches) is the longest, instead of sharing them equally.
- */
-function run({ name, command, args, cwd = '.', nice = 0 }) {
+function run({ name, command, args, cwd = '.' }) {
   const started = Date.now();
   return new Promise((resolve) => {
     // bash runs the suite, then `times` to fd 3: the CPU of every process the suite started and
     // waited for (a daemon that left its parent is not counted). The run's bottleneck, waits or
     // cores, shows in the two figures side by side.
-    const script = ['bash', '-c', '"$@"; rc=$?; times >&3; exit $rc', name, command, ...args];
     const child = spawn(
-      nice > 0 ? 'nice' : script[0],
-      nice > 0 ? ['-n', String(nice), ...script] : script.slice(1),
+      'bash',
+      ['-c', '"$@"; rc=$?; times >&3; exit $rc', name, command, ...args],
       {
         cwd: join(ROOT, cwd),
         env: environment({ FORCE_COLOR: '1' }),

@@ -9,12 +9,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/fresh-file.ts'],
     pool: 'forks',
-    // Four workers on 2 cores: a file spends much of its time waiting (PostgreSQL, timers,
-    // child processes), so more workers fill those waits. In whole `npm test` runs on one
+    // Three workers on 2 cores: a file spends much of its time waiting (PostgreSQL, timers,
+    // child processes), so a third worker fills those waits. In whole `npm test` runs on one
     // machine the suite took 601 s with three and 654 s with two; alone, 278 s with three.
-    // Its lane (then the deadline benches) is the longest of `npm test`: a fourth worker
-    // takes a larger share of the cores from the end-to-end lane, which has time to spare.
-    maxWorkers: 4,
+    maxWorkers: 3,
     // A worker's files share its process: node_modules and PGlite's WebAssembly load once per
     // worker (~2.5 s of CPU per file saved), while test/fresh-file.ts gives each file fresh
     // server modules (their state shared across files made tests depend on the order).
