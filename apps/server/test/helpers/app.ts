@@ -148,3 +148,16 @@ export function describeEachDb(name: string, suite: (kind: DbKind) => void) {
     run(`${name} [${kind}]`, () => suite(kind));
   }
 }
+
+/**
+ * Runs a suite of the HTTP surface (test/routes) on one database: PostgreSQL when
+ * TEST_DATABASE_URL is set (a pool, where concurrent requests interleave for real), the
+ * embedded one otherwise. The domain's own suites (test/sos, devices, audit, receivers, …) and
+ * the live stream's run on both kinds (describeEachDb), and the end-to-end run drives the
+ * routes on the embedded one. The route suites on both kinds took 214 CPU-s alone (1,787
+ * tests), on one 89 (931 tests; one machine).
+ */
+export function describeOnOneDb(name: string, suite: (kind: DbKind) => void) {
+  const kind: DbKind = DB_KINDS.includes('postgres') ? 'postgres' : 'embedded';
+  describe(`${name} [${kind}]`, () => suite(kind));
+}

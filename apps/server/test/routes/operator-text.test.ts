@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../helpers/app.js';
 import { deviceHeaders, raiseSos, register } from './device/fixtures.js';
 
 /**
@@ -139,7 +139,7 @@ function fields(deviceId: () => number, sosId: () => number): Field[] {
   ];
 }
 
-describeEachDb('text an operator reads', (kind) => {
+describeOnOneDb('text an operator reads', (kind) => {
   let ctx: TestContext;
   let deviceId = 0;
   let sosId = 0;

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
 import { rowsOf } from '../../../src/db/rows.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 
 /** auth_failures keeps the HMAC of the username as the audit log does, never what was typed. */
-describeEachDb('failed logins kept by the HMAC of the username', (kind) => {
+describeOnOneDb('failed logins kept by the HMAC of the username', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { authResponseSchema, errorResponseSchema } from '@sos/contract';
 import { refreshTokens } from '../../../src/db/schema.js';
 import { hashToken } from '../../../src/auth/refresh-tokens.js';
-import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 import { registerProbe } from './helpers.js';
 
-describeEachDb('POST /api/auth/login', (kind) => {
+describeOnOneDb('POST /api/auth/login', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind, {}, registerProbe);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 
 /** Anything a client could send: JSON values of every shape, including huge strings. */
 const anyJson = fc.oneof(
@@ -20,7 +20,7 @@ const anyText = fc.oneof(
   fc.string({ minLength: 1000, maxLength: 20_000 }),
 );
 
-describeEachDb('auth routes never answer 5xx', (kind) => {
+describeOnOneDb('auth routes never answer 5xx', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

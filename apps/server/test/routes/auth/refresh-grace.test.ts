@@ -4,11 +4,11 @@ import { authResponseSchema } from '@sos/contract';
 import { buildApp } from '../../../src/app.js';
 import { refreshTokens } from '../../../src/db/schema.js';
 import { hashToken } from '../../../src/auth/refresh-tokens.js';
-import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 import { loginAs, refreshByBody, refreshByQuery, registerProbe } from './helpers.js';
 
 /** docs/security.md "Sessions": two tabs (or a retry) refreshing with one token must not log each other out. */
-describeEachDb('refresh grace: one token refreshed twice within 10 s', (kind) => {
+describeOnOneDb('refresh grace: one token refreshed twice within 10 s', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind, {}, registerProbe);

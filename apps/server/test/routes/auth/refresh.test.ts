@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { authResponseSchema, errorResponseSchema } from '@sos/contract';
 import { refreshTokens, users } from '../../../src/db/schema.js';
 import { hashToken } from '../../../src/auth/refresh-tokens.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { addUser, loginAs, refreshByBody, refreshByQuery, registerProbe } from './helpers.js';
 
-describeEachDb('POST /api/auth/refreshAuth', (kind) => {
+describeOnOneDb('POST /api/auth/refreshAuth', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind, {}, registerProbe);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authResponseSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import { loginAs } from './helpers.js';
 
 /** Login, refreshAuth and logout need no bearer token, and a bad one does not get in their way. */
-describeEachDb('auth routes: whoever calls them', (kind) => {
+describeOnOneDb('auth routes: whoever calls them', (kind) => {
   let ctx: TestContext;
   let callers: Array<[string, Record<string, string>]>;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AuthResponse } from '@sos/contract';
 import { buildApp } from '../../../src/app.js';
 import { users } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 import { addUser, loginAs, registerProbe } from './helpers.js';
 
 /**
@@ -12,7 +12,7 @@ import { addUser, loginAs, registerProbe } from './helpers.js';
  * each request must still get its own verdict, and a sign-out, role change or deletion made by
  * another server process must apply to the very next requests, as with one query each.
  */
-describeEachDb('session checks read together', (kind) => {
+describeOnOneDb('session checks read together', (kind) => {
   let ctx: TestContext;
   let other: FastifyInstance;
   beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { apiPath, errorResponseSchema, type AuthResponse } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { listenOnLoopback } from '../../helpers/net.js';
 import { openSse, type SseStream } from '../../live/sse-client.js';
 import { restoreUsers, snapshotUsers } from '../employee/reset.js';
 import { addUser, loginAs, refreshByBody, registerProbe } from './helpers.js';
 
 /** docs/security.md "Sessions" (ASVS 7.4.1), and so do a role or password change. */
-describeEachDb('the end of a session', (kind) => {
+describeOnOneDb('the end of a session', (kind) => {
   let ctx: TestContext;
   let base: string;
   let seeded: Awaited<ReturnType<typeof snapshotUsers>>;

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema } from '@sos/contract';
 import { buildApp } from '../../../src/app.js';
 import { authFailures } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, TEST_ENV, type TestContext } from '../../helpers/app.js';
 
-describeEachDb('login throttling', (kind) => {
+describeOnOneDb('login throttling', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { alarmConfSchema, apiPath } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 
-describeEachDb('GET/POST /api/conf/alarm', (kind) => {
+describeOnOneDb('GET/POST /api/conf/alarm', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

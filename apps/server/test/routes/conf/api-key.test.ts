@@ -5,10 +5,10 @@ import { API_KEY_HEADER, apiKeyResponseSchema, errorResponseSchema } from '@sos/
 import { eq } from 'drizzle-orm';
 import { settings } from '../../../src/db/schema.js';
 import { SETTING_KEYS } from '../../../src/db/settings.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 
-describeEachDb('GET and POST /api/conf/apiKey', (kind) => {
+describeOnOneDb('GET and POST /api/conf/apiKey', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     // A device-API probe: shows which key the device-auth hook accepts right now.

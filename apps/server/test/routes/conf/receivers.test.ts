@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiversResponseSchema, type ReceiverStatus } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { TcpPeer, udpExchange } from '../../receivers/peer.js';
 import { FRAMES, KEY128 } from '../../receivers/dc09/vectors.js';
 
@@ -10,7 +10,7 @@ async function list(ctx: TestContext, token = ctx.admin.token) {
   return ctx.app.inject({ method: 'GET', url: '/api/conf/receivers', headers: ctx.bearer(token) });
 }
 
-describeEachDb('GET /api/conf/receivers', (kind) => {
+describeOnOneDb('GET /api/conf/receivers', (kind) => {
   describe('with no receiver configured', () => {
     let ctx: TestContext;
     beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, deviceContactListSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { beat } from '../../devices/health/fixtures.js';
 import { deleteDevice, register } from './fixtures.js';
 
-describeEachDb('GET /api/device/contacts', (kind) => {
+describeOnOneDb('GET /api/device/contacts', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -6,7 +6,7 @@ import {
   sosHistorySchema,
   sosSchema,
 } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import {
   closeSos,
@@ -19,7 +19,7 @@ import {
   register,
 } from './fixtures.js';
 
-describeEachDb('DELETE /api/device/delete', (kind) => {
+describeOnOneDb('DELETE /api/device/delete', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY_HEADER, apiPath, deviceListSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import { closeSos, deleteDevice, raiseSos, register } from './fixtures.js';
 
-describeEachDb('GET /api/device/getAll', (kind) => {
+describeOnOneDb('GET /api/device/getAll', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
 import { loggerOptions } from '../../../src/logger.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { deleteDevice, eventsAfter, lastEventId, register } from './fixtures.js';
 
 const FULL = {
@@ -22,7 +22,7 @@ const EMPTY = {
   checkIns: [],
 };
 
-describeEachDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => {
+describeOnOneDb('GET/PUT /api/device/profile, POST /api/device/purge', (kind) => {
   let ctx: TestContext;
   let id: number;
   beforeAll(async () => {

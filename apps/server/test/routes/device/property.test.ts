@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import fc from 'fast-check';
 import { apiPath, deviceListSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { expectNoServerError, idLike, register } from './fixtures.js';
 
-describeEachDb('device console routes: arbitrary input', (kind) => {
+describeOnOneDb('device console routes: arbitrary input', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

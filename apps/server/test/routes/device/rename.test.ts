@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, deviceSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { deleteDevice, eventsAfter, lastEventId, raiseSos, register } from './fixtures.js';
 
-describeEachDb('PATCH /api/device/rename', (kind) => {
+describeOnOneDb('PATCH /api/device/rename', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorResponseSchema } from '@sos/contract';
 import { refreshTokens, sessions, users } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { restoreUsers, snapshotUsers } from './reset.js';
 import { addUser, loginAs, refreshByBody } from '../auth/helpers.js';
 
-describeEachDb('DELETE /api/employee/:id', (kind) => {
+describeOnOneDb('DELETE /api/employee/:id', (kind) => {
   let ctx: TestContext;
   let disconnected: number[];
   let seeded: Awaited<ReturnType<typeof snapshotUsers>>;

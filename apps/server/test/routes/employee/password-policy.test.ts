@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 
 /** NIST SP 800-63B for new passwords: 12 for a super administrator, 8 otherwise, none common. */
-describeEachDb('new passwords', (kind) => {
+describeOnOneDb('new passwords', (kind) => {
   let ctx: TestContext;
   let n = 0;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 
 const text = fc.oneof(
   fc.string(),
@@ -25,7 +25,7 @@ const anyId = fc.oneof(
   fc.string({ minLength: 1 }).map(encodeURIComponent),
 );
 
-describeEachDb('employee routes never answer 5xx', (kind) => {
+describeOnOneDb('employee routes never answer 5xx', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

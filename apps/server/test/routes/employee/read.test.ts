@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { employeeListSchema, employeeSchema, errorResponseSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { addUser } from '../auth/helpers.js';
 
-describeEachDb('GET /api/employee and /api/employee/:id', (kind) => {
+describeOnOneDb('GET /api/employee and /api/employee/:id', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { employeeSchema, errorResponseSchema } from '@sos/contract';
 import { changeEmployee, removeEmployee } from '../../../src/users/writes.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { restoreUsers, snapshotUsers } from './reset.js';
 import { addUser, loginAs } from '../auth/helpers.js';
 import type { AuditBy } from '../../../src/audit/by.js';
@@ -9,7 +9,7 @@ import type { AuditBy } from '../../../src/audit/by.js';
 /** The loser of the race acts as the operator who passed the guard. */
 const BY: AuditBy = { actor: { id: 2, username: 'employee' }, address: '127.0.0.1' };
 
-describeEachDb('roles from the console: own role, last super administrator', (kind) => {
+describeOnOneDb('roles from the console: own role, last super administrator', (kind) => {
   let ctx: TestContext;
   let seeded: Awaited<ReturnType<typeof snapshotUsers>>;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { employeeListSchema, employeeSchema, errorResponseSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 
 type Call = (ctx: TestContext) => InjectOptions & { method: 'GET' | 'POST' | 'PATCH' | 'DELETE' };
@@ -38,7 +38,7 @@ const ROUTES: Array<[string, Call, number]> = [
   ],
 ];
 
-describeEachDb('employee routes: who may call them', (kind) => {
+describeOnOneDb('employee routes: who may call them', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../src/db/schema.js';
 import { employeeSchema, errorResponseSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { restoreUsers, snapshotUsers } from './reset.js';
 import { addUser, loginAs, refreshByBody } from '../auth/helpers.js';
 
-describeEachDb('PATCH /api/employee/:id', (kind) => {
+describeOnOneDb('PATCH /api/employee/:id', (kind) => {
   let ctx: TestContext;
   let seeded: Awaited<ReturnType<typeof snapshotUsers>>;
   beforeAll(async () => {

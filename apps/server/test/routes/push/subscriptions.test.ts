@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, pushKeyResponseSchema } from '@sos/contract';
 import { pushSubscriptions } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 
 const P256DH = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
 const AUTH = Buffer.alloc(16, 9).toString('base64url');
@@ -11,7 +11,7 @@ const body = (endpoint: string, keys: Partial<{ p256dh: string; auth: string }> 
   keys: { p256dh: P256DH, auth: AUTH, ...keys },
 });
 
-describeEachDb('push: key and subscriptions', (kind) => {
+describeOnOneDb('push: key and subscriptions', (kind) => {
   let ctx: TestContext;
   let httpCtx: TestContext;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sosConflictErrorSchema, sosSchema, sosTimelineSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { closeSos, deviceWithOpenSos, eventsAfter, lastEventId } from '../device/fixtures.js';
 import { ackSos, timelineOf } from './handling-fixtures.js';
 
-describeEachDb('POST /api/sos/ack', (kind) => {
+describeOnOneDb('POST /api/sos/ack', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

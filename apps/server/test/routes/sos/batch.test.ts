@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, IDEMPOTENCY_KEY_HEADER, sosSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import {
   closeSos,
   deleteDevice,
@@ -17,7 +17,7 @@ import {
  * Raises and closes sent at once share batch statements (plugins/app/sos-writes.ts): each must be
  * answered exactly as when sent alone, whatever else its batch holds.
  */
-describeEachDb('SOS raises and closes in batches', (kind) => {
+describeOnOneDb('SOS raises and closes in batches', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

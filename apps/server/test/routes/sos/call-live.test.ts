@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sosNoteEventSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { listen } from '../../live/helpers.js';
 import { openSse, type SseStream } from '../../live/sse-client.js';
 import { deviceWithOpenSos } from '../device/fixtures.js';
 import { logCall, putProfile } from './handling-fixtures.js';
 
-describeEachDb('POST /api/sos/call: the call reaches every console live', (kind) => {
+describeOnOneDb('POST /api/sos/call: the call reaches every console live', (kind) => {
   let ctx: TestContext;
   let url: string;
   const open: SseStream[] = [];

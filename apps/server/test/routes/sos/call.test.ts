@@ -5,12 +5,12 @@ import {
   sosTimelineEntrySchema,
   sosTimelineSchema,
 } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { closeSos, deviceWithOpenSos, eventsAfter, lastEventId } from '../device/fixtures.js';
 import { PROFILE, REFUSED_CALLS } from './call-fixtures.js';
 import { addNote, closeWith, logCall, putProfile, timelineOf } from './handling-fixtures.js';
 
-describeEachDb('POST /api/sos/call', (kind) => {
+describeOnOneDb('POST /api/sos/call', (kind) => {
   let ctx: TestContext;
   let serials = 0;
   beforeAll(async () => {

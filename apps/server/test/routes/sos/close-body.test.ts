@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, sosSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { deviceWithOpenSos, eventsAfter, lastEventId, register } from '../device/fixtures.js';
 import { closeWith } from './handling-fixtures.js';
 
-describeEachDb('PATCH /api/sos/close with an outcome and a note', (kind) => {
+describeOnOneDb('PATCH /api/sos/close with an outcome and a note', (kind) => {
   let ctx: TestContext;
   let serials = 0;
   beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, sosStatsSchema } from '@sos/contract';
 import { sosTimeline } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { deviceWithOpenSos, eventsAfter, lastEventId } from '../device/fixtures.js';
 import { ackSos, closeWith } from './handling-fixtures.js';
 import { seedSos } from './reporting-fixtures.js';
 
 // docs/alarm-handling.md "Close policy": requireOutcome, and the stats' closedWithoutAck.
-describeEachDb('the close policy', (kind) => {
+describeOnOneDb('the close policy', (kind) => {
   let ctx: TestContext;
   let serials = 0;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_KEY_HEADER, apiPath, deviceListSchema, sosSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import { closeSos, deviceWithOpenSos, eventsAfter, lastEventId } from '../device/fixtures.js';
 
-describeEachDb('PATCH /api/sos/close', (kind) => {
+describeOnOneDb('PATCH /api/sos/close', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import fc from 'fast-check';
 import { API_KEY_HEADER, apiPath } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { deviceWithOpenSos, expectNoServerError, idLike } from '../device/fixtures.js';
 
-describeEachDb('alarm-handling routes: arbitrary input', (kind) => {
+describeOnOneDb('alarm-handling routes: arbitrary input', (kind) => {
   let ctx: TestContext;
   let sosId: number;
   beforeAll(async () => {

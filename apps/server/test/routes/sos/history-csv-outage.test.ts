@@ -5,7 +5,7 @@ import type { Db } from '../../../src/db/client.js';
 import { sos } from '../../../src/db/schema.js';
 import {
   createTestApp,
-  describeEachDb,
+  describeOnOneDb,
   openTestDatabase,
   type TestContext,
 } from '../../helpers/app.js';
@@ -20,7 +20,7 @@ const ROWS = 1_050;
  * it, never end cleanly as a short file. The second page is read through a database handle
  * that is closed (a real driver error, at a known point, which a timed cut could not give).
  */
-describeEachDb('GET /api/sos/history.csv during an outage', (kind) => {
+describeOnOneDb('GET /api/sos/history.csv during an outage', (kind) => {
   let ctx: TestContext;
   let base: string;
   let closedDb: Db;

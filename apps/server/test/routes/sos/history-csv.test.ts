@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, historyPageSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { seedDevice, seedSos } from './reporting-fixtures.js';
 
 const HEADER =
   'id,device,kind,raised,acknowledged,acknowledgedBy,escalated,closed,closedBy,outcome,note,calls\r\n';
 
-describeEachDb('GET /api/sos/history.csv', (kind) => {
+describeOnOneDb('GET /api/sos/history.csv', (kind) => {
   let ctx: TestContext;
   let ids: number[];
   beforeAll(async () => {

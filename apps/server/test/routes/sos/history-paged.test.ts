@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, historyPageSchema, sosHistorySchema, type HistoryPage } from '@sos/contract';
 import { encodeCursor } from '../../../src/sos/history-cursor.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { seedDevice, seedSos, type SeededSos } from './reporting-fixtures.js';
 
-describeEachDb('GET /api/sos/history (paged)', (kind) => {
+describeOnOneDb('GET /api/sos/history (paged)', (kind) => {
   let ctx: TestContext;
   let kitchen: number;
   let hall: number;

@@ -4,11 +4,11 @@ import { API_KEY_HEADER, apiPath, sosHistorySchema } from '@sos/contract';
 import { users } from '../../../src/db/schema.js';
 import { hashPassword } from '../../../src/lib/password.js';
 import { openSession } from '../../../src/auth/sessions.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { badTokens, BAD_TOKEN_NAMES } from '../../helpers/tokens.js';
 import { closeSos, deleteDevice, deviceWithOpenSos } from '../device/fixtures.js';
 
-describeEachDb('GET /api/sos/getAll (history)', (kind) => {
+describeOnOneDb('GET /api/sos/getAll (history)', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

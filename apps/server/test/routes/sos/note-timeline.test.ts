@@ -5,11 +5,11 @@ import {
   sosTimelineEntrySchema,
   sosTimelineSchema,
 } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { closeSos, deviceWithOpenSos, eventsAfter, lastEventId } from '../device/fixtures.js';
 import { ackSos, addNote, closeWith, timelineOf } from './handling-fixtures.js';
 
-describeEachDb('POST /api/sos/note and GET /api/sos/timeline', (kind) => {
+describeOnOneDb('POST /api/sos/note and GET /api/sos/timeline', (kind) => {
   let ctx: TestContext;
   let serials = 0;
   beforeAll(async () => {

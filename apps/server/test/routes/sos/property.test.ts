@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import fc from 'fast-check';
 import { apiPath } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { deviceWithOpenSos, expectNoServerError, idLike } from '../device/fixtures.js';
 
-describeEachDb('SOS routes: arbitrary input', (kind) => {
+describeOnOneDb('SOS routes: arbitrary input', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

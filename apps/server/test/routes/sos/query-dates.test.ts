@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, sosStatsSchema, type PathName } from '@sos/contract';
 import { encodeCursor } from '../../../src/sos/history-cursor.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { closeSos, raiseSos, register } from '../device/fixtures.js';
 
 /**
@@ -21,7 +21,7 @@ const OUT_OF_RANGE = [
   '9999-12-31T23:59:59Z',
 ];
 
-describeEachDb('dates in queries', (kind) => {
+describeOnOneDb('dates in queries', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

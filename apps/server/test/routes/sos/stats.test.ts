@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ALARM_KINDS, apiPath, sosStatsSchema } from '@sos/contract';
 import { setSetting, SETTING_KEYS } from '../../../src/db/settings.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { seedSos } from './reporting-fixtures.js';
 
 /**
@@ -72,7 +72,7 @@ const NO_OUTCOMES = {
   OTHER: 0,
 };
 
-describeEachDb('GET /api/sos/stats', (kind) => {
+describeOnOneDb('GET /api/sos/stats', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, technicalAlarmListSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { eventsAfter, lastEventId } from '../device/fixtures.js';
 import type { DeviceSignal } from '../../../src/receivers/signal.js';
 
-describeEachDb('technical alarms a device reports', (kind) => {
+describeOnOneDb('technical alarms a device reports', (kind) => {
   let ctx: TestContext;
   let seq = 0;
   beforeAll(async () => {

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, technicalAlarmListSchema } from '@sos/contract';
 import { technicalAlarms } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { beat, setOfflineAfter, silentFor } from '../../devices/health/fixtures.js';
 import { deleteDevice, eventsAfter, lastEventId, raiseSos, register } from '../device/fixtures.js';
 
-describeEachDb('technical alarms, deleted devices, restore', (kind) => {
+describeOnOneDb('technical alarms, deleted devices, restore', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { routeQuestion, UNMANAGED } from './fixtures.js';
 
 /** A general limit small enough to reach: Kamailio asks more often than that in a minute. */
 const LIMIT = 5;
 
-describeEachDb('voice: Kamailio and the general rate limit', (kind) => {
+describeOnOneDb('voice: Kamailio and the general rate limit', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind, { SOS_RATE_LIMIT: LIMIT }, undefined, undefined, UNMANAGED);

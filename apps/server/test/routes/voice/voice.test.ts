@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { sosTimelineSchema, voiceCredentialsSchema } from '@sos/contract';
 import { ephemeralPassword } from '../../../src/voice/credentials.js';
 import { auditLog, sos, users } from '../../../src/db/schema.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../helpers/app.js';
 import { deviceWithOpenSos } from '../device/fixtures.js';
 import { putProfile, timelineOf } from '../sos/handling-fixtures.js';
 import { postEvent, routeQuestion, UNMANAGED, VOICE_SECRET } from './fixtures.js';
@@ -14,7 +14,7 @@ const PROFILE = {
   contacts: [{ name: 'Marco Ferraro', phone: '+39 333 123 4567', relation: 'figlio' }],
 };
 
-describeEachDb('voice: credentials, Kamailio events and routing questions', (kind) => {
+describeOnOneDb('voice: credentials, Kamailio events and routing questions', (kind) => {
   let ctx: TestContext;
   let off: TestContext;
   let n = 0;

@@ -4,11 +4,11 @@ import { setSetting, SETTING_KEYS } from '../../../../src/db/settings.js';
 import { API_KEY_TTL_MS } from '../../../../src/plugins/app/device-auth.js';
 import { writeApiKey } from '../../../../src/conf/repository.js';
 import { CLI_BY } from '../../../../src/audit/by.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import { eventsAfter, lastEventId, register } from '../fixtures.js';
 
 /** Every device API route refuses anything but the current configuration API key. */
-describeEachDb('device API authentication', (kind) => {
+describeOnOneDb('device API authentication', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiPath, deviceSchema } from '@sos/contract';
 import { devices } from '../../../../src/db/schema.js';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import {
   deleteDevice,
   deviceHeaders,
@@ -12,7 +12,7 @@ import {
   register,
 } from '../fixtures.js';
 
-describeEachDb('POST /api/device/heartbeat', (kind) => {
+describeOnOneDb('POST /api/device/heartbeat', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import fc from 'fast-check';
 import { API_KEY_HEADER, apiPath, IDEMPOTENCY_KEY_HEADER, type PathName } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import { bodyLike, deviceHeaders, expectNoServerError } from '../fixtures.js';
 
 const ROUTES: PathName[] = ['deviceRegister', 'deviceSos', 'deviceHeartbeat'];
 
-describeEachDb('device API: arbitrary input', (kind) => {
+describeOnOneDb('device API: arbitrary input', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

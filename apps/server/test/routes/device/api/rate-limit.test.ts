@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import { roomInWindow } from '../../../throttle/helpers.js';
 import { deviceHeaders, heartbeat, raiseSos, register } from '../fixtures.js';
 
-describeEachDb('device API rate limit', (kind) => {
+describeOnOneDb('device API rate limit', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     // 3 calls per minute per device and route; the general limit of 2 must not apply.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, deviceSchema, errorResponseSchema, liveEventSchemas } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import {
   deleteDevice,
   deviceHeaders,
@@ -10,7 +10,7 @@ import {
   register,
 } from '../fixtures.js';
 
-describeEachDb('POST /api/device/register', (kind) => {
+describeOnOneDb('POST /api/device/register', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, IDEMPOTENCY_KEY_HEADER, sosSchema, sosTimelineSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import { deviceHeaders, eventsAfter, lastEventId, register } from '../fixtures.js';
 
-describeEachDb('POST /api/device/sos with a kind', (kind) => {
+describeOnOneDb('POST /api/device/sos with a kind', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPath, deviceListSchema, sosSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import { deviceHeaders, eventsAfter, lastEventId, register } from '../fixtures.js';
 
-describeEachDb('POST /api/device/sos with a location', (kind) => {
+describeOnOneDb('POST /api/device/sos with a location', (kind) => {
   let ctx: TestContext;
   let serials = 0;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   sosSchema,
 } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../../../helpers/app.js';
+import { createTestApp, describeOnOneDb, type TestContext } from '../../../helpers/app.js';
 import {
   closeSos,
   deleteDevice,
@@ -17,7 +17,7 @@ import {
   register,
 } from '../fixtures.js';
 
-describeEachDb('POST /api/device/sos', (kind) => {
+describeOnOneDb('POST /api/device/sos', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(kind);
