@@ -13,6 +13,8 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const LIGHT = toolVar('CHROMIUM_PATH') ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL);
 const NEEDS_FULL = /push\.spec\.ts/;
 const SHOTS = /-shots\.spec\.ts/;
+/** A test of the suite that also photographs for the docs in their run (E2E_SHOTS=docs). */
+const ALSO_SHOTS = /names-wrap\.spec\.ts/;
 const README_SHOTS = /readme-shots\.spec\.ts/;
 const ARGS = [
   '--no-sandbox',
@@ -52,15 +54,15 @@ export default defineConfig({
     launchOptions: { executablePath: LIGHT, args: ARGS },
   },
   // Screenshots for the docs are a tool, not tests (`npm run shots -w e2e`): E2E_SHOTS=docs
-  // runs the *-shots specs that write docs/screenshots/, E2E_SHOTS=readme the README's, on its
-  // own: it wants a dashboard no other spec has crowded. The suite leaves both out, and the
-  // voice spec (playwright.voice.config.ts). It is one run, one worker: the specs in the full
-  // browser after the rest.
+  // runs the *-shots specs (and names-wrap, which photographs only then), E2E_SHOTS=readme
+  // the README's, on its own: it wants a dashboard no other spec has crowded. The suite leaves
+  // both out, and the voice spec (playwright.voice.config.ts). It is one run, one worker: the
+  // specs in the full browser after the rest.
   projects:
     toolVar('E2E_SHOTS') === 'readme'
       ? [{ name: 'chromium', testMatch: README_SHOTS }]
       : toolVar('E2E_SHOTS') === 'docs'
-        ? [{ name: 'chromium', testMatch: SHOTS, testIgnore: README_SHOTS }]
+        ? [{ name: 'chromium', testMatch: [SHOTS, ALSO_SHOTS], testIgnore: README_SHOTS }]
         : [
             { name: 'chromium', testIgnore: [SHOTS, /voice\.spec\.ts/, NEEDS_FULL] },
             {

@@ -3,8 +3,11 @@ import type { Page } from '@playwright/test';
 import { raiseSos } from '../support/devices.js';
 import { expect, test, type Preferences } from '../support/fixtures.js';
 import { uid } from '../support/unique.js';
+import { toolVar } from '../../scripts/lib/env.mjs';
 
 const SHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+/** The docs' photos are taken in the screenshots run (`npm run shots`), not in the suite. */
+const PHOTOGRAPH = toolVar('E2E_SHOTS') === 'docs';
 
 /** Names as long as a centre writes them, one a single long word, one in Arabic. */
 const NAMES = [
@@ -139,7 +142,8 @@ test.describe('names wrap on the cards at 200 % text', () => {
       await expect.poll(() => splitWords(page)).toEqual([]);
       // Each name on the card's starting side, a Latin one in Arabic too.
       await expect.poll(() => offStart(page)).toEqual([]);
-      if (shot) await page.screenshot({ path: `${SHOTS}${shot}.png`, animations: 'disabled' });
+      if (shot && PHOTOGRAPH)
+        await page.screenshot({ path: `${SHOTS}${shot}.png`, animations: 'disabled' });
       // A screen at a time down to our last card: every card mounted on the way is whole too.
       const seen = new Set<string>();
       const ours = added.map(({ device }) => device.displayName);

@@ -179,20 +179,22 @@ describeEachDb('the DC-09 receiver in the app', (kind) => {
     expect(sos[0]!.timeline.map((e) => e.type)).toEqual(['RAISED']);
   });
 
-  it('serves 1,000 connections at once, each device registered once', async () => {
+  // Many connections at once, each a new account: the load at full size (thousands of
+  // accounts, a supervision rhythm) is the receivers bench's (docs/receivers.md).
+  it('serves 200 connections at once, each device registered once', async () => {
     const port = plain.app.receivers.port('DC09')!;
-    const accounts = Array.from({ length: 1000 }, (_, i) => `B${String(i).padStart(4, '0')}`);
+    const accounts = Array.from({ length: 200 }, (_, i) => `B${String(i).padStart(4, '0')}`);
     const connections = await Promise.all(accounts.map(() => TcpPeer.open(port)));
     peers.push(...connections);
     const answers = await Promise.all(
-      // No timestamp: on a starved machine the last of 1,000 can be handled past the −40 s window.
+      // No timestamp: on a starved machine the last of them can be handled past the −40 s window.
       connections.map((peer, i) => exchange(peer, framed(`"NULL"0001L0#${accounts[i]!}[]`))),
     );
     expect(answers.every(([a], i) => a!.startsWith(`"ACK"0001L0#${accounts[i]}[]`))).toBe(true);
     const registered = await plain.database.db.$count(
       (await import('../../../src/db/schema.js')).devices,
     );
-    expect(registered).toBeGreaterThanOrEqual(1000);
+    expect(registered).toBeGreaterThanOrEqual(200);
     for (const peer of connections) peer.close();
-  }, 300_000);
+  }, 120_000);
 });
