@@ -1,30 +1,17 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './env.js';
 import { toolVar } from '../scripts/lib/env.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, LIGHT_CHROMIUM } from '../scripts/lib/chromium.mjs';
 
-// Debian's Chromium: Playwright cannot download its own browser here. Its headless shell
-// (package chromium-headless-shell, the same engine without the desktop browser around it) is
-// what Playwright itself runs headless; the same tests cost a third less CPU than in the full
-// browser (99 against 156 CPU-s for 19 tests on one machine). The full browser otherwise, and
-// for Web Push: the shell shows no service worker's notifications (docs/push.md).
-const FULL = toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const LIGHT = toolVar('CHROMIUM_PATH') ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL);
+// Debian's Chromium (scripts/lib/chromium.mjs): its headless shell, a third less CPU than the
+// full browser for the same tests (99 against 156 CPU-s for 19 tests on one machine); the
+// full browser for Web Push: the shell shows no service worker's notifications (docs/push.md).
 const NEEDS_FULL = /push\.spec\.ts/;
 const SHOTS = /-shots\.spec\.ts/;
 /** A test of the suite that also photographs for the docs in their run (E2E_SHOTS=docs). */
 const ALSO_SHOTS = /names-wrap\.spec\.ts/;
 const README_SHOTS = /readme-shots\.spec\.ts/;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const ARGS = [...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'];
 
 export default defineConfig({
   testDir: './tests',
@@ -51,7 +38,7 @@ export default defineConfig({
     // CI, whose failed tests run again, only the retry records one; elsewhere every failure.
     trace: toolVar('CI') ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: LIGHT, args: ARGS },
+    launchOptions: { executablePath: LIGHT_CHROMIUM, args: ARGS },
   },
   // Screenshots for the docs are a tool, not tests (`npm run shots -w e2e`): E2E_SHOTS=docs
   // runs the *-shots specs (and names-wrap, which photographs only then), E2E_SHOTS=readme
@@ -68,7 +55,7 @@ export default defineConfig({
             {
               name: 'chromium (full)',
               testMatch: NEEDS_FULL,
-              use: { launchOptions: { executablePath: FULL, args: ARGS } },
+              use: { launchOptions: { executablePath: CHROMIUM, args: ARGS } },
             },
           ],
   webServer: {

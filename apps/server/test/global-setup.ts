@@ -1,6 +1,7 @@
 import { writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +10,7 @@ import { migrate } from '../src/db/migrate.js';
 import { hashPassword } from '../src/lib/password.js';
 import { databaseUrl } from './helpers/postgres.js';
 import { toolVar } from '../../../scripts/lib/env.mjs';
+import { isFresh } from '../../../scripts/lib/fresh.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +22,8 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** argon2id hashes of the seeded users' passwords (helpers/app.ts), hashed once per run. */
     passwordHashes: Record<string, string>;
+    /** Whether the server's build (dist/) is newer than every source it comes from. */
+    serverBuilt: boolean;
   }
 }
 
@@ -48,6 +52,15 @@ export default async function setup(project: TestProject) {
   const snapshot = join(tmpdir(), `sos-pglite-snapshot-${process.pid}.tar`);
   await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', snapshot);
+  // Child processes run the build when it is current (helpers/process.ts entryArgs).
+  const serverDir = fileURLToPath(new URL('..', import.meta.url));
+  project.provide(
+    'serverBuilt',
+    isFresh(join(serverDir, 'dist/.tsbuildinfo'), [
+      join(serverDir, 'src'),
+      join(serverDir, '../../packages/contract/src'),
+    ]),
+  );
   // Every test app seeds the same two users: their hashes are made here once, not twice per
   // app (argon2id at its production cost is CPU the suite otherwise spends hundreds of times).
   project.provide('passwordHashes', {

@@ -1,17 +1,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import { toolVar } from '../../../scripts/lib/env.mjs';
+import { CHROMIUM as FULL_CHROMIUM, CHROMIUM_FLAGS } from '../../../scripts/lib/chromium.mjs';
 
-export const CHROMIUM = toolVar('CHROME_PATH') ?? toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium';
-
-/** The issue's Chromium flags; Lighthouse's own launcher adds its usual ones. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+/** chrome-launcher's own CHROME_PATH first, then the tools' choice (scripts/lib/chromium.mjs). */
+export const CHROMIUM = toolVar('CHROME_PATH') ?? FULL_CHROMIUM;
+export { CHROMIUM_FLAGS };
 
 export interface LighthouseSummary {
   formFactor: 'desktop' | 'mobile';

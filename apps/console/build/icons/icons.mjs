@@ -4,7 +4,7 @@
 import { chromium } from 'playwright';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { toolVar } from '../../../../scripts/lib/env.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../../../scripts/lib/chromium.mjs';
 
 const OUT = fileURLToPath(new URL('../../public/icons/', import.meta.url));
 
@@ -60,8 +60,8 @@ const OUTPUTS = [
 
 mkdirSync(OUT, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: toolVar('CHROMIUM_PATH') ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  executablePath: CHROMIUM,
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage();
 for (const [file, kind, size] of OUTPUTS) {

@@ -1,22 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { environment } from '../../../../scripts/lib/env.mjs';
-import { isFresh } from '../../../../scripts/lib/fresh.mjs';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
-const SOURCES = [join(SERVER_DIR, 'src'), join(SERVER_DIR, '../../packages/contract/src')];
-let built: boolean | undefined;
 
 /**
  * How `node` runs a server entry point (`src/main.ts`, `src/cli/admin.ts`): its build in
  * dist/ when the build is newer than every source it comes from (`npm test` builds first),
- * tsx on the sources otherwise, so a test never runs stale code. The build starts with ~1.5
+ * tsx on the sources otherwise, so a test never runs stale code (global-setup.ts checks once
+ * per run). The build starts with ~1.5
  * CPU-s less than tsx compiling the sources (2.4 against 3.9 for a server, one machine).
  */
 export function entryArgs(source: string): string[] {
-  built ??= isFresh(join(SERVER_DIR, 'dist/.tsbuildinfo'), SOURCES);
-  return built
+  return inject('serverBuilt')
     ? [join(SERVER_DIR, 'dist', source.replace(/\.ts$/, '.js'))]
     : ['--import', 'tsx', join(SERVER_DIR, source)];
 }
