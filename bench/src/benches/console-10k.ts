@@ -29,8 +29,8 @@ const consoleTenK: Bench = {
   summary:
     'Chromium, 10,000 devices: sign-in → first card, SOS → alert card (p95 of 50), long tasks, scroll frames',
   async run(ctx) {
-    // --devices N (default 10,000; tiny 100); --postgres 1 seeds PostgreSQL at any size.
-    const devices = ctx.flags?.devices ?? pick(ctx.size, 100, 10_000);
+    // --devices N (default 10,000; tiny 300); --postgres 1 seeds PostgreSQL at any size.
+    const devices = ctx.flags?.devices ?? pick(ctx.size, 300, 10_000);
     const postgres = (ctx.flags?.postgres ?? 0) > 0;
     const alerts = pick(ctx.size, 10, 50);
     const scrollMs = pick(ctx.size, 1000, 4000);
