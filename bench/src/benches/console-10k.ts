@@ -12,7 +12,8 @@ import {
 import { sleep, wallNow } from '../lib/clock.js';
 import { startConsoleFleet } from '../lib/console-fleet.js';
 import { measureGetAll, measureWritePause } from '../lib/getall-probe.js';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../lib/lighthouse.js';
+import { CHROMIUM } from '../lib/lighthouse.js';
+import { CHROMIUM_FLAGS } from '../../../scripts/lib/chromium.mjs';
 import { PROBE_SCRIPT } from '../lib/page-probe.js';
 import { printTable } from '../lib/report.js';
 import { measureSignIn, type SignIn } from '../lib/sign-in-probe.js';

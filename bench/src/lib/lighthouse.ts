@@ -4,7 +4,6 @@ import { CHROMIUM as FULL_CHROMIUM, CHROMIUM_FLAGS } from '../../../scripts/lib/
 
 /** chrome-launcher's own CHROME_PATH first, then the tools' choice (scripts/lib/chromium.mjs). */
 export const CHROMIUM = toolVar('CHROME_PATH') ?? FULL_CHROMIUM;
-export { CHROMIUM_FLAGS };
 
 export interface LighthouseSummary {
   formFactor: 'desktop' | 'mobile';

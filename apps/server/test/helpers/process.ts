@@ -10,8 +10,8 @@ const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
  * How `node` runs a server entry point (`src/main.ts`, `src/cli/admin.ts`): its build in
  * dist/ when the build is newer than every source it comes from (`npm test` builds first),
  * tsx on the sources otherwise, so a test never runs stale code (global-setup.ts checks once
- * per run). The build starts with ~1.5
- * CPU-s less than tsx compiling the sources (2.4 against 3.9 for a server, one machine).
+ * per run). The build starts with ~1.5 CPU-s less than tsx compiling the sources (2.4 against
+ * 3.9 for a server, one machine).
  */
 export function entryArgs(source: string): string[] {
   return inject('serverBuilt')
