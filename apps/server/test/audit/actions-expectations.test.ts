@@ -76,7 +76,10 @@ describeEachDb('audit log: supervision, periodic tests and check-in windows', (k
       }),
     );
     expect(moved.details).toEqual({ fields: ['checkIns'] });
-    const text = JSON.stringify([record, moved]);
+    // Without `at`: the record's own time of day may read 11:00.
+    const text = JSON.stringify([record, moved], (key, value: unknown) =>
+      key === 'at' ? undefined : value,
+    );
     for (const value of ['Gino', '08:00', '10:00', '11:00', 'MON'])
       expect(text).not.toContain(value);
   });
