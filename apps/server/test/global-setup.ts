@@ -1,7 +1,6 @@
 import { writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +8,7 @@ import { openEmbedded, openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { hashPassword } from '../src/lib/password.js';
 import { databaseUrl } from './helpers/postgres.js';
+import { SERVER_DIR } from './helpers/process.js';
 import { toolVar } from '../../../scripts/lib/env.mjs';
 import { isFresh } from '../../../scripts/lib/fresh.mjs';
 
@@ -53,12 +53,11 @@ export default async function setup(project: TestProject) {
   await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', snapshot);
   // Child processes run the build when it is current (helpers/process.ts entryArgs).
-  const serverDir = fileURLToPath(new URL('..', import.meta.url));
   project.provide(
     'serverBuilt',
-    isFresh(join(serverDir, 'dist/.tsbuildinfo'), [
-      join(serverDir, 'src'),
-      join(serverDir, '../../packages/contract/src'),
+    isFresh(join(SERVER_DIR, 'dist/.tsbuildinfo'), [
+      join(SERVER_DIR, 'src'),
+      join(SERVER_DIR, '../../packages/contract/src'),
     ]),
   );
   // Every test app seeds the same two users: their hashes are made here once, not twice per

@@ -2,10 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+import { SERVER_DIR } from '../helpers/process.js';
 
 interface Child {
   pid: number;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { environment } from '../../../../scripts/lib/env.mjs';
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
+/** apps/server: where the entry points, dist/ and the server's own files are. */
+export const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * How `node` runs a server entry point (`src/main.ts`, `src/cli/admin.ts`): its build in
