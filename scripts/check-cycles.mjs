@@ -10,6 +10,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { LAYERS, SOURCES, WORKSPACES } from './lib/layers.mjs';
+import { parseTsconfig } from './lib/tsconfig.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const isTest = (file) => /\.test\.tsx?$/.test(file);
@@ -17,16 +18,7 @@ const isTest = (file) => /\.test\.tsx?$/.test(file);
 /** Each file of `src` with the files of `src` it imports. */
 function importGraph(workspace) {
   const src = join(ROOT, workspace, SOURCES[workspace] ?? 'src') + sep;
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(ROOT, workspace, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  );
+  const config = parseTsconfig(join(ROOT, workspace, 'tsconfig.json'));
   const files = config.fileNames.filter(
     (f) => f.startsWith(src) && !isTest(f) && !f.endsWith('.d.ts'),
   );

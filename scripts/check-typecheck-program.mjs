@@ -6,22 +6,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { parseTsconfig } from './lib/tsconfig.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WORKSPACES = ['packages/contract', 'apps/server', 'tools/simulator'];
 
 function parse(path) {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path,
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  );
+  const config = parseTsconfig(path);
   const { configFilePath: _path, ...options } = config.options;
   return { options, files: new Set(config.fileNames) };
 }
