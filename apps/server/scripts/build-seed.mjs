@@ -1,9 +1,11 @@
 // Run by `npm run build` after tsc: writes dist/seed/pgdata.tar.gz, a migrated, empty
 // embedded data directory that a fresh install unpacks instead of running initdb (~3 s).
-// Made from migrations only: no user, no API key (those are generated per install).
-// Skipped while the seed is newer than every migration and was made by this PGlite.
+// Made from migrations only: no user, no API key (those are generated per install), and lean
+// (src/db/lean-data-dir.ts). Skipped while the seed is newer than every migration and this
+// script and was made by this PGlite.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isFresh } from '../../../scripts/lib/fresh.mjs';
 import { MIGRATIONS_DIR } from '../dist/src/lib/paths.js';
 import { pgliteVersion, SEED_FILE, SEED_INFO_FILE } from '../dist/src/db/seed-data-dir.js';
@@ -11,15 +13,22 @@ import { pgliteVersion, SEED_FILE, SEED_INFO_FILE } from '../dist/src/db/seed-da
 const madeBy = existsSync(SEED_INFO_FILE)
   ? JSON.parse(readFileSync(SEED_INFO_FILE, 'utf8')).pglite
   : null;
-if (isFresh(SEED_FILE, [MIGRATIONS_DIR]) && madeBy === pgliteVersion()) process.exit(0);
+const INPUTS = [
+  MIGRATIONS_DIR,
+  fileURLToPath(import.meta.url),
+  fileURLToPath(new URL('../src/db/lean-data-dir.ts', import.meta.url)),
+];
+if (isFresh(SEED_FILE, INPUTS) && madeBy === pgliteVersion()) process.exit(0);
 
 // Loaded only now: PGlite and Drizzle take a while to load, for nothing when the seed is fresh.
 const { openEmbedded } = await import('../dist/src/db/client.js');
 const { migrate } = await import('../dist/src/db/migrate.js');
+const { dropTemplates, LEAN_INITDB_ARGS } = await import('../dist/src/db/lean-data-dir.js');
 
-const database = await openEmbedded(); // in memory
+const database = await openEmbedded({ initdbArgs: LEAN_INITDB_ARGS }); // in memory
 try {
   await migrate(database);
+  await dropTemplates(database);
   // Written to the data files now, so the first start has no WAL to replay.
   await database.db.execute('CHECKPOINT');
   const tarball = await database.dump('gzip');

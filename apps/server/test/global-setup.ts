@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { dropTemplates, LEAN_INITDB_ARGS } from '../src/db/lean-data-dir.js';
 import { hashPassword } from '../src/lib/password.js';
 import { databaseUrl } from './helpers/postgres.js';
 import { SERVER_DIR } from './helpers/process.js';
@@ -27,26 +28,13 @@ declare module 'vitest' {
   }
 }
 
-/**
- * What the tests' embedded snapshot leaves out of a database the product creates: every test
- * app loads the whole data directory, so it is kept small. 1 MB WAL segments instead of 16 and
- * no template databases (the server never creates a database): 15 MB instead of 42, and an
- * open takes ~140 ms of CPU instead of ~300. The server's own database is the same.
- */
-const SNAPSHOT_INITDB_ARGS = ['--wal-segsize=1'];
-const DROP_TEMPLATES = [
-  'ALTER DATABASE template0 IS_TEMPLATE false',
-  'DROP DATABASE template0',
-  'ALTER DATABASE template1 IS_TEMPLATE false',
-  'DROP DATABASE template1',
-  'CHECKPOINT',
-];
-
 /** Migrates once for the whole run: each test file then starts from a copy (~0.15 s, not ~3 s). */
 export default async function setup(project: TestProject) {
-  const embedded = await openEmbedded({ initdbArgs: SNAPSHOT_INITDB_ARGS });
+  // Lean (src/db/lean-data-dir.ts), as the build's seed: every test app loads all of it.
+  const embedded = await openEmbedded({ initdbArgs: LEAN_INITDB_ARGS });
   await migrate(embedded);
-  for (const statement of DROP_TEMPLATES) await embedded.db.execute(sql.raw(statement));
+  await dropTemplates(embedded);
+  await embedded.db.execute(sql.raw('CHECKPOINT'));
   const dump = await embedded.dump!();
   await embedded.close();
   const snapshot = join(tmpdir(), `sos-pglite-snapshot-${process.pid}.tar`);
