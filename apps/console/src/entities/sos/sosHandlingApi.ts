@@ -4,6 +4,7 @@ import { PATHS } from '@sos/contract/paths';
 import { api } from '../../store/api.js';
 import { sosAnswered } from '../devices/deviceActions.js';
 import { liveEventReceived } from '../live/liveEvents.js';
+import { keepTimelineLive, timelineChange } from './liveTimeline.js';
 import { sameEntry } from './timelineEntries.js';
 
 /** A 409 carries the SOS as it stands (docs/alarm-handling.md): the card shows it at once. */
@@ -41,51 +42,39 @@ export const sosHandlingApi = api.injectEndpoints({
         body: { text },
       }),
     }),
-    /**
-     * The timeline of one SOS, kept live while it is shown: notes and calls arrive as
-     * `sos-note` events; any other change of that SOS (taken, late, closed, a device event)
-     * reloads it.
-     */
+    /** The timeline of one SOS, kept live while it is shown (liveTimeline.ts). */
     getSosTimeline: build.query<SosTimelineEntry[], number>({
       query: (sosId) => ({ url: PATHS.sosTimeline, params: { sosId } }),
       keepUnusedDataFor: 0,
       async onCacheEntryAdded(sosId, { dispatch, cacheDataLoaded, cacheEntryRemoved }) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        // The listener middleware answers addListener with the function that removes it.
-        const unsubscribe = dispatch(
-          addListener({
-            actionCreator: liveEventReceived,
-            effect: ({ payload }) => {
-              if (payload.name === 'sos-note' && payload.data.sosId === sosId) {
-                const { entry } = payload.data;
-                dispatch(
-                  sosHandlingApi.util.updateQueryData('getSosTimeline', sosId, (timeline) => {
-                    if (!timeline.some((e) => sameEntry(e, entry))) timeline.push(entry);
-                  }),
-                );
-              } else if (
-                (payload.name === 'sos-acknowledged' ||
-                  payload.name === 'sos-escalated' ||
-                  payload.name === 'sos-updated' ||
-                  payload.name === 'new-sos-closed') &&
-                payload.data.id === sosId
-              ) {
-                void dispatch(
-                  sosHandlingApi.endpoints.getSosTimeline.initiate(sosId, {
-                    subscribe: false,
-                    forceRefetch: true,
-                  }),
-                );
-              }
-            },
-          }),
-        ) as unknown as () => void;
-        await cacheEntryRemoved;
-        unsubscribe();
+        await keepTimelineLive({
+          loaded: cacheDataLoaded,
+          removed: cacheEntryRemoved,
+          // The listener middleware answers addListener with the function that removes it.
+          listen: (onChange) =>
+            dispatch(
+              addListener({
+                actionCreator: liveEventReceived,
+                effect: ({ payload }) => {
+                  const change = timelineChange(payload, sosId);
+                  if (change) onChange(change);
+                },
+              }),
+            ) as unknown as () => void,
+          reload: () =>
+            dispatch(
+              sosHandlingApi.endpoints.getSosTimeline.initiate(sosId, {
+                subscribe: false,
+                forceRefetch: true,
+              }),
+            ),
+          append: (entry) =>
+            dispatch(
+              sosHandlingApi.util.updateQueryData('getSosTimeline', sosId, (timeline) => {
+                if (!timeline.some((e) => sameEntry(e, entry))) timeline.push(entry);
+              }),
+            ),
+        });
       },
     }),
     getAlarmConf: build.query<AlarmConf, void>({

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { languageChanged } from '../../i18n/languageSlice.js';
-import { json, renderWithStore, signedInStore, stubFetch } from '../../test/testKit.js';
+import { json, renderWithStore, signedInStore, sos, stubFetch } from '../../test/testKit.js';
 import { SosTimeline } from './SosTimeline.js';
 
 describe('SosTimeline', () => {
@@ -97,5 +98,39 @@ describe('SosTimeline', () => {
     const [item] = await screen.findAllByRole('listitem');
     await waitFor(() => expect(item).toHaveTextContent('(٠١:٢٣)'));
     expect(item).toHaveTextContent('+39 333 1234567');
+  });
+
+  it('taken charge of while its first read is on the way: read again, so it shows who took it', async () => {
+    const raised = { at: '2025-03-01T10:00:00Z', type: 'RAISED', by: null, text: null };
+    const taken = {
+      at: '2025-03-01T10:00:05Z',
+      type: 'ACKNOWLEDGED',
+      by: { id: 2, username: 'maria' },
+      text: null,
+    };
+    // The first answer was read before the SOS was taken and comes after the event.
+    let answerFirst = () => {};
+    const first = new Promise<void>((resolve) => (answerFirst = resolve));
+    let reads = 0;
+    const calls = stubFetch((call) => {
+      if (call.url.pathname !== '/api/sos/timeline') return undefined;
+      reads += 1;
+      return reads === 1 ? first.then(() => json([raised])) : json([raised, taken]);
+    });
+    const store = signedInStore();
+    renderWithStore(store, <SosTimeline sosId={5} />);
+    await waitFor(() => expect(reads).toBe(1));
+    const acknowledged = {
+      ...sos(9, 'Casa Rossi', '2025-03-01T10:00:00Z', 5),
+      acknowledgedBy: { id: 2, username: 'maria' },
+    };
+    act(
+      () =>
+        void store.dispatch(liveEventReceived({ name: 'sos-acknowledged', data: acknowledged })),
+    );
+    answerFirst();
+    expect(await screen.findByText(/maria/)).toBeInTheDocument();
+    expect(screen.getByText(/Preso in carico/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname === '/api/sos/timeline')).toHaveLength(2);
   });
 });

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { SosTimelineEntry } from '@sos/contract';
+import { keepTimelineLive, type TimelineChange } from './liveTimeline.js';
+
+const note = (text: string): SosTimelineEntry => ({
+  at: '2025-03-01T10:01:00Z',
+  type: 'NOTE',
+  by: { id: 1, username: 'admin' },
+  text,
+});
+
+/** A promise and the function that settles it. */
+function deferred() {
+  let settle = () => {};
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
+/** A timeline kept live by keepTimelineLive, each read answered when the test says. */
+function liveTimeline() {
+  const loaded = deferred();
+  const removed = deferred();
+  const reads: ReturnType<typeof deferred>[] = [];
+  const appended: string[] = [];
+  let onChange: ((change: TimelineChange) => void) | undefined;
+  let listening = false;
+  const done = keepTimelineLive({
+    loaded: loaded.promise,
+    removed: removed.promise,
+    listen: (callback) => {
+      onChange = callback;
+      listening = true;
+      return () => void (listening = false);
+    },
+    reload: () => {
+      const read = deferred();
+      reads.push(read);
+      return read.promise;
+    },
+    append: (entry) => void appended.push(entry.text ?? ''),
+  });
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    reads,
+    appended,
+    done,
+    listening: () => listening,
+    change: async (change: TimelineChange) => {
+      onChange!(change);
+      await tick();
+    },
+    load: async () => {
+      loaded.settle();
+      await tick();
+    },
+    answer: async (n: number) => {
+      reads[n]!.settle();
+      await tick();
+    },
+    remove: () => removed.settle(),
+  };
+}
+
+describe('keepTimelineLive', () => {
+  it('listens from the first request on: a change before the first answer reads again after it', async () => {
+    const t = liveTimeline();
+    expect(t.listening()).toBe(true);
+    await t.change({ kind: 'reload' });
+    expect(t.reads).toHaveLength(0);
+    await t.load();
+    expect(t.reads).toHaveLength(1);
+  });
+
+  it('a note before the first answer is read with the rest, not added to nothing', async () => {
+    const t = liveTimeline();
+    await t.change({ kind: 'entry', entry: note('early') });
+    await t.load();
+    expect(t.appended).toEqual([]);
+    expect(t.reads).toHaveLength(1);
+  });
+
+  it('adds a note that comes after the first answer, without reading', async () => {
+    const t = liveTimeline();
+    await t.load();
+    await t.change({ kind: 'entry', entry: note('later') });
+    expect(t.appended).toEqual(['later']);
+    expect(t.reads).toHaveLength(0);
+  });
+
+  it('one read at a time: changes during a read read once more after it, then stop', async () => {
+    const t = liveTimeline();
+    await t.load();
+    await t.change({ kind: 'reload' });
+    await t.change({ kind: 'reload' });
+    await t.change({ kind: 'entry', entry: note('during') });
+    expect(t.reads).toHaveLength(1);
+    expect(t.appended).toEqual([]);
+    await t.answer(0);
+    expect(t.reads).toHaveLength(2);
+    await t.answer(1);
+    expect(t.reads).toHaveLength(2);
+    await t.change({ kind: 'entry', entry: note('after') });
+    expect(t.appended).toEqual(['after']);
+  });
+
+  it('stops listening when the timeline is no longer shown', async () => {
+    const t = liveTimeline();
+    await t.load();
+    t.remove();
+    await t.done;
+    expect(t.listening()).toBe(false);
+  });
+});
