@@ -1,8 +1,8 @@
 // Run by `npm run build` after tsc: writes dist/seed/pgdata.tar.gz, a migrated, empty
 // embedded data directory that a fresh install unpacks instead of running initdb (~3 s).
 // Made from migrations only: no user, no API key (those are generated per install), and lean
-// (src/db/lean-data-dir.ts). Skipped while the seed is newer than every migration and this
-// script and was made by this PGlite.
+// (src/db/lean-data-dir.ts, as the tests' snapshot). Skipped while the seed is newer than every
+// migration, this script and that module, and was made by this PGlite.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,21 +21,10 @@ const INPUTS = [
 if (isFresh(SEED_FILE, INPUTS) && madeBy === pgliteVersion()) process.exit(0);
 
 // Loaded only now: PGlite and Drizzle take a while to load, for nothing when the seed is fresh.
-const { openEmbedded } = await import('../dist/src/db/client.js');
-const { migrate } = await import('../dist/src/db/migrate.js');
-const { dropTemplates, LEAN_INITDB_ARGS } = await import('../dist/src/db/lean-data-dir.js');
+const { leanDataDir } = await import('../dist/src/db/lean-data-dir.js');
 
-const database = await openEmbedded({ initdbArgs: LEAN_INITDB_ARGS }); // in memory
-try {
-  await migrate(database);
-  await dropTemplates(database);
-  // Written to the data files now, so the first start has no WAL to replay.
-  await database.db.execute('CHECKPOINT');
-  const tarball = await database.dump('gzip');
-  mkdirSync(dirname(SEED_FILE), { recursive: true });
-  writeFileSync(SEED_FILE, Buffer.from(await tarball.arrayBuffer()));
-  writeFileSync(SEED_INFO_FILE, JSON.stringify({ pglite: pgliteVersion() }) + '\n');
-  console.log('server seed data directory');
-} finally {
-  await database.close();
-}
+const tarball = await leanDataDir('gzip');
+mkdirSync(dirname(SEED_FILE), { recursive: true });
+writeFileSync(SEED_FILE, Buffer.from(await tarball.arrayBuffer()));
+writeFileSync(SEED_INFO_FILE, JSON.stringify({ pglite: pgliteVersion() }) + '\n');
+console.log('server seed data directory');

@@ -1,12 +1,11 @@
 import { writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openEmbedded, openPostgres } from '../src/db/client.js';
+import { openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { dropTemplates, LEAN_INITDB_ARGS } from '../src/db/lean-data-dir.js';
+import { leanDataDir } from '../src/db/lean-data-dir.js';
 import { hashPassword } from '../src/lib/password.js';
 import { databaseUrl } from './helpers/postgres.js';
 import { SERVER_DIR } from './helpers/process.js';
@@ -30,13 +29,8 @@ declare module 'vitest' {
 
 /** Migrates once for the whole run: each test file then starts from a copy (~0.15 s, not ~3 s). */
 export default async function setup(project: TestProject) {
-  // Lean (src/db/lean-data-dir.ts), as the build's seed: every test app loads all of it.
-  const embedded = await openEmbedded({ initdbArgs: LEAN_INITDB_ARGS });
-  await migrate(embedded);
-  await dropTemplates(embedded);
-  await embedded.db.execute(sql.raw('CHECKPOINT'));
-  const dump = await embedded.dump!();
-  await embedded.close();
+  // Lean, as the build's seed: every test app loads all of it.
+  const dump = await leanDataDir('none');
   const snapshot = join(tmpdir(), `sos-pglite-snapshot-${process.pid}.tar`);
   await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteSnapshot', snapshot);
