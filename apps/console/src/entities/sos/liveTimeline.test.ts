@@ -10,9 +10,9 @@ const note = (text: string): SosTimelineEntry => ({
 });
 
 /** A promise and the function that settles it. */
-function deferred() {
-  let settle = () => {};
-  const promise = new Promise<void>((resolve) => (settle = resolve));
+function deferred<T = void>() {
+  let settle: (value: T) => void = () => {};
+  const promise = new Promise<T>((resolve) => (settle = resolve));
   return { promise, settle };
 }
 
@@ -20,7 +20,8 @@ function deferred() {
 function liveTimeline() {
   const loaded = deferred();
   const removed = deferred();
-  const reads: ReturnType<typeof deferred>[] = [];
+  /** Each read's answer: `joined`, a read that was in flight before it was asked for. */
+  const reads: { settle: (joined: boolean) => void }[] = [];
   const appended: string[] = [];
   let onChange: ((change: TimelineChange) => void) | undefined;
   let listening = false;
@@ -33,8 +34,11 @@ function liveTimeline() {
       return () => void (listening = false);
     },
     reload: () => {
-      const read = deferred();
-      reads.push(read);
+      const read = deferred<{ startedTimeStamp: number }>();
+      const asked = Date.now();
+      reads.push({
+        settle: (joined) => read.settle({ startedTimeStamp: joined ? asked - 1000 : asked }),
+      });
       return read.promise;
     },
     append: (entry) => void appended.push(entry.text ?? ''),
@@ -53,8 +57,8 @@ function liveTimeline() {
       loaded.settle();
       await tick();
     },
-    answer: async (n: number) => {
-      reads[n]!.settle();
+    answer: async (n: number, joined = false) => {
+      reads[n]!.settle(joined);
       await tick();
     },
     remove: () => removed.settle(),
@@ -101,6 +105,16 @@ describe('keepTimelineLive', () => {
     expect(t.reads).toHaveLength(2);
     await t.change({ kind: 'entry', entry: note('after') });
     expect(t.appended).toEqual(['after']);
+  });
+
+  it('a read that was already in flight does not count: it reads again after it', async () => {
+    const t = liveTimeline();
+    await t.load();
+    await t.change({ kind: 'reload' });
+    await t.answer(0, true);
+    expect(t.reads).toHaveLength(2);
+    await t.answer(1);
+    expect(t.reads).toHaveLength(2);
   });
 
   it('stops listening when the timeline is no longer shown', async () => {

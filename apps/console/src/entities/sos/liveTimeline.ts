@@ -26,8 +26,11 @@ interface LiveTimeline {
   removed: Promise<unknown>;
   /** Starts listening; answers the function that stops. */
   listen: (onChange: (change: TimelineChange) => void) => () => void;
-  /** Reads the timeline again; settles when the answer is in (or failed). */
-  reload: () => Promise<unknown>;
+  /**
+   * Reads the timeline again; settles when the answer is in (or failed), with when the read
+   * it waited for started: RTK Query joins a read already in flight rather than starting one.
+   */
+  reload: () => Promise<{ startedTimeStamp?: number }>;
   /** Adds an entry to the timeline as shown. */
   append: (entry: SosTimelineEntry) => void;
 }
@@ -35,9 +38,9 @@ interface LiveTimeline {
 /**
  * Keeps a shown timeline current from the first request on. A change that lands while a read
  * is in flight may be missing from its answer (the server read before it committed), so it
- * reads again once that read is done, one read at a time, until no change came during one:
- * listening only after the first answer left the detail at "SOS aperto" after taking charge
- * at once on a loaded machine.
+ * reads again once that read is done, one read at a time, until no change came during one
+ * and the last one began after the last change. Listening only after the first answer left
+ * the detail at "SOS aperto" after taking charge at once on a loaded machine.
  */
 export async function keepTimelineLive(timeline: LiveTimeline): Promise<void> {
   let loaded = false;
@@ -47,7 +50,10 @@ export async function keepTimelineLive(timeline: LiveTimeline): Promise<void> {
     reading = true;
     while (stale) {
       stale = false;
-      await timeline.reload();
+      const asked = Date.now();
+      const read = await timeline.reload();
+      // A read joined in flight may have begun before the change: it does not count.
+      if ((read.startedTimeStamp ?? asked) < asked) stale = true;
     }
     reading = false;
   };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { languageChanged } from '../../i18n/languageSlice.js';
 import { json, renderWithStore, signedInStore, sos, stubFetch } from '../../test/testKit.js';
+import { sosHandlingApi } from '../../entities/sos/sosHandlingApi.js';
 import { SosTimeline } from './SosTimeline.js';
 
 describe('SosTimeline', () => {
@@ -100,37 +101,75 @@ describe('SosTimeline', () => {
     expect(item).toHaveTextContent('+39 333 1234567');
   });
 
-  it('taken charge of while its first read is on the way: read again, so it shows who took it', async () => {
-    const raised = { at: '2025-03-01T10:00:00Z', type: 'RAISED', by: null, text: null };
-    const taken = {
-      at: '2025-03-01T10:00:05Z',
-      type: 'ACKNOWLEDGED',
-      by: { id: 2, username: 'maria' },
-      text: null,
-    };
-    // The first answer was read before the SOS was taken and comes after the event.
-    let answerFirst = () => {};
-    const first = new Promise<void>((resolve) => (answerFirst = resolve));
+  const raised = { at: '2025-03-01T10:00:00Z', type: 'RAISED', by: null, text: null };
+  const taken = {
+    at: '2025-03-01T10:00:05Z',
+    type: 'ACKNOWLEDGED',
+    by: { id: 2, username: 'maria' },
+    text: null,
+  };
+  const acknowledged = () => ({
+    ...sos(9, 'Casa Rossi', '2025-03-01T10:00:00Z', 5),
+    acknowledgedBy: { id: 2, username: 'maria' },
+  });
+
+  /**
+   * A timeline whose read number `held` (1 = the first) was made before maria took the SOS and
+   * is answered only when the test says; every other read sees her.
+   */
+  function timelineWithHeldRead(held: number) {
+    let answerHeld = () => {};
+    const gate = new Promise<void>((resolve) => (answerHeld = resolve));
     let reads = 0;
     const calls = stubFetch((call) => {
       if (call.url.pathname !== '/api/sos/timeline') return undefined;
       reads += 1;
-      return reads === 1 ? first.then(() => json([raised])) : json([raised, taken]);
+      return reads === held ? gate.then(() => json([raised])) : json([raised, taken]);
     });
     const store = signedInStore();
     renderWithStore(store, <SosTimeline sosId={5} />);
-    await waitFor(() => expect(reads).toBe(1));
-    const acknowledged = {
-      ...sos(9, 'Casa Rossi', '2025-03-01T10:00:00Z', 5),
-      acknowledgedBy: { id: 2, username: 'maria' },
+    return {
+      store,
+      reads: () => reads,
+      answerHeld,
+      timelineReads: () => calls.filter((c) => c.url.pathname === '/api/sos/timeline').length,
+      taken: () =>
+        act(
+          () =>
+            void store.dispatch(
+              liveEventReceived({ name: 'sos-acknowledged', data: acknowledged() }),
+            ),
+        ),
     };
-    act(
-      () =>
-        void store.dispatch(liveEventReceived({ name: 'sos-acknowledged', data: acknowledged })),
-    );
-    answerFirst();
+  }
+
+  it('taken charge of while its first read is on the way: read again, so it shows who took it', async () => {
+    const t = timelineWithHeldRead(1);
+    await waitFor(() => expect(t.reads()).toBe(1));
+    t.taken();
+    t.answerHeld();
     expect(await screen.findByText(/maria/)).toBeInTheDocument();
     expect(screen.getByText(/Preso in carico/)).toBeInTheDocument();
-    expect(calls.filter((c) => c.url.pathname === '/api/sos/timeline')).toHaveLength(2);
+    expect(t.timelineReads()).toBe(2);
+  });
+
+  it('taken charge of while another read is in flight (a reconnect): read again after it', async () => {
+    const t = timelineWithHeldRead(2);
+    await waitFor(() => expect(t.reads()).toBe(1));
+    // The stream came back: its refetch reads the timeline, read before maria took it.
+    act(
+      () =>
+        void t.store.dispatch(
+          sosHandlingApi.endpoints.getSosTimeline.initiate(5, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        ),
+    );
+    await waitFor(() => expect(t.reads()).toBe(2));
+    t.taken();
+    t.answerHeld();
+    expect(await screen.findByText(/maria/)).toBeInTheDocument();
+    expect(t.timelineReads()).toBe(3);
   });
 });
