@@ -2,7 +2,7 @@
 // embedded data directory that a fresh install unpacks instead of running initdb (~3 s).
 // Made from migrations only: no user, no API key (those are generated per install), and lean
 // (src/db/lean-data-dir.ts, as the tests' snapshot). Skipped while the seed is newer than every
-// migration, this script and that module, and was made by this PGlite.
+// migration, this script and the modules that make it, and was made by this PGlite.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ const INPUTS = [
   MIGRATIONS_DIR,
   fileURLToPath(import.meta.url),
   fileURLToPath(new URL('../src/db/lean-data-dir.ts', import.meta.url)),
+  fileURLToPath(new URL('../src/db/tar.ts', import.meta.url)),
 ];
 if (isFresh(SEED_FILE, INPUTS) && madeBy === pgliteVersion()) process.exit(0);
 

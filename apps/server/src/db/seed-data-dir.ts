@@ -3,6 +3,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import { SERVER_ROOT } from '../lib/paths.js';
+import { parseTar, type TarEntry } from './tar.js';
 
 /**
  * A migrated, empty embedded data directory made at build time (scripts/build-seed.mjs).
@@ -18,7 +19,7 @@ export const SEED_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.tar.gz');
 export const SEED_INFO_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.json');
 
 /** What lockDataDir() puts in the folder before it is opened (db/lock.ts). */
-const LOCK_FILES = ['server.lock', 'server.lock.owner'];
+export const LOCK_FILES = ['server.lock', 'server.lock.owner'];
 /** Written last: PGlite (and we) take a folder holding it for an existing database. */
 const MARKER = 'PG_VERSION';
 
@@ -27,41 +28,6 @@ export function pgliteVersion(): string {
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string })
     .version;
-}
-
-interface TarEntry {
-  name: string;
-  type: 'file' | 'dir';
-  data: Buffer;
-}
-
-function field(header: Buffer, start: number, end: number): string {
-  const bytes = header.subarray(start, end);
-  const nul = bytes.indexOf(0);
-  return bytes.subarray(0, nul < 0 ? bytes.length : nul).toString('utf8');
-}
-
-/** Reads a ustar archive (what PGlite's dumpDataDir writes): regular files and folders only. */
-export function parseTar(archive: Buffer): TarEntry[] {
-  const entries: TarEntry[] = [];
-  for (let offset = 0; offset + 512 <= archive.length;) {
-    const header = archive.subarray(offset, offset + 512);
-    if (header.every((b) => b === 0)) break; // end of archive
-    let sum = 0;
-    for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : header[i]!;
-    if (sum !== Number.parseInt(field(header, 148, 156).trim(), 8)) {
-      throw new Error(`seed data directory: corrupt tar header at byte ${offset}`);
-    }
-    const prefix = field(header, 345, 500);
-    const name = (prefix ? `${prefix}/` : '') + field(header, 0, 100);
-    const size = Number.parseInt(field(header, 124, 136).trim() || '0', 8);
-    const flag = String.fromCharCode(header[156] || 48);
-    const data = archive.subarray(offset + 512, offset + 512 + size);
-    if (flag === '0') entries.push({ name, type: 'file', data });
-    else if (flag === '5') entries.push({ name, type: 'dir', data });
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  return entries;
 }
 
 /** The archive's entries with their paths under dir (refusing any that would leave it). */

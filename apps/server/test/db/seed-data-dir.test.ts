@@ -8,7 +8,8 @@ import { bootstrap } from '../../src/bootstrap.js';
 import { openEmbedded, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { settings, users } from '../../src/db/schema.js';
-import { parseTar, pgliteVersion, SEED_FILE, seedDataDir } from '../../src/db/seed-data-dir.js';
+import { pgliteVersion, SEED_FILE, seedDataDir } from '../../src/db/seed-data-dir.js';
+import { parseTar, writeTar } from '../../src/db/tar.js';
 
 const journal = JSON.parse(
   readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
@@ -111,21 +112,36 @@ describe('seed data directory', () => {
     });
   });
 
+  it('archives what it reads back: folders, empty files, sizes off the 512-byte blocks', () => {
+    const entries = [
+      { name: '/base', type: 'dir' as const, data: Buffer.alloc(0) },
+      { name: '/base/1', type: 'file' as const, data: Buffer.alloc(0) },
+      { name: '/base/2', type: 'file' as const, data: Buffer.alloc(513, 7) },
+      { name: '/PG_VERSION', type: 'file' as const, data: Buffer.from('17\n') },
+    ];
+    expect(parseTar(writeTar(entries))).toEqual(entries);
+    expect(() =>
+      writeTar([{ name: `/${'x'.repeat(100)}`, type: 'dir', data: Buffer.alloc(0) }]),
+    ).toThrow(/longer/);
+  });
+
+  it('the lean data directory: one WAL segment, no lock or pid file', () => {
+    const names = parseTar(readFileSync(inject('pgliteSnapshot'))).map((entry) => entry.name);
+    expect(names.filter((name) => /^\/pg_wal\/[0-9A-F]{24}$/.test(name))).toHaveLength(1);
+    expect(names).toContain('/PG_VERSION');
+    expect(names.filter((name) => /postmaster\.pid|server\.lock/.test(name))).toEqual([]);
+  });
+
   it('refuses a corrupt archive and entries outside the folder', () => {
     const archive = readFileSync(inject('pgliteSnapshot'));
     const corrupt = Buffer.from(archive);
     corrupt[10] = corrupt[10]! ^ 0xff;
     expect(() => parseTar(corrupt)).toThrow(/corrupt/);
 
-    const evil = Buffer.from(archive.subarray(0, 512));
-    evil.fill(0, 0, 100).write('../escape', 0);
-    evil.fill(32, 148, 156);
-    let sum = 0;
-    for (const b of evil) sum += b;
-    evil.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
     const dir = temp('evil');
     const file = join(dir, 'evil.tar.gz');
-    writeFileSync(file, gzipSync(Buffer.concat([evil, Buffer.alloc(1024)])));
+    const evil = writeTar([{ name: '../escape', type: 'file', data: Buffer.from('x') }]);
+    writeFileSync(file, gzipSync(evil));
     writeFileSync(join(dir, 'pgdata.json'), JSON.stringify({ pglite: pgliteVersion() }));
     expect(() => seedDataDir(join(dir, 'data'), file)).toThrow(/outside/);
   });
