@@ -5,19 +5,22 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { openEmbedded } from './client.js';
 import { migrate } from './migrate.js';
-import { LOCK_FILES } from './seed-data-dir.js';
+import { LOCK_FILES } from './lock.js';
 import { writeTar, type TarEntry } from './tar.js';
 
 /** A folder's files and folders, each folder before what it holds, named from its root. */
 function entriesOf(root: string, under = ''): TarEntry[] {
-  return readdirSync(join(root, under), { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((item): TarEntry[] => {
-      const name = `${under}/${item.name}`;
-      if (item.isDirectory())
-        return [{ name, type: 'dir', data: Buffer.alloc(0) }, ...entriesOf(root, name)];
-      return [{ name, type: 'file', data: readFileSync(join(root, name)) }];
-    });
+  return (
+    readdirSync(join(root, under), { withFileTypes: true })
+      // Code-unit order, not the locale's: the same archive from the same folder anywhere.
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .flatMap((item): TarEntry[] => {
+        const name = `${under}/${item.name}`;
+        if (item.isDirectory())
+          return [{ name, type: 'dir', data: Buffer.alloc(0) }, ...entriesOf(root, name)];
+        return [{ name, type: 'file', data: readFileSync(join(root, name)) }];
+      })
+  );
 }
 
 /** Not part of a database: the server's lock (db/lock.ts) and a running server's pid file. */

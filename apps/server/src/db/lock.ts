@@ -29,6 +29,9 @@ interface Owner {
 
 const ownerFile = (lockPath: string) => `${lockPath}.owner`;
 
+/** What lockDataDir() puts in the folder: never part of the database (seed, lean data dir). */
+export const LOCK_FILES = [LOCK_NAME, ownerFile(LOCK_NAME)];
+
 function readOwner(lockPath: string): Owner | undefined {
   try {
     const owner = JSON.parse(readFileSync(ownerFile(lockPath), 'utf8')) as Partial<Owner>;

@@ -3,6 +3,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import { SERVER_ROOT } from '../lib/paths.js';
+import { LOCK_FILES } from './lock.js';
 import { parseTar, type TarEntry } from './tar.js';
 
 /**
@@ -18,8 +19,6 @@ export const SEED_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.tar.gz');
  */
 export const SEED_INFO_FILE = join(SERVER_ROOT, 'dist', 'seed', 'pgdata.json');
 
-/** What lockDataDir() puts in the folder before it is opened (db/lock.ts). */
-export const LOCK_FILES = ['server.lock', 'server.lock.owner'];
 /** Written last: PGlite (and we) take a folder holding it for an existing database. */
 const MARKER = 'PG_VERSION';
 
