@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { ciTest, sourceResolve } from '../../vitest.shared.js';
 import { compiledMessages } from './build/messagesPlugin.js';
+import { logoSplash } from './build/logoSplash.js';
 import { preloadLogin } from './build/preloadLogin.js';
 import { toolVar } from '../../scripts/lib/env.mjs';
 
@@ -11,6 +12,7 @@ const signedInCatalogue = fileURLToPath(
   new URL('./src/app/signedIn.catalogue.ts', import.meta.url),
 );
 const loginPage = fileURLToPath(new URL('./src/features/auth/LoginPage.tsx', import.meta.url));
+const logo = fileURLToPath(new URL('./public/logo.svg', import.meta.url));
 
 /** `npm run dev` (scripts/dev.mjs) sets both; `npm run dev -w apps/console` alone has these defaults. */
 const DEV_PORT = Number(toolVar('CONSOLE_DEV_PORT') ?? 5173);
@@ -23,6 +25,7 @@ export default defineConfig(({ command, mode }) => ({
     // Loaded with the signed-in layout: the /login chunk carries none of its texts.
     compiledMessages(signedInCatalogue, 'virtual:signed-in-messages/'),
     preloadLogin(loginPage),
+    logoSplash(logo),
   ],
   // The contract from its sources (the "@sos/source" condition): one schema, no build step
   // in between. Its zod-free subpaths (paths, limits) keep zod out of the start-up chunk.

@@ -23,6 +23,13 @@ const storedSession = (page: Page) =>
   );
 
 test.describe('login (docs/console.md /login, §5, §8)', () => {
+  test('the page shows the logo before its scripts have run (a slow phone)', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/login');
+    await expect(page.locator('#root img')).toBeVisible();
+    await expect(page.locator('input[name="username"]')).toHaveCount(0);
+  });
+
   test('both fields are required', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
