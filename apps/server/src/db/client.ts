@@ -22,8 +22,6 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** Embedded only: the whole data directory as a tarball (tests and the build's seed). */
-  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 export interface EmbeddedOptions {
@@ -67,9 +65,6 @@ export async function openEmbedded(options: EmbeddedOptions = {}): Promise<Datab
       },
       async ping() {
         await client.query('SELECT 1');
-      },
-      async dump(compression = 'none') {
-        return client.dumpDataDir(compression);
       },
       async close() {
         try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SosTimelineEntry } from '@sos/contract';
+import { deferred } from '../../test/deferred.js';
 import { keepTimelineLive, type TimelineChange } from './liveTimeline.js';
 
 const note = (text: string): SosTimelineEntry => ({
@@ -8,13 +9,6 @@ const note = (text: string): SosTimelineEntry => ({
   by: { id: 1, username: 'admin' },
   text,
 });
-
-/** A promise and the function that settles it. */
-function deferred<T = void>() {
-  let settle: (value: T) => void = () => {};
-  const promise = new Promise<T>((resolve) => (settle = resolve));
-  return { promise, settle };
-}
 
 /** A timeline kept live by keepTimelineLive, each read answered when the test says. */
 function liveTimeline() {

@@ -4,6 +4,7 @@ import { liveEventReceived } from '../../entities/live/liveEvents.js';
 import { languageChanged } from '../../i18n/languageSlice.js';
 import { json, renderWithStore, signedInStore, sos, stubFetch } from '../../test/testKit.js';
 import { sosHandlingApi } from '../../entities/sos/sosHandlingApi.js';
+import { deferred } from '../../test/deferred.js';
 import { SosTimeline } from './SosTimeline.js';
 
 describe('SosTimeline', () => {
@@ -118,20 +119,19 @@ describe('SosTimeline', () => {
    * is answered only when the test says; every other read sees her.
    */
   function timelineWithHeldRead(held: number) {
-    let answerHeld = () => {};
-    const gate = new Promise<void>((resolve) => (answerHeld = resolve));
+    const gate = deferred();
     let reads = 0;
     const calls = stubFetch((call) => {
       if (call.url.pathname !== '/api/sos/timeline') return undefined;
       reads += 1;
-      return reads === held ? gate.then(() => json([raised])) : json([raised, taken]);
+      return reads === held ? gate.promise.then(() => json([raised])) : json([raised, taken]);
     });
     const store = signedInStore();
     renderWithStore(store, <SosTimeline sosId={5} />);
     return {
       store,
       reads: () => reads,
-      answerHeld,
+      answerHeld: gate.settle,
       timelineReads: () => calls.filter((c) => c.url.pathname === '/api/sos/timeline').length,
       taken: () =>
         act(
