@@ -24,6 +24,19 @@ const START = Date.parse('2026-10-10T00:00:00Z');
 const SPAN_MS = 30 * 86_400_000;
 // Case and accents apart, so that the operators' order is the database's collation's.
 const OPERATORS = ['maria', 'Maria', 'luca', 'élise', 'zoe', 'admin'];
+// SOS raised on a range's or a day's edge and a microsecond before it (the ranges below; local
+// midnights in Europe/Rome: 20 October, and the 25-hour 25 October from its start to its end).
+const EDGES = [
+  '2026-10-12T07:13:00.123456Z',
+  '2026-10-12T07:13:00.123455Z',
+  '2026-10-30T18:00:00.000000Z',
+  '2026-10-30T17:59:59.999999Z',
+  '2026-10-19T22:00:00.000000Z',
+  '2026-10-19T21:59:59.999999Z',
+  '2026-10-24T22:00:00.000000Z',
+  '2026-10-25T22:59:59.999999Z',
+  '2026-10-25T23:00:00.000000Z',
+];
 
 /**
  * Random SOS as any mix of writers could leave them: open, acknowledged or not, closed with or
@@ -42,8 +55,9 @@ function randomRows(random: () => number, deviceIds: number[]) {
     if (r < 0.2) return random() < 0.5 ? 60_000 : 120_000; // ties, one on a target
     return random() * 900_000;
   };
-  return Array.from({ length: SOS_COUNT }, () => {
-    const raised = START + random() * SPAN_MS;
+  return Array.from({ length: SOS_COUNT }, (_, i) => {
+    const edge = EDGES[i];
+    const raised = edge === undefined ? START + random() * SPAN_MS : Date.parse(edge);
     const acked = random() < 0.7 ? raised + delayMs() : null;
     const closed = random() < 0.8 ? Math.max(raised, acked ?? raised) + Math.abs(delayMs()) : null;
     const exact = random() < 0.1; // whole seconds, so two SOS share an ack time
@@ -56,7 +70,8 @@ function randomRows(random: () => number, deviceIds: number[]) {
     return {
       device_id: pick(deviceIds),
       state: closed === null ? 'OPEN' : 'CLOSED',
-      created_at: exact ? new Date(Math.floor(raised / 1000) * 1000).toISOString() : micros(raised),
+      created_at:
+        edge ?? (exact ? new Date(Math.floor(raised / 1000) * 1000).toISOString() : micros(raised)),
       acknowledged_at: at(acked),
       acknowledged_by_username: acked === null ? null : random() < 0.95 ? pick(OPERATORS) : null,
       closed_at: at(closed),
