@@ -52,6 +52,9 @@ if (built.length > 0)
 const seed = step('server seed', process.execPath, ['apps/server/scripts/build-seed.mjs']);
 if (seed.out.trim()) report.push(`${seed.out.trim()} in ${seed.seconds.toFixed(1)} s`);
 
+const bundle = step('server bundle', process.execPath, ['apps/server/scripts/build-bundle.mjs']);
+if (bundle.out.trim()) report.push(`${bundle.out.trim()} in ${bundle.seconds.toFixed(1)} s`);
+
 if (!isFresh(CONSOLE_STAMP, CONSOLE_INPUTS)) {
   const vite = step('console', 'npm', ['run', 'build', '--silent', '-w', 'apps/console']);
   mkdirSync(join(CONSOLE, 'dist'), { recursive: true });

@@ -3,4 +3,4 @@
 import { ensureBuilt } from './lib/ensure-built.mjs';
 
 ensureBuilt();
-await import('../apps/server/dist/src/main.js');
+await import('../apps/server/dist/main.mjs');

@@ -70,4 +70,5 @@ await onExpectations(
 );
 await database.close();
 
-await import(`${server}/main.js`);
+// What `npm start` runs: the bundled entry (docs/operations.md "Running it").
+await import('../../apps/server/dist/main.mjs');

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = new URL('../../', import.meta.url);
 const OUTPUTS = [
-  'apps/server/dist/src/main.js',
+  'apps/server/dist/main.mjs',
   'apps/console/dist/index.html',
   'tools/simulator/dist/cli.js',
 ];

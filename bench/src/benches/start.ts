@@ -162,7 +162,7 @@ const start: Bench = {
         },
       ],
       notes: [
-        'time from spawning `node apps/server/dist/src/main.js` (not pinned: all cores) to the first 200 of POST /api/auth/login',
+        'time from spawning `node apps/server/dist/main.mjs` (not pinned: all cores) to the first 200 of POST /api/auth/login',
       ],
     };
   },

@@ -8,7 +8,7 @@ import type { Side } from './cpus.js';
 import { wallNow } from './clock.js';
 import { rssBytes } from './proc.js';
 
-const SERVER_MAIN = join(BENCH_DIR, '..', 'apps', 'server', 'dist', 'src', 'main.js');
+const SERVER_MAIN = join(BENCH_DIR, '..', 'apps', 'server', 'dist', 'main.mjs');
 export const ADMIN = { username: 'admin', password: 'bench-admin-password' } as const;
 export const API_KEY = 'bench-device-key';
 
@@ -46,7 +46,7 @@ function serverBuilt(): boolean {
   return existsSync(SERVER_MAIN);
 }
 
-/** The server under test as a real process: `node apps/server/dist/src/main.js` with env. */
+/** The server under test as a real process: `node apps/server/dist/main.mjs` with env. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (!serverBuilt()) throw new Error(`${SERVER_MAIN} is missing: run npm run build`);
   const home = mkdtempSync(join(os.tmpdir(), 'sos-bench-'));
