@@ -23,6 +23,7 @@ import livePlugin from './plugins/app/live.js';
 import escalationPlugin from './plugins/app/escalation.js';
 import heartbeatsPlugin, { type HeartbeatsOptions } from './plugins/app/heartbeats.js';
 import offlineSweepPlugin, { type OfflineSweepOptions } from './plugins/app/offline-sweep.js';
+import dbMaintenancePlugin, { type DbMaintenanceOptions } from './plugins/app/db-maintenance.js';
 import sosWritesPlugin from './plugins/app/sos-writes.js';
 import signalSinkPlugin from './plugins/app/signal-sink.js';
 import receiversPlugin, { type ReceiversPluginOptions } from './plugins/app/receivers.js';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
   offlineSweep?: OfflineSweepOptions;
+  /** The embedded database's upkeep (tests shorten or run it). */
+  dbMaintenance?: DbMaintenanceOptions;
   heartbeats?: HeartbeatsOptions;
   /** The alarm receivers (DC-09, SCAIP): HOST and their variables; default all off. */
   receivers?: ReceiversPluginOptions;
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthPlugin);
   await app.register(heartbeatsPlugin, options.heartbeats ?? {});
   await app.register(offlineSweepPlugin, options.offlineSweep ?? {});
+  await app.register(dbMaintenancePlugin, options.dbMaintenance ?? {});
   await app.register(expectationsPlugin, { ...options.expectations, zone: options.env.TZ });
   await app.register(sosWritesPlugin);
   await app.register(signalSinkPlugin);
