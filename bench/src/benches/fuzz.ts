@@ -89,26 +89,29 @@ const fuzz: Bench = {
     const never = runs.flatMap((r) => r.without2xx.map((op) => `${r.kind}: ${op}`));
     for (const op of never) console.log(`  never answered 2xx: ${op}`);
     const crashes = runs.reduce((n, r) => n + r.crashes, 0);
-    // A tiny run makes ~20 random calls per operation: too few to promise each a 2xx.
-    const neverFails = ctx.size === 'full' ? never.length : 0;
-    if (
-      findings.length > 0 ||
-      crashes > 0 ||
-      neverFails > 0 ||
-      deafened.length > 0 ||
-      misanswered.length > 0
-    )
+    // Defects fail the bench. An operation never answered 2xx says what the fuzzer did not
+    // reach (a tiny run makes ~20 random calls per operation: too few to promise each a 2xx):
+    // a target of its own, recorded either way.
+    if (findings.length > 0 || crashes > 0 || deafened.length > 0 || misanswered.length > 0)
       throw new Error(
-        `fuzz: ${findings.length} bad answers, ${crashes} crashes, ${never.length} operations never answered 2xx, ${deafened.length} receivers deafened, ${misanswered.length} probe cases answered otherwise than documented`,
+        `fuzz: ${findings.length} bad answers, ${crashes} crashes, ${deafened.length} receivers deafened, ${misanswered.length} probe cases answered otherwise than documented`,
       );
     return {
       results: { total, runs },
-      targets: runs.map((r) => ({
-        what: `${r.kind}: 5xx, crashes, 4xx without a JSON error, operations never 2xx, receivers deafened, probe cases answered otherwise`,
-        target: '0',
-        value: 0,
-        met: true,
-      })),
+      targets: runs.flatMap((r) => [
+        {
+          what: `${r.kind}: 5xx, crashes, 4xx without a JSON error, receivers deafened, probe cases answered otherwise`,
+          target: '0',
+          value: 0,
+          met: true,
+        },
+        {
+          what: `${r.kind}: operations never answered 2xx (the fuzzer's coverage)`,
+          target: '0',
+          value: r.without2xx.length,
+          met: ctx.size === 'full' ? r.without2xx.length === 0 : null,
+        },
+      ]),
       notes: [
         ...notes,
         'statuses per run in results.runs[].byStatus, per operation in byOperation',
