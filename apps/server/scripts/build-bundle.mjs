@@ -4,7 +4,8 @@
 // ~0.3 s. CommonJS dependencies stay in node_modules, loaded as they expect: fastify and its
 // plugins (files of their own: swagger-ui's pages, pino's transport worker), native addons
 // (argon2), PGlite (its WebAssembly beside its module). Skipped while the bundle is newer than
-// dist/src and this script.
+// what it is made of: dist/src, the contract's dist, the lockfile (Drizzle, Zod, jose) and this
+// script.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { isFresh } from '../../../scripts/lib/fresh.mjs';
@@ -23,7 +24,14 @@ const BUNDLED = new Set([
 const packageOf = (specifier) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
 
-if (!isFresh(OUT, [`${SERVER}dist/src`, fileURLToPath(import.meta.url)])) {
+const INPUTS = [
+  `${SERVER}dist/src`,
+  fileURLToPath(new URL('../../../packages/contract/dist', import.meta.url)),
+  fileURLToPath(new URL('../../../package-lock.json', import.meta.url)),
+  fileURLToPath(import.meta.url),
+];
+
+if (!isFresh(OUT, INPUTS)) {
   await build({
     entryPoints: [`${SERVER}dist/src/main.js`],
     outfile: OUT,

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { maintainTable, tablesDue, type TableDue } from '../../db/maintenance.js';
+import { DueLoop } from '../../lib/due-loop.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     dbMaintenance: {
-      /** Checks now and maintains the tables due (embedded only); answers what it did. */
+      /** A check now, once any under way is over (embedded only); answers what it did. */
       runNow(): Promise<TableDue[]>;
     };
   }
@@ -20,47 +21,46 @@ export interface DbMaintenanceOptions {
  * The embedded database's upkeep (docs/operations.md "Running it"). PGlite runs PostgreSQL as a
  * single process, without the autovacuum PostgreSQL itself runs: no dead rows would ever be
  * reclaimed, no statistics gathered for the planner, no visibility map set for index-only scans
- * (the reports' days), no transaction ids frozen. Every interval, the tables past autovacuum's
- * thresholds get a VACUUM and/or ANALYZE, one at a time, each one table's worth (a
- * statement runs alone in PGlite, so a request waits for it). Nothing on PostgreSQL.
+ * (the reports' days), no transaction ids frozen. Every interval (the durable timers' loop,
+ * lib/due-loop.ts: rounds never overlap, a failed one is logged), the tables past autovacuum's
+ * thresholds get a VACUUM and/or ANALYZE, one at a time (a statement runs alone in PGlite, so a
+ * request waits for it). The first check comes one interval after the start, not in it.
+ * Nothing on PostgreSQL.
  */
 async function dbMaintenancePlugin(app: FastifyInstance, options: DbMaintenanceOptions) {
+  if (app.database.kind !== 'embedded') {
+    app.decorate('dbMaintenance', { runNow: async () => [] });
+    return;
+  }
   const intervalMs = options.intervalMs ?? 10 * 60_000;
-  const embedded = app.database.kind === 'embedded';
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<TableDue[]> | undefined;
-  let stopped = false;
+  let lastDone: TableDue[] = [];
+  const loop = new DueLoop(
+    async () => {
+      lastDone = [];
+      for (const due of await tablesDue(app.db)) {
+        if (loop.isStopped) break;
+        const started = performance.now();
+        await maintainTable(app.db, due);
+        app.log.info(
+          { ...due, ms: Math.round(performance.now() - started) },
+          'database maintenance',
+        );
+        lastDone.push(due);
+      }
+      return null; // nothing the database holds says when: the next round in intervalMs
+    },
+    app.log,
+    { pollMs: intervalMs, name: 'database maintenance' },
+  );
 
-  const cycle = async (): Promise<TableDue[]> => {
-    const done: TableDue[] = [];
-    for (const due of embedded ? await tablesDue(app.db) : []) {
-      if (stopped) break;
-      const started = performance.now();
-      await maintainTable(app.db, due);
-      const ms = Math.round(performance.now() - started);
-      app.log.info({ ...due, ms }, 'database maintenance');
-      done.push(due);
-    }
-    return done;
-  };
-  const runNow = (): Promise<TableDue[]> => {
-    running ??= cycle().finally(() => (running = undefined));
-    return running;
-  };
-
-  app.decorate('dbMaintenance', { runNow });
-  if (!embedded) return;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      runNow().catch((err: unknown) => app.log.warn({ err }, 'database maintenance failed'));
-    }, intervalMs);
-    timer.unref();
+  app.decorate('dbMaintenance', {
+    runNow: async () => {
+      await loop.roundAfter();
+      return lastDone;
+    },
   });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running?.catch(() => []);
-  });
+  app.addHook('onReady', async () => loop.schedule(intervalMs));
+  app.addHook('preClose', async () => loop.stop());
 }
 
 export default fp(dbMaintenancePlugin, {
