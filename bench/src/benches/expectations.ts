@@ -11,7 +11,7 @@ import { API_KEY } from '../lib/server.js';
 import { pick } from '../lib/size.js';
 import { profileDir } from '../lib/targets.js';
 import { round, summarize } from '../lib/stats.js';
-import { isHeartbeatReport, type HeartbeatCommand } from '../workers/fleet-protocol.js';
+import { isHeartbeatReport, type HeartbeatCommand } from '../lib/fleet-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/fleet-heartbeats.ts', import.meta.url));
 const ZONE = 'Europe/Rome';

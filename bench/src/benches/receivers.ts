@@ -143,7 +143,7 @@ const receiversBench: Bench = {
     const cpuProfileDir = profileDir(ctx, 'receivers-postgres');
     const stage = await startPgStage({
       label: 'receivers',
-      devices: o.httpIdleRounds + 3 + (o.withHttp ? HTTP_LOADED_DEVICES : 0),
+      devices: 2 * o.httpIdleRounds + 3 + (o.withHttp ? HTTP_LOADED_DEVICES : 0),
       dashboards: o.dashboards,
       cpuProfileDir,
       env: { SOS_DC09_PORT: '0', SOS_DC09_KEY: key, SOS_SCAIP_PORT: '0' },
@@ -176,19 +176,24 @@ const receiversBench: Bench = {
       const httpLoaded = () =>
         raiseSos(
           server.url,
-          serialOf(o.httpIdleRounds + 4 + (loadedHttp++ % HTTP_LOADED_DEVICES)),
+          serialOf(2 * o.httpIdleRounds + 4 + (loadedHttp++ % HTTP_LOADED_DEVICES)),
           device,
         ).then((s) => s.id);
       await deliveryRounds(f, o.gapMs, (i) => i >= 3, http); // warm-up
-      const httpIdle = await deliveryRounds(
-        f,
-        o.gapMs,
-        (i) => i >= o.httpIdleRounds,
-        (i) => http(i + 3),
-      );
+      // Idle, load, idle, load: each protocol's loaded phase right after its own idle
+      // references (HTTP, then its alarms), each HTTP SOS from a device of its own.
       const idle = {} as Record<Protocol, { http: Rounds; alarm: Rounds; ack: Summary }>;
-      for (const p of ['DC09', 'SCAIP'] as const) {
-        const send = p === 'DC09' ? (n: number) => a.dc09Alarm(n) : (n: number) => a.scaipAlarm(n);
+      const phases = {} as Record<Protocol, Phase>;
+      for (const [n, p] of (['DC09', 'SCAIP'] as const).entries()) {
+        const send = (account: number) =>
+          p === 'DC09' ? a.dc09Alarm(account) : a.scaipAlarm(account);
+        const httpIdle = await deliveryRounds(
+          f,
+          o.gapMs,
+          (i) => i >= o.httpIdleRounds,
+          (i) => http(3 + n * o.httpIdleRounds + i),
+        );
+        a.takeAckMs();
         const alarm = await deliveryRounds(
           f,
           o.gapMs,
@@ -196,9 +201,6 @@ const receiversBench: Bench = {
           () => send(nextAccount()),
         );
         idle[p] = { http: httpIdle, alarm, ack: summarize(a.takeAckMs()) };
-      }
-      const phases = {} as Record<Protocol, Phase>;
-      for (const p of ['DC09', 'SCAIP'] as const) {
         phases[p] = await loadedPhase(
           p,
           o,
@@ -219,13 +221,13 @@ const receiversBench: Bench = {
       return {
         results: { options: o, idle, phases },
         targets: [
-          ...targets('DC09', phases.DC09, httpIdle),
-          ...targets('SCAIP', phases.SCAIP, httpIdle),
+          ...targets('DC09', phases.DC09, idle.DC09.http),
+          ...targets('SCAIP', phases.SCAIP, idle.SCAIP.http),
         ],
         notes: [
           'supervision latency: scheduled send → answer in the generator process (open loop: a late send counts its wait; a TCP connection carries one message at a time)',
           'alarm → ACK/200: the bench process, one alarm at a time; alarm → dashboard: frame sent → new-sos on every dashboard, p99 over alarms (the slowest dashboard of each)',
-          'reference: POST /api/device/sos → new-sos, idle, just before, same dashboards; commits/s: pg_stat_database.xact_commit over the loaded window',
+          'reference: POST /api/device/sos → new-sos, idle, just before the loaded phase of each protocol (idle, load, idle, load), same dashboards; commits/s: pg_stat_database.xact_commit over the loaded window',
         ],
       };
     } finally {

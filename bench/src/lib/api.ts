@@ -4,6 +4,7 @@ import {
   API_KEY_HEADER,
   apiPath,
   IDEMPOTENCY_KEY_HEADER,
+  type AlarmConf,
   type ReceiverStatus,
 } from '@sos/contract';
 import { ADMIN, API_KEY } from './server.js';
@@ -119,6 +120,18 @@ export async function closeSos(
   );
   if (res.status !== 200)
     throw new Error(`close SOS ${sosId} failed (${res.status}): ${JSON.stringify(res.json)}`);
+}
+
+/** POST /api/conf/alarm as the admin (e.g. an acknowledgement target no run reaches). */
+export async function setAlarmConf(base: string, token: string, update: Partial<AlarmConf>) {
+  const res = await call(
+    'POST',
+    base + apiPath('confAlarm'),
+    { authorization: `Bearer ${token}` },
+    update,
+  );
+  if (res.status !== 200)
+    throw new Error(`alarm settings refused (${res.status}): ${JSON.stringify(res.json)}`);
 }
 
 /** The ports the alarm receivers listen on (the server was started with port 0 for each). */

@@ -47,6 +47,9 @@ export async function splitRounds(
   }));
 }
 
+/** One series of alarms' figures. */
+export type Rounds = Awaited<ReturnType<typeof deliveryRounds>>;
+
 /** Transactions committed in the bench database so far (each heartbeat batch is one). */
 export async function commits(client: pg.Client): Promise<number> {
   // Statistics are flushed by each backend about once a second: read them fresh.

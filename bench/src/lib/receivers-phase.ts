@@ -4,22 +4,21 @@
 import type pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext } from './bench.js';
-import { isReady, nextMessage, spawnNode, stopChild, timedRun } from './children.js';
-import { sleep, wallNow } from './clock.js';
-import { commits, deliveryRounds, splitRounds } from './delivery-rounds.js';
-import { CpuMeter } from './proc.js';
+import { wallNow } from './clock.js';
+import { deliveryRounds, splitRounds, type Rounds } from './delivery-rounds.js';
+import { loadWindow } from './load-window.js';
 import type { ReceiverAlarms } from './receiver-alarms.js';
 import type { SseFleet } from './sse-fleet.js';
 import { flag } from './pg-stage.js';
 import { pick } from './size.js';
-import { round, summarize } from './stats.js';
+import { summarize } from './stats.js';
 import { isSupervisionReport, type SupervisionCommand } from './receivers-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/receivers-load.ts', import.meta.url));
 export type Protocol = 'DC09' | 'SCAIP';
 /** Devices the loaded HTTP raises use in turn (--with-http): more than one phase raises. */
 export const HTTP_LOADED_DEVICES = 4000;
-export type Rounds = Awaited<ReturnType<typeof deliveryRounds>>;
+export type { Rounds };
 
 export function options(ctx: BenchContext) {
   return {
@@ -57,79 +56,61 @@ export async function loadedPhase(
   nextAccount: () => number,
   http: () => Promise<number>,
 ) {
-  const worker = spawnNode({ side: 'clients', script: WORKER, ipc: true });
-  try {
-    await nextMessage(worker, isReady, 60_000, 'supervision worker start');
-    const warmupMs = Math.min(3000, o.seconds * 200);
-    const { startAt, from, until, report } = timedRun(worker, isSupervisionReport, 'supervision', {
-      warmupMs,
+  const send =
+    protocol === 'DC09'
+      ? (a: number) => env.alarms.dc09Alarm(a)
+      : (a: number) => env.alarms.scaipAlarm(a);
+  const run = await loadWindow(
+    {
+      script: WORKER,
+      what: 'supervision',
       seconds: o.seconds,
-    });
-    const command: SupervisionCommand = {
-      type: 'run',
-      protocol,
-      host: '127.0.0.1',
-      port: env.port,
-      key: protocol === 'DC09' ? env.key : null,
-      accounts: o.accounts,
-      rate: o.rate,
-      tcpConnections: protocol === 'DC09' ? o.tcpConnections : 0,
-      udpSockets: o.udpSockets,
-      startAt,
-      warmupMs,
-      durationMs: o.seconds * 1000,
-    };
-    worker.send(command);
-    await sleep(from - wallNow());
-    env.alarms.takeAckMs();
-    const commitsBefore = await commits(env.db);
-    const serverCpu = new CpuMeter(() => [env.serverPid]);
-    const loadCpu = new CpuMeter(() => [worker.pid!]);
-    serverCpu.start();
-    loadCpu.start();
-    const send =
-      protocol === 'DC09'
-        ? (a: number) => env.alarms.dc09Alarm(a)
-        : (a: number) => env.alarms.scaipAlarm(a);
-    const [alarms, httpLoaded] = o.withHttp
-      ? await splitRounds(
-          env.fleet,
-          o.gapMs / 2,
-          () => wallNow() >= until,
-          (i) => (i % 2 === 0 ? send(nextAccount()) : http()),
-          (i) => i % 2,
-        )
-      : [
-          await deliveryRounds(
+      serverPid: env.serverPid,
+      db: env.db,
+      accept: isSupervisionReport,
+      command: (startAt, warmupMs): SupervisionCommand => ({
+        type: 'run',
+        protocol,
+        host: '127.0.0.1',
+        port: env.port,
+        key: protocol === 'DC09' ? env.key : null,
+        accounts: o.accounts,
+        rate: o.rate,
+        tcpConnections: protocol === 'DC09' ? o.tcpConnections : 0,
+        udpSockets: o.udpSockets,
+        startAt,
+        warmupMs,
+        durationMs: o.seconds * 1000,
+      }),
+    },
+    async (until) => {
+      env.alarms.takeAckMs();
+      const [alarms, httpLoaded] = o.withHttp
+        ? await splitRounds(
             env.fleet,
-            o.gapMs,
+            o.gapMs / 2,
             () => wallNow() >= until,
-            () => send(nextAccount()),
-          ),
-          undefined,
-        ];
-    const ack = summarize(env.alarms.takeAckMs());
-    const cpu = {
-      server: round(serverCpu.stop(), 0),
-      serverWaited: round(serverCpu.waitPercent(), 0),
-      load: round(loadCpu.stop(), 0),
-    };
-    await sleep(1100); // the last second's statistics reach pg_stat_database
-    const commitsPerSecond = round(
-      ((await commits(env.db)) - commitsBefore) / (o.seconds + 1.1),
-      0,
-    );
-    return {
-      supervision: await report,
-      alarms: alarms!,
-      httpLoaded,
-      ack,
-      cpu,
-      commitsPerSecond,
-      window: { from, until },
-    };
-  } finally {
-    await stopChild(worker, 5000);
-  }
+            (i) => (i % 2 === 0 ? send(nextAccount()) : http()),
+            (i) => i % 2,
+          )
+        : [
+            await deliveryRounds(
+              env.fleet,
+              o.gapMs,
+              () => wallNow() >= until,
+              () => send(nextAccount()),
+            ),
+            undefined,
+          ];
+      return { alarms: alarms!, httpLoaded, ack: summarize(env.alarms.takeAckMs()) };
+    },
+  );
+  return {
+    supervision: run.report,
+    ...run.value,
+    cpu: { server: run.cpu.server, serverWaited: run.cpu.serverWaited, load: run.cpu.load },
+    commitsPerSecond: run.commitsPerSecond,
+    window: run.window,
+  };
 }
 export type Phase = Awaited<ReturnType<typeof loadedPhase>>;

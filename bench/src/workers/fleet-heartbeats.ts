@@ -8,7 +8,7 @@ import { serialOf } from '../lib/api.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { summarize } from '../lib/stats.js';
 import { answerOneRun } from './one-run.js';
-import type { HeartbeatCommand, HeartbeatReport } from './fleet-protocol.js';
+import type { HeartbeatCommand, HeartbeatReport } from '../lib/fleet-protocol.js';
 
 /**
  * Connections in use = rate × time to answer (Little's law): a heartbeat waits up to a batch

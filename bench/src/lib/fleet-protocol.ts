@@ -1,4 +1,4 @@
-import type { Summary } from '../lib/stats.js';
+import type { Summary } from './stats.js';
 
 /** IPC messages of the fleet bench's heartbeat generator (fleet-heartbeats.ts). */
 export interface HeartbeatCommand {
