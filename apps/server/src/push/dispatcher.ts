@@ -60,6 +60,8 @@ export class PushDispatcher {
   private lastPrune = 0;
   /** Whether the next pass reads the outbox (a wake-up or the poll); a freed slot only claims. */
   private fanOutWanted = true;
+  /** Whether the last fan-out found anyone subscribed. */
+  private subscribed = true;
   /** Push services that did not answer: left alone for a while (push/origins.ts). */
   private readonly origins = new OriginBackoff();
 
@@ -85,11 +87,17 @@ export class PushDispatcher {
 
   /** An event was appended in this process: maybe one to push. */
   onAppend() {
-    if (this.wakeTimer || this.stopping.signal.aborted) return;
+    // Nobody was subscribed at the last look: the poll sees a subscription stored elsewhere.
+    if (!this.subscribed || this.wakeTimer || this.stopping.signal.aborted) return;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
       this.tick(true);
     }, WAKE_COALESCE_MS);
+  }
+
+  /** A subscription was stored in this process: its appends wake the fan-out again. */
+  onSubscribed() {
+    this.subscribed = true;
   }
 
   /** Resolves once the pass under way and the pushes in flight are over (tests). */
@@ -125,13 +133,14 @@ export class PushDispatcher {
   private async pass() {
     if (this.fanOutWanted) {
       this.fanOutWanted = false;
-      await fanOut(this.db);
+      this.subscribed = (await fanOut(this.db)).subscribed;
     }
     if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
       await pruneExpired(this.db);
     }
-    await this.fill();
+    // No subscription, no delivery (they go with it): nothing to claim.
+    if (this.subscribed) await this.fill();
   }
 
   /** Claims as many due deliveries as there are free slots, and sends them. */

@@ -1,8 +1,9 @@
 import { and, asc, gt, inArray, lte, sql } from 'drizzle-orm';
 import { PUSH_TTL_SECONDS } from '@sos/contract';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { events, pushCursor, pushMessages } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
+import { OUTBOX_ORDER_LOCK } from '../live/outbox.js';
 import { readSettledHead } from '../live/store.js';
 import { PUSHED_EVENT_TYPES, pushMessageOf } from './messages.js';
 
@@ -25,16 +26,36 @@ export async function ensurePushCursor(db: Db): Promise<void> {
  * waits, then reads the moved cursor and finds nothing left (a crash rolls both back). Only
  * settled events are read (live/store.ts): no smaller id can commit after the cursor passed
  * it. Events older than the TTL are skipped: a push about them would arrive stale.
- * Answers how many deliveries it wrote.
+ * Answers whether anyone is subscribed and how many deliveries it wrote.
  */
-export async function fanOut(db: Db): Promise<number> {
+export async function fanOut(db: Db): Promise<{ subscribed: boolean; written: number }> {
   // The poll's common case, without the ordering lock that a settled read takes.
-  const behind = rowsOf<{ behind: boolean }>(
+  const status = rowsOf<{ behind: boolean; subscribed: boolean }>(
     await db.execute(
-      sql`SELECT (SELECT last_event_id FROM push_cursor WHERE id = 1) < (SELECT max(id) FROM events) AS behind`,
+      sql`SELECT (SELECT last_event_id FROM push_cursor WHERE id = 1) < (SELECT max(id) FROM events) AS behind,
+                 EXISTS (SELECT 1 FROM push_subscriptions) AS subscribed`,
     ),
-  )[0]?.behind;
-  if (behind !== true) return 0;
+  )[0];
+  const subscribed = status?.subscribed === true;
+  // Nobody to push to: the cursor stays, and a first subscription moves it (cursorForFirst).
+  if (status?.behind !== true || !subscribed) return { subscribed, written: 0 };
+  return { subscribed, written: await fanOutBehind(db) };
+}
+
+/**
+ * While nobody is subscribed the fan-out does nothing at all (no lock per event, no message
+ * nobody receives), so the cursor falls behind. The transaction storing a first subscription
+ * moves it to the settled head, where a pass with no subscriber would have left it: the new
+ * subscription is pushed what commits after it, never what happened before.
+ */
+export async function cursorForFirst(tx: Tx, subscriptionId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
+  await tx.execute(sql`
+    UPDATE push_cursor SET last_event_id = greatest(last_event_id, (SELECT coalesce(max(id), 0) FROM events))
+    WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM push_subscriptions WHERE id <> ${subscriptionId})`);
+}
+
+async function fanOutBehind(db: Db): Promise<number> {
   const head = await readSettledHead(db);
   let written = 0;
   for (;;) {

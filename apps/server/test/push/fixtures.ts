@@ -1,6 +1,29 @@
+import { afterAll, beforeAll } from 'vitest';
 import { apiPath, pushPayloadSchema, type PushPayload } from '@sos/contract';
-import type { TestContext } from '../helpers/app.js';
-import type { PushService, ReceivedPush, Subscriber } from './push-service.js';
+import { createTestApp, type DbKind, type TestContext } from '../helpers/app.js';
+import {
+  startPushService,
+  type PushService,
+  type ReceivedPush,
+  type Subscriber,
+} from './push-service.js';
+
+/**
+ * A test app that takes http: push endpoints and a local push service, for the file's tests
+ * (filled in beforeAll, both closed afterAll).
+ */
+export function usePushApp(kind: DbKind): { ctx: TestContext; service: PushService } {
+  const env = {} as { ctx: TestContext; service: PushService };
+  beforeAll(async () => {
+    env.ctx = await createTestApp(kind, { SOS_PUSH_ALLOW_HTTP: true });
+    env.service = await startPushService();
+  });
+  afterAll(async () => {
+    await env.ctx?.close();
+    await env.service?.close();
+  });
+  return env;
+}
 
 /** Subscribes a new browser of the local push service for a user; answers the subscriber. */
 export async function subscribe(

@@ -1,47 +1,43 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiPath, sosSchema } from '@sos/contract';
-import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
+import { describeEachDb } from '../helpers/app.js';
 import { deviceHeaders, register } from '../routes/device/fixtures.js';
-import { pushesTo, quiet, subscribe } from './fixtures.js';
-import { startPushService, type PushService } from './push-service.js';
+import { pushesTo, quiet, subscribe, usePushApp } from './fixtures.js';
 
 /** docs/alarm-handling.md, "Re-alert": a further alarm on an open SOS is pushed as NEW_SOS again, once. */
 describeEachDb('push: the re-alert', (kind) => {
-  let ctx: TestContext;
-  let service: PushService;
-  beforeAll(async () => {
-    ctx = await createTestApp(kind, { SOS_PUSH_ALLOW_HTTP: true });
-    service = await startPushService();
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await service.close();
-  });
+  const env = usePushApp(kind);
 
   const raise = async (serial: string, alarmKind?: string) =>
     sosSchema.parse(
       (
-        await ctx.app.inject({
+        await env.ctx.app.inject({
           method: 'POST',
           url: apiPath('deviceSos'),
-          headers: deviceHeaders(ctx),
+          headers: deviceHeaders(env.ctx),
           payload: { serial, ...(alarmKind ? { kind: alarmKind } : {}) },
         })
       ).json(),
     );
 
   it('pushes NEW_SOS once more for a further alarm, with the most severe kind and the re-alert time; a repeat pushes nothing', async () => {
-    const watcher = await subscribe(ctx, service, ctx.employee.token);
-    await register(ctx, 'p-realert', 'Casa Bianchi');
+    const watcher = await subscribe(env.ctx, env.service, env.ctx.employee.token);
+    await register(env.ctx, 'p-realert', 'Casa Bianchi');
     const raised = await raise('p-realert', 'MEDICAL');
     const ofIt = (p: { type: string; sosId: number | null }) =>
       p.type === 'NEW_SOS' && p.sosId === raised.id;
-    await service.waitFor(() => pushesTo(service, watcher, ofIt).length > 0, 'the raise push');
+    await env.service.waitFor(
+      () => pushesTo(env.service, watcher, ofIt).length > 0,
+      'the raise push',
+    );
     const realerted = await raise('p-realert', 'FIRE');
     await raise('p-realert'); // a plain repeat
-    await service.waitFor(() => pushesTo(service, watcher, ofIt).length > 1, 'the re-alert push');
-    await quiet(ctx.app);
-    const pushes = pushesTo(service, watcher, ofIt);
+    await env.service.waitFor(
+      () => pushesTo(env.service, watcher, ofIt).length > 1,
+      'the re-alert push',
+    );
+    await quiet(env.ctx.app);
+    const pushes = pushesTo(env.service, watcher, ofIt);
     expect(pushes.map((p) => p.payload)).toEqual([
       {
         type: 'NEW_SOS',

@@ -15,6 +15,8 @@ declare module 'fastify' {
       allowHttp: boolean;
       /** Resolves once the pass under way and the pushes in flight are over (tests). */
       settled(): Promise<void>;
+      /** A subscription was stored: this process's appends wake the fan-out again. */
+      subscribed(): void;
     };
   }
 }
@@ -40,7 +42,12 @@ async function pushPlugin(app: FastifyInstance, options: PushPluginOptions) {
     { pollMs: options.pollMs ?? 1000, concurrency: options.concurrency ?? 8, timeoutMs },
   );
   const unwake = onEventAppended(() => dispatcher.onAppend());
-  app.decorate('push', { keys, allowHttp: options.allowHttp, settled: () => dispatcher.settled() });
+  app.decorate('push', {
+    keys,
+    allowHttp: options.allowHttp,
+    settled: () => dispatcher.settled(),
+    subscribed: () => dispatcher.onSubscribed(),
+  });
   app.addHook('onReady', async () => dispatcher.start());
   app.addHook('preClose', async () => {
     unwake();

@@ -54,6 +54,7 @@ export default async function pushRoutes(app: FastifyInstance, _options: RouteOp
         throw new HttpError(400, 'VALIDATION_ERROR', 'body.endpoint: must be an https: URL');
       }
       const created = await saveSubscription(app.db, request.user!.id, request.body);
+      app.push.subscribed();
       return reply.code(created ? 201 : 200).send(null);
     },
   });
