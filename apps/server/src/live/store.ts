@@ -69,12 +69,20 @@ export async function readWithSettledHead<T>(
   read: (tx: Tx) => Promise<T>,
 ): Promise<{ head: number; value: T }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
-    const [row] = await tx.select({ max: sql<unknown>`max(${events.id})` }).from(events);
-    // int8 aggregates come back as strings from node-postgres.
-    const head = row?.max === null || row?.max === undefined ? 0 : Number(row.max);
+    const head = await lockSettledHead(tx);
     return { head, value: await read(tx) };
   });
+}
+
+/**
+ * Inside a transaction: takes the outbox's ordering lock exclusively, held until the
+ * transaction ends, and answers the settled head (see readWithSettledHead).
+ */
+export async function lockSettledHead(tx: Tx): Promise<number> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
+  const [row] = await tx.select({ max: sql<unknown>`max(${events.id})` }).from(events);
+  // int8 aggregates come back as strings from node-postgres.
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max);
 }
 
 /**

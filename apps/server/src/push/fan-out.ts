@@ -3,8 +3,7 @@ import { PUSH_TTL_SECONDS } from '@sos/contract';
 import type { Db, Tx } from '../db/client.js';
 import { events, pushCursor, pushMessages } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
-import { OUTBOX_ORDER_LOCK } from '../live/outbox.js';
-import { readSettledHead } from '../live/store.js';
+import { lockSettledHead, readSettledHead } from '../live/store.js';
 import { PUSHED_EVENT_TYPES, pushMessageOf } from './messages.js';
 
 const PAGE = 500;
@@ -49,9 +48,9 @@ export async function fanOut(db: Db): Promise<{ subscribed: boolean; written: nu
  * subscription is pushed what commits after it, never what happened before.
  */
 export async function cursorForFirst(tx: Tx, subscriptionId: number): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${OUTBOX_ORDER_LOCK})`);
+  const head = await lockSettledHead(tx);
   await tx.execute(sql`
-    UPDATE push_cursor SET last_event_id = greatest(last_event_id, (SELECT coalesce(max(id), 0) FROM events))
+    UPDATE push_cursor SET last_event_id = greatest(last_event_id, ${head})
     WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM push_subscriptions WHERE id <> ${subscriptionId})`);
 }
 
