@@ -25,24 +25,26 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DEVICES = 40;
 
 /**
- * The backend of a writer waiting for the outbox's lock (SHARED, not granted) while the
- * windows of `ids` are claimed by a transaction (none left to lock): the engine's batch.
+ * The backend of a writer waiting for the outbox's lock (SHARED, not granted) in this database
+ * while it holds claimed windows of `ids`: the engine's batch. Its claim is seen from the
+ * rows' xmax (its transaction id), never by locking them: a check that locked the rows for a
+ * moment made the engine's claim (SKIP LOCKED) pass them over, so its batch held only part
+ * of them and the rest were never claimed while it waited.
  */
 const engineBlockedOnOutbox = (client: pg.Client, ids: number[]) =>
   until(
-    'a writer waiting at the outbox with every window claimed',
+    'a writer waiting at the outbox with windows claimed',
     async () => {
       const waiting = await client.query<{ pid: number }>(
-        `SELECT pid FROM pg_locks
-          WHERE locktype = 'advisory' AND mode = 'ShareLock' AND NOT granted AND objid = $1`,
-        [OUTBOX_ORDER_LOCK_KEY],
+        `SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE l.locktype = 'advisory' AND l.mode = 'ShareLock' AND NOT l.granted
+            AND l.objid = $1 AND a.datname = current_database()
+            AND EXISTS (SELECT 1 FROM expectations e
+                         WHERE e.device_id = ANY($2) AND e.kind = 'CHECK_IN'
+                           AND e.xmax = a.backend_xid)`,
+        [OUTBOX_ORDER_LOCK_KEY, ids],
       );
-      const free = await client.query(
-        `SELECT 1 FROM expectations WHERE device_id = ANY($1) AND kind = 'CHECK_IN'
-           FOR UPDATE SKIP LOCKED`,
-        [ids],
-      );
-      return free.rowCount === 0 ? waiting.rows[0]?.pid : undefined;
+      return waiting.rows[0]?.pid;
     },
     30_000,
   );
