@@ -116,7 +116,10 @@ function print(
     ],
   );
   const transports = Object.entries(s.byTransport)
-    .map(([t, c]) => `${t} ${c.accepted}/${c.sent}`)
+    .map(
+      ([t, c]) =>
+        `${t} ${c.accepted}/${c.sent}${c.latencyMs ? ` p99 ${round(c.latencyMs.p99)} ms` : ''}`,
+    )
     .join(', ');
   printTable(`receivers ${protocol}: load`, [
     {

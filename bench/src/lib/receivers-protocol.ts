@@ -37,7 +37,8 @@ export interface SupervisionReport {
   /** No answer within the timeout: lost. */
   unanswered: number;
   samples: string[];
-  byTransport: Record<string, { sent: number; accepted: number }>;
+  /** Per transport: its counts and its own scheduled send → answer (a TCP line waits its turn). */
+  byTransport: Record<string, { sent: number; accepted: number; latencyMs?: Summary }>;
   /** Scheduled send → answer, ms (a late send counts its wait). */
   latencyMs: Summary;
   /** Scheduled send → actual send, ms: the generator's own lateness. */

@@ -101,6 +101,7 @@ async function run(c: SupervisionCommand): Promise<SupervisionReport> {
   const sendLags: number[] = [];
   const samples: string[] = [];
   const byTransport: SupervisionReport['byTransport'] = {};
+  const transportLatencies = new Map<string, number[]>();
   const counts = { sent: 0, accepted: 0, refused: 0, unanswered: 0 };
   const inFlight = new Set<Promise<void>>();
   const fire = (index: number, scheduledAt: number) => {
@@ -118,7 +119,11 @@ async function run(c: SupervisionCommand): Promise<SupervisionReport> {
         if (answer.accepted) {
           counts.accepted++;
           t.accepted++;
-          latencies.push(wallNow() - scheduledAt);
+          const latency = wallNow() - scheduledAt;
+          latencies.push(latency);
+          const own = transportLatencies.get(answer.transport) ?? [];
+          transportLatencies.set(answer.transport, own);
+          own.push(latency);
         } else {
           counts.refused++;
           if (samples.length < 5) samples.push(answer.text);
@@ -145,6 +150,8 @@ async function run(c: SupervisionCommand): Promise<SupervisionReport> {
     fire(index, c.startAt + (index / c.rate) * 1000);
   await Promise.all(inFlight);
   sender.close();
+  for (const [transport, own] of transportLatencies)
+    byTransport[transport]!.latencyMs = summarize(own);
   return {
     type: 'done',
     ...counts,
