@@ -43,6 +43,8 @@ export class HeartbeatCoalescer {
   private pending = new Map<string, Pending>();
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
+  /** When the oldest heartbeat still pending arrived (performance.now()). */
+  private pendingSince = 0;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
   /** Statements written so far (for benches and tests). */
@@ -58,6 +60,7 @@ export class HeartbeatCoalescer {
 
   /** Answers whether a visible device has this serial, once its heartbeat is written. */
   record(serial: string, battery?: number): Promise<boolean> {
+    if (this.pending.size === 0) this.pendingSince = performance.now();
     const entry = this.pending.get(serial) ?? { battery: null, waiters: [] };
     this.pending.set(serial, entry);
     // Written one by one, a heartbeat without a battery keeps the one before (COALESCE).
@@ -111,10 +114,13 @@ export class HeartbeatCoalescer {
     );
     void this.writing.finally(() => {
       this.writing = undefined;
-      // What arrived meanwhile waited at least one write: send it without a further delay
-      // when it is a full batch, else after the interval.
-      if (this.pending.size > 0)
-        this.kick(this.pending.size >= this.maxBatch ? 0 : this.intervalMs);
+      // What arrived meanwhile goes once it has waited the interval since it arrived, not
+      // a further interval after the write: under a steady load a write that takes longer
+      // than the interval is followed at once by the next (a receiver's supervision answer
+      // waited a whole extra interval behind every write), and a full batch goes now.
+      if (this.pending.size === 0) return;
+      const waited = performance.now() - this.pendingSince;
+      this.kick(this.pending.size >= this.maxBatch ? 0 : Math.max(0, this.intervalMs - waited));
     });
   }
 }

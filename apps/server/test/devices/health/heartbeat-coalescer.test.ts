@@ -59,6 +59,38 @@ describe('HeartbeatCoalescer', () => {
     expect(overlapped).toBe(false);
   });
 
+  it('writes what arrived during a write once it has waited the interval since it arrived, not an interval after the write', async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const at = (t0: number) => performance.now() - t0;
+    const t0 = performance.now();
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let writeMs = 400;
+    const coalescer = new HeartbeatCoalescer(
+      async (beats) => {
+        starts.push(at(t0));
+        await sleep(writeMs);
+        ends.push(at(t0));
+        return new Set(beats.map((b) => b.serial));
+      },
+      { intervalMs: 300 },
+    );
+    // A write longer than the interval: what arrived during it has waited long enough.
+    const first = coalescer.record('a');
+    await sleep(320); // the first write is under way
+    const second = coalescer.record('b');
+    await Promise.all([first, second]);
+    expect(starts[1]! - ends[0]!).toBeLessThan(150);
+    // A short write: what arrived during it still waits its interval, counted from its arrival.
+    writeMs = 50;
+    const third = coalescer.record('c');
+    await sleep(320);
+    const arrived = at(t0);
+    const fourth = coalescer.record('d');
+    await Promise.all([third, fourth]);
+    expect(starts[3]! - arrived).toBeGreaterThan(250);
+  });
+
   it('rejects every caller of a failed batch with its error, and the next batch still goes', async () => {
     let fail = true;
     const coalescer = new HeartbeatCoalescer(
