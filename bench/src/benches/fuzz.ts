@@ -86,7 +86,9 @@ const fuzz: Bench = {
     const findings = runs.flatMap((r) => [...r.fiveHundreds, ...r.bad4xx, ...r.failures]);
     for (const finding of findings.slice(0, 20))
       console.log(`  ${finding.status} ${finding.call}: ${finding.body}`);
-    const never = runs.flatMap((r) => r.without2xx.map((op) => `${r.kind}: ${op}`));
+    const never = runs.flatMap((r) =>
+      r.without2xx.map((op) => `${r.kind}: ${op} (${r.without2xxRefusals[op]})`),
+    );
     for (const op of never) console.log(`  never answered 2xx: ${op}`);
     const crashes = runs.reduce((n, r) => n + r.crashes, 0);
     // Defects fail the bench. An operation never answered 2xx says what the fuzzer did not

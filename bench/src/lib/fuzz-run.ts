@@ -16,10 +16,23 @@ const CONCURRENCY = 8;
 const METRICS_TOKEN = 'bench-metrics-token';
 /** The DC-09 receiver's AES-128 key: the fuzz sends frames encrypted with it and without. */
 const RECEIVER_KEY = Buffer.from('000102030405060708090a0b0c0d0e0f', 'hex');
+/** Kamailio's shared secret: voice is on, its Kamailio run elsewhere (none is needed here). */
+const VOICE_SECRET = 'bench-fuzz-voice-secret-0123456789abcdef';
 const FORGED =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwicm9sZSI6IlNVUEVSX0FETUlOIiwic2lkIjoieCIsImV4cCI6OTk5OTk5OTk5OX0.forged-signature';
 /** Operations that would take the fuzzer's own credentials away: run last, one at a time. */
 const LAST = new Set(['POST /api/conf/apiKey']);
+/**
+ * Operations that end what others act on: closing an SOS (then acknowledging, noting, calling
+ * or checking in on it only meets 409), deleting, restoring or purging a device (its deleted
+ * SOS is the only technical alarm to dismiss). Sent after every other operation's calls.
+ */
+const ENDING = new Set([
+  'PATCH /api/sos/close',
+  'DELETE /api/device/delete',
+  'POST /api/device/restore',
+  'POST /api/device/purge',
+]);
 
 interface Finding {
   call: string;
@@ -41,6 +54,7 @@ export function credentials(
     ['device key', { [API_KEY_HEADER]: API_KEY }],
     ['wrong device key', { [API_KEY_HEADER]: 'not-the-key' }],
     ['bearer and key', { authorization: `Bearer ${admin}`, [API_KEY_HEADER]: API_KEY }],
+    ['voice secret', { authorization: `Bearer ${VOICE_SECRET}` }],
   ];
 }
 
@@ -123,6 +137,8 @@ async function seed(base: string) {
     'POST /api/sos/note sosId': handled,
     'POST /api/sos/call sosId': handled,
     'POST /api/sos/call contactIndex': [0],
+    // The only standing technical alarm: the SOS of deleted device 20.
+    'POST /api/alarms/technical/dismiss deviceId': [20],
     // A subscription needs a real P-256 point, which random bytes never are; its endpoint is
     // a loopback port nothing listens on, so deliveries fail at once and stay on this machine.
     'POST /api/push/subscriptions keys': [browserKeys()],
@@ -152,6 +168,9 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
       SOS_DC09_PORT: '0',
       SOS_DC09_KEY: RECEIVER_KEY.toString('hex'),
       SOS_SCAIP_PORT: '0',
+      SOS_VOICE_SIP_PORT: '5060',
+      SOS_VOICE_MANAGED: 'false',
+      SOS_VOICE_SECRET: VOICE_SECRET,
     },
   });
   const agent = new Agent({ connections: CONCURRENCY * 2, keepAliveTimeout: 10_000 });
@@ -163,19 +182,22 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
     const perOperation = Math.ceil(total / ops.length);
     const creds = credentials(admin.token, employee.token);
     /** Half the calls carry the operation's right credential, the others every kind in turn. */
+    const named = (name: string) => creds.find(([n]) => n === name)!;
     const credFor = (secured: string[], i: number): [string, Record<string, string>] => {
       if (i % 2 === 1) return creds[(i >> 1) % creds.length]!;
-      if (secured.includes('apiKey')) return creds[5]!;
-      if (secured.includes('bearerAuth')) return creds[1]!;
-      return creds[0]!;
+      if (secured.includes('apiKey')) return named('device key');
+      if (secured.includes('voiceSecret')) return named('voice secret');
+      if (secured.includes('bearerAuth')) return named('admin bearer');
+      return named('none');
     };
     type Planned = { operation: string; call: FuzzRequest; cred: [string, Record<string, string>] };
     const planned: Planned[] = [];
+    const ending: Planned[] = [];
     const last: Planned[] = [];
     ops.forEach((op, n) => {
       const operation = `${op.method} ${op.template}`;
       fc.sample(op.calls, { numRuns: perOperation, seed: seedValue + n }).forEach((call, i) =>
-        (LAST.has(operation) ? last : planned).push({
+        (LAST.has(operation) ? last : ENDING.has(operation) ? ending : planned).push({
           operation,
           call,
           cred: credFor(op.secured, i),
@@ -184,6 +206,7 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
     });
     for (const extra of extraCalls(METRICS_TOKEN))
       planned.push({ operation: extra.operation, call: extra.call, cred: creds[0]! });
+    planned.push(...ending);
 
     const tally = new Tally();
     const fiveHundreds: Finding[] = [];
@@ -251,6 +274,8 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
       streamsRead: tally.streamsRead,
       streamMessages: tally.streamMessages,
       without2xx,
+      /** Why each of them was refused: what a valid call of it still lacks. */
+      without2xxRefusals: Object.fromEntries(without2xx.map((op) => [op, tally.refusalsOf(op)])),
       fiveHundreds,
       bad4xx,
       failures,

@@ -79,6 +79,8 @@ export const isErrorBody = (text: string) => {
 export class Tally {
   readonly byOperation = new Map<string, { calls: number; s2: number; s4: number; s5: number }>();
   readonly byStatus = new Map<number, number>();
+  /** Per operation, its 4xx answers by status and error code ("400 VALIDATION_ERROR"). */
+  readonly refusals = new Map<string, Map<string, number>>();
   streamsRead = 0;
   streamMessages = 0;
 
@@ -86,8 +88,14 @@ export class Tally {
     const row = this.byOperation.get(operation) ?? { calls: 0, s2: 0, s4: 0, s5: 0 };
     row.calls++;
     if (answer.status >= 200 && answer.status < 300) row.s2++;
-    else if (answer.status >= 400 && answer.status < 500) row.s4++;
-    else if (answer.status >= 500) row.s5++;
+    else if (answer.status >= 400 && answer.status < 500) {
+      row.s4++;
+      const code = /"code":"([A-Z_]+)"/.exec(answer.text)?.[1] ?? '?';
+      const refusals = this.refusals.get(operation) ?? new Map<string, number>();
+      this.refusals.set(operation, refusals);
+      const key = `${answer.status} ${code}`;
+      refusals.set(key, (refusals.get(key) ?? 0) + 1);
+    } else if (answer.status >= 500) row.s5++;
     this.byOperation.set(operation, row);
     this.byStatus.set(answer.status, (this.byStatus.get(answer.status) ?? 0) + 1);
     if (answer.streamMessages !== undefined) {
@@ -99,5 +107,13 @@ export class Tally {
   /** Operations that were called but never answered 2xx. */
   without2xx(): string[] {
     return [...this.byOperation].filter(([, row]) => row.s2 === 0).map(([op]) => op);
+  }
+
+  /** An operation's 4xx answers, most frequent first: "400 VALIDATION_ERROR ×12, …". */
+  refusalsOf(operation: string): string {
+    return [...(this.refusals.get(operation) ?? [])]
+      .sort(([, a], [, b]) => b - a)
+      .map(([key, n]) => `${key} ×${n}`)
+      .join(', ');
   }
 }

@@ -83,6 +83,11 @@ async function docsPlugin(app: FastifyInstance) {
             name: 'X-Api-Key',
             description: `The device API key (${apiPath('confApiKey')})`,
           },
+          voiceSecret: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "Kamailio's shared secret, SOS_VOICE_SECRET (docs/voice.md)",
+          },
         },
       },
     },

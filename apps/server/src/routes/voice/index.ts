@@ -20,6 +20,8 @@ import { callBackTarget, inboundRoute, mayRegister } from '../../voice/route.js'
 import { carriesSecret } from '../../voice/secret.js';
 
 const tags = ['voice'];
+/** The OpenAPI security of Kamailio's calls: its shared secret as a bearer (plugins/external/docs.ts). */
+const KAMAILIO_SECURITY = [{ voiceSecret: [] }];
 const disabled = () => new HttpError(404, 'VOICE_DISABLED', 'Voice is off on this server');
 
 /** Voice (docs/voice.md): the softphone's credentials; Kamailio's events and questions. */
@@ -71,6 +73,7 @@ export default async function voiceRoutes(app: FastifyInstance, _options: RouteO
       summary: "Kamailio's call events (shared secret): the end of a call writes its CALL entry",
       description:
         'Repeats change nothing (a call is known by its Call-ID). 401 without the secret, nothing written.',
+      security: KAMAILIO_SECURITY,
       body: voiceEventSchema,
       response: {
         204: z.null(),
@@ -99,6 +102,7 @@ export default async function voiceRoutes(app: FastifyInstance, _options: RouteO
       tags,
       summary:
         "Kamailio's routing questions (shared secret): who calls sos@, a call-back's target, may an operator register",
+      security: KAMAILIO_SECURITY,
       querystring: voiceRouteQuerySchema,
       response: {
         200: voiceRouteSchema,
