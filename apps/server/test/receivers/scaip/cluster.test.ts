@@ -38,7 +38,11 @@ run('SCAIP receivers sharing one PostgreSQL', () => {
     await Promise.all(
       cids.map(async (cid) => {
         const body = mrq({ ref: `both-${cid}`, cid, mty: 'ME', dty: '0005', stc: '0009' });
-        const answers = await Promise.all(ports.map((port) => udpExchange(port, sipMessage(body))));
+        // One datagram each, answered once committed: a loaded machine (CI runs the suites side by
+        // side) can take longer than udpExchange's default 2 s to commit 16 alarms on two processes.
+        const answers = await Promise.all(
+          ports.map((port) => udpExchange(port, sipMessage(body), 10_000)),
+        );
         expect(answers.map((a) => readAnswer(a).snu)).toEqual(['0', '0']);
       }),
     );
