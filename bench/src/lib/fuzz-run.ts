@@ -205,7 +205,7 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
       );
     });
     for (const extra of extraCalls(METRICS_TOKEN))
-      planned.push({ operation: extra.operation, call: extra.call, cred: creds[0]! });
+      planned.push({ operation: extra.operation, call: extra.call, cred: named('none') });
     planned.push(...ending);
 
     const tally = new Tally();
