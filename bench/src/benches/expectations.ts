@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Bench } from '../lib/bench.js';
 import { isReady, nextMessage, spawnNode, stopChild } from '../lib/children.js';
-import { cliffAfter, raisedAfter, seedExpectations } from '../lib/cliff.js';
+import { cliffAfter, cliffZone, raisedAfter, seedExpectations } from '../lib/cliff.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { flag, ms, sosRounds, startPgStage } from '../lib/pg-stage.js';
 import { CpuMeter } from '../lib/proc.js';
@@ -14,7 +14,6 @@ import { round, summarize } from '../lib/stats.js';
 import { isHeartbeatReport, type HeartbeatCommand } from '../lib/fleet-protocol.js';
 
 const WORKER = fileURLToPath(new URL('../workers/fleet-heartbeats.ts', import.meta.url));
-const ZONE = 'Europe/Rome';
 /** Every CHECKED_IN_EVERY-th resident checked in: the others miss the window. */
 const CHECKED_IN_EVERY = 5;
 /** A missed window must be raised this soon after its end (docs/expected-events.md). */
@@ -40,13 +39,14 @@ const expectationsBench: Bench = {
       cliffSeconds: pick(ctx.size, 6, 30),
       sosGapMs: pick(ctx.size, 100, 50),
     };
+    const zone = cliffZone();
     const cpuProfileDir = profileDir(ctx, 'expectations-postgres');
     const stage = await startPgStage({
       label: 'expectations',
       devices: o.devices,
       dashboards: o.dashboards,
       cpuProfileDir,
-      env: { TZ: ZONE },
+      env: { TZ: zone },
     });
     if ('skipped' in stage)
       return { results: { skipped: stage.skipped }, targets: [], notes: [stage.skipped] };
@@ -55,7 +55,7 @@ const expectationsBench: Bench = {
     try {
       await nextMessage(worker, isReady, 60_000, 'heartbeat worker start');
       // The cliff: a whole minute after the seeding, the idle window and a margin.
-      const cliff = cliffAfter((o.idleSeconds + 15) * 1000, ZONE, 30);
+      const cliff = cliffAfter((o.idleSeconds + 15) * 1000, zone, 30);
       const seeded = await seedExpectations(
         client,
         o.devices,
@@ -114,7 +114,7 @@ const expectationsBench: Bench = {
       const latencyRatio = round(during.perSos.p99 / idle.perSos.p99, 2);
       const cpuRatio = round(cliffCpuPercent / Math.max(idleCpuPercent, 1), 2);
       printTable(
-        `expectations: ${o.devices} devices (supervision 60 s … 24 h), ${o.rate} heartbeats/s, ${o.residents} windows ending ${cliff.to} ${ZONE}, PostgreSQL`,
+        `expectations: ${o.devices} devices (supervision 60 s … 24 h), ${o.rate} heartbeats/s, ${o.residents} windows ending ${cliff.to} ${zone}, PostgreSQL`,
         [
           {
             what: 'missed windows raised',
