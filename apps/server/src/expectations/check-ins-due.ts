@@ -83,18 +83,22 @@ export async function withOpenSos(tx: Tx, deviceIds: readonly number[]): Promise
 }
 
 /**
- * The missed windows' new INACTIVITY SOS (source SYSTEM/CHECK_IN, the window as detail), the
- * late ones' "Mancato check-in 08:00–10:00: in ritardo di {n} min" entries and their
- * `new-sos` events, in ONE statement (live/outbox.ts: the events after every row written).
- * Each device has no SOS open (withOpenSos), and the caller holds its row, so none opens
- * meanwhile: one that did anyway (the partial unique index refusing the insert) throws, and
- * the batch is rolled back to be handled again rather than recorded without its SOS.
+ * The missed windows' new INACTIVITY SOS (source SYSTEM/CHECK_IN, the window as detail) and
+ * the late ones' "Mancato check-in 08:00–10:00: in ritardo di {n} min" entries in one
+ * statement, then their `new-sos` events in a second. Apart, because the first statement's
+ * triggers (the reports' summary, sos_stats) run at its end: in one statement they ran after
+ * the events had taken the outbox's lock, which every dashboard's next read waits for until
+ * this transaction commits (live/outbox.ts), so any other alarm raised meanwhile reached the
+ * consoles that much later. Each device has no SOS open (withOpenSos), and the caller holds
+ * its row, so none opens meanwhile: one that did anyway (the partial unique index refusing
+ * the insert) throws, and the batch is rolled back to be handled again rather than recorded
+ * without its SOS.
  */
 export async function raiseInactivity(tx: Tx, missed: readonly DueExpectation[]): Promise<void> {
   if (missed.length === 0) return;
-  const rows = await writeEvents<{ device_id: number | string }>(tx, LIVE_EVENTS.newSos, {
-    ctes: sql`
-    r AS (
+  const inserted = rowsOf<{ id: number | string }>(
+    await tx.execute(sql`
+    WITH r AS (
       SELECT * FROM unnest(${param(missed, (m) => m.deviceId)}::int[],
         ${param(missed, (m) => m.windowLabel ?? '')}::text[], ${param(missed, lateNoteOf)}::text[])
         WITH ORDINALITY AS r(device_id, label, late, n)
@@ -103,23 +107,25 @@ export async function raiseInactivity(tx: Tx, missed: readonly DueExpectation[])
       INSERT INTO sos (device_id, kind, source_protocol, source_code, source_detail)
       SELECT r.device_id, 'INACTIVITY', 'SYSTEM', ${CHECK_IN_SOURCE_CODE}, r.label FROM r ORDER BY r.n
       ON CONFLICT DO NOTHING
-      RETURNING *
+      RETURNING id, device_id
     ),
     noted AS (
       INSERT INTO sos_timeline (sos_id, type, text)
       SELECT inserted.id, 'DEVICE_EVENT', r.late FROM inserted JOIN r USING (device_id)
       WHERE r.late IS NOT NULL
-      RETURNING sos_id
-    ),
-    source AS (
-      SELECT inserted.id, inserted.device_id, ${sosJsonSql('inserted', sql`d.id`, sql`d.display_name`)} AS data
-      FROM inserted JOIN devices d ON d.id = inserted.device_id
-      -- Read, so the entries are written before the events' lock is taken.
-      WHERE (SELECT count(*) FROM noted) >= 0
+    )
+    SELECT id FROM inserted`),
+  );
+  if (inserted.length !== missed.length)
+    throw new Error(
+      `${missed.length - inserted.length} missed windows found an SOS opened meanwhile`,
+    );
+  await writeEvents(tx, LIVE_EVENTS.newSos, {
+    ctes: sql`source AS (
+      SELECT s.id, ${sosJsonSql('s', sql`d.id`, sql`d.display_name`)} AS data
+      FROM sos s JOIN devices d ON d.id = s.device_id
+      WHERE s.id = ANY(${sql.param(inserted.map((row) => Number(row.id)))}::int[])
     )`,
     order: sql`source.id`,
-    answer: sql`SELECT source.device_id FROM source`,
   });
-  if (rows.length !== missed.length)
-    throw new Error(`${missed.length - rows.length} missed windows found an SOS opened meanwhile`);
 }

@@ -63,8 +63,11 @@ export interface EventsWrite {
   ctes: SQL;
   /** A column of `source` fixing the events' order when it has several rows. */
   order?: SQL;
-  /** The statement's answer, a SELECT that may read `source` and `appended` (id, data). */
-  answer: SQL;
+  /**
+   * The statement's answer, a SELECT that may read `source` and `appended` (id, data);
+   * none: it answers no rows.
+   */
+  answer?: SQL;
 }
 
 /**
@@ -126,11 +129,12 @@ export async function writeEachWithEvent(
 
 /** writeEvents's statement (scripts/offline-sweep-plan.ts prints its plan). */
 export function writeEventsSql(type: LiveEventName, write: EventsWrite): SQL {
+  const answer = write.answer ?? sql`SELECT WHERE false`;
   // The count rides on a row even when `answer` has none (the LEFT JOIN), marked unanswered.
   return sql`
     WITH ${write.ctes}, ${eventCtes(type, write.order)}
     SELECT answer.*, woken.appended_events FROM (SELECT count(*)::int AS appended_events FROM appended) woken
-    LEFT JOIN (SELECT true AS answered_row, a.* FROM (${write.answer}) a) answer ON true`;
+    LEFT JOIN (SELECT true AS answered_row, a.* FROM (${answer}) a) answer ON true`;
 }
 
 /**
