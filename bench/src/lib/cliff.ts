@@ -69,9 +69,9 @@ export async function seedExpectations(
     [residents, checkedInEvery],
   );
   const checkedIn = checked.rowCount ?? 0;
-  // Counted as autovacuum would have counted them by a real cliff, the rows being days old
-  // there: written a minute before it, the planner still saw a few hundred check-ins, not
-  // tens of thousands, and every engine batch's reschedule scanned the whole table.
+  // Counted as autovacuum would have counted them by a real cliff, where the rows are days
+  // old: written a minute before it, the planner still saw a few hundred check-ins, not tens
+  // of thousands, and planned the engine's statements for those.
   await client.query('ANALYZE devices, device_profiles, expectations');
   return { missed: residents - checkedIn, checkedIn };
 }
