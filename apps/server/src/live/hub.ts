@@ -167,9 +167,7 @@ export class LiveHub {
    * gather, and corking every stream would only cost a fan-out to thousands of consoles.
    */
   private publishAll(rows: readonly StoredEvent[]) {
-    const [only] = rows;
-    if (rows.length === 1 && only) return this.publish(only.id, only.type, only.data);
-    const corked = [...this.streams];
+    const corked = rows.length > 1 ? [...this.streams] : [];
     for (const stream of corked) stream.out.cork();
     try {
       for (const row of rows) this.publish(row.id, row.type, row.data);
