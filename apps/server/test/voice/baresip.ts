@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { baresipConfig, monoWav } from '@sos/simulator';
+import { baresipConfig } from '@sos/simulator';
 import { freePortRun } from '../../../../scripts/lib/voice-ports.mjs';
 
 /**
@@ -16,75 +16,6 @@ import { freePortRun } from '../../../../scripts/lib/voice-ports.mjs';
  * rtpengine's media after them (Kamailio's SIP, WebSocket, rtpengine's control; or one port).
  */
 export const freePorts = (count = 1): Promise<number> => freePortRun(count, 203);
-
-/** A mono 16-bit 8 kHz WAV of a sine. */
-export function sineWav(file: string, hz: number, seconds: number): void {
-  const rate = 8000;
-  const samples = new Int16Array(rate * seconds);
-  for (let i = 0; i < samples.length; i++)
-    samples[i] = Math.round(12000 * Math.sin((2 * Math.PI * hz * i) / rate));
-  writeFileSync(file, monoWav(samples, rate));
-}
-
-/** A 16-bit PCM WAV's samples (first channel), the RMS of each 20 ms frame, and the loudest. */
-function levelsOf(file: string) {
-  const wav = readFileSync(file);
-  const rate = wav.readUInt32LE(24);
-  const channels = wav.readUInt16LE(22);
-  const start = wav.indexOf('data') + 8;
-  const samples: number[] = [];
-  for (let i = start; i + 1 < wav.length; i += 2 * channels) samples.push(wav.readInt16LE(i));
-  const frame = Math.round(rate / 50);
-  const rms = (from: number, to: number) => {
-    let sum = 0;
-    for (let i = from; i < to; i++) sum += samples[i]! ** 2;
-    return Math.sqrt(sum / Math.max(1, to - from));
-  };
-  const frames: number[] = [];
-  for (let i = 0; i + frame <= samples.length; i += frame) frames.push(rms(i, i + frame));
-  return { samples, rate, frame, frames, loudest: Math.max(0, ...frames) };
-}
-
-/**
- * How many seconds of a recording are loud (20 ms frames above a tenth of the loudest): audio
- * that stopped for a while shows as that much less.
- */
-export function loudSeconds(file: string): number {
-  const { frames, loudest } = levelsOf(file);
-  if (loudest === 0) return 0;
-  return frames.filter((level) => level > loudest / 10).length / 50;
-}
-
-/**
- * The dominant frequency of a 16-bit PCM WAV (Hz), or 0 when under half a second is loud. Only
- * the loud 20 ms frames (above a tenth of the loudest) are read, with a Schmitt trigger at half
- * their RMS: a quiet tone (a browser's gain control) counts every cycle, noise none, and a gap
- * (a DTMF event's packets, a late packet on a loaded machine) neither lowers nor raises it.
- */
-export function toneOf(file: string): number {
-  const { samples, rate, frame, frames, loudest } = levelsOf(file);
-  const loud = frames.flatMap((level, i) => (level > loudest / 10 ? [i] : []));
-  if (loudest === 0 || loud.length * frame < rate / 2) return 0;
-  const threshold = Math.sqrt(loud.reduce((sum, i) => sum + frames[i]! ** 2, 0) / loud.length) / 2;
-  let flips = 0;
-  let high: boolean | undefined;
-  let previous = -2;
-  for (const index of loud) {
-    if (index !== previous + 1) high = undefined; // a gap: the next cycle starts afresh
-    previous = index;
-    for (let i = index * frame; i < (index + 1) * frame; i++) {
-      const sample = samples[i]!;
-      if (sample > threshold && high !== true) {
-        if (high === false) flips++;
-        high = true;
-      } else if (sample < -threshold && high !== false) {
-        if (high === true) flips++;
-        high = false;
-      }
-    }
-  }
-  return Math.round((flips / 2) * (rate / (loud.length * frame)));
-}
 
 export interface BaresipEvent {
   type: string;

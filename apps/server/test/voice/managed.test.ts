@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { deviceWithOpenSos } from '../routes/device/fixtures.js';
 import { putProfile, timelineOf } from '../routes/sos/handling-fixtures.js';
-import { Baresip, freePorts, sineWav, toneOf } from './baresip.js';
+import { Baresip, freePorts } from './baresip.js';
+import { sineWav, toneOf } from './tone.js';
 import { until, wait } from '../helpers/until.js';
 
 /**

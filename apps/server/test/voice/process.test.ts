@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, sosSchema, sosTimelineSchema } from '@sos/contract';
 import { findVoicePrograms } from '../../src/voice/packages.js';
-import { Baresip, freePorts, loudSeconds, sineWav, toneOf } from './baresip.js';
+import { Baresip, freePorts } from './baresip.js';
+import { loudSeconds, sineWav, toneOf } from './tone.js';
 import { until, wait } from '../helpers/until.js';
 import { VoiceServer } from './voice-process.js';
 
