@@ -4,7 +4,7 @@ import { closeSos, login, raiseSos, registerDevices, serialOf } from '../lib/api
 import type { Bench } from '../lib/bench.js';
 import { sleep, wallNow } from '../lib/clock.js';
 import { createBenchDatabase } from '../lib/pg.js';
-import { mib } from '../lib/proc.js';
+import { mib, peakRssBytes } from '../lib/proc.js';
 import { printTable } from '../lib/report.js';
 import { startServer } from '../lib/server.js';
 import { pick } from '../lib/size.js';
@@ -60,7 +60,11 @@ const soak: Bench = {
     if ('skipped' in database) {
       return { results: { options }, targets: [], notes: [`skipped: ${database.skipped}`] };
     }
-    const server = await startServer({ databaseUrl: database.url });
+    // The product as it runs: the receivers listening (idle), push and the audit on (defaults).
+    const server = await startServer({
+      databaseUrl: database.url,
+      env: { SOS_DC09_PORT: '0', SOS_SCAIP_PORT: '0' },
+    });
     const agent = new Agent({ connections: 32, keepAliveTimeout: 60_000 });
     let fleet: SseFleet | undefined;
     try {
@@ -166,12 +170,17 @@ const soak: Bench = {
         `soak (PostgreSQL): ${expected} dashboards, ${options.rate} SOS events/s (raise, close in turn), ${options.intervals} × ${options.intervalS} s`,
         rows,
       );
-      const first = summarize(intervals[0]!.latencies);
+      // Flat is judged against a warmed-up interval: the first carries the JIT's and the
+      // caches' warm-up (full size: minute 2; tiny has two intervals, so the first).
+      const warmIndex = intervals.length > 2 ? 1 : 0;
+      const warm = summarize(intervals[warmIndex]!.latencies);
       const last = summarize(intervals.at(-1)!.latencies);
       const errors = intervals.reduce((n, iv) => n + iv.errors, 0);
-      const drift = round(intervals.at(-1)!.rssMiB - intervals[0]!.rssMiB, 1);
+      const drift = round(intervals.at(-1)!.rssMiB - intervals[warmIndex]!.rssMiB, 1);
+      const peakMiB = mib(peakRssBytes(server.pid));
+      const warmName = warmIndex > 0 ? `interval ${warmIndex + 1} (warmed up)` : 'the first';
       console.log(
-        `  errors ${errors}, deliveries missing ${missing}, streams lost ${status.lost}; p99 first ${round(first.p99)} ms, last ${round(last.p99)} ms; RSS drift ${drift} MiB`,
+        `  errors ${errors}, deliveries missing ${missing}, streams lost ${status.lost}; p99 interval ${warmIndex + 1} ${round(warm.p99)} ms, last ${round(last.p99)} ms; RSS drift ${drift} MiB, peak (VmHWM) ${peakMiB} MiB`,
       );
       if (missing > 0 || status.lost > 0)
         throw new Error(`soak: ${missing} deliveries missing, ${status.lost} streams lost`);
@@ -185,21 +194,23 @@ const soak: Bench = {
           missing,
           errors,
           drift,
+          peakMiB,
         },
         targets: [
           { what: 'errors', target: '0', value: errors, met: errors === 0 },
           {
-            what: 'delivery p99, last interval / first',
+            what: `delivery p99, last interval / ${warmName}`,
             target: '≤ 1.5 (flat)',
-            value: round(last.p99 / first.p99, 2),
-            met: last.p99 <= 1.5 * first.p99,
+            value: round(last.p99 / warm.p99, 2),
+            met: last.p99 <= 1.5 * warm.p99,
           },
           {
-            what: 'server RSS drift, last − first interval (MiB)',
+            what: `server RSS drift, last interval − ${warmName} (MiB)`,
             target: 'flat',
             value: drift,
             met: null,
           },
+          { what: 'server peak RSS (VmHWM, MiB)', target: 'reported', value: peakMiB, met: null },
         ],
         notes: [
           'latency = request sent → event received on each stream; RSS is the server process (PostgreSQL is another process)',
