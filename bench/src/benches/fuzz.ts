@@ -19,10 +19,14 @@ const fuzz: Bench = {
     '≥ 10,000 requests generated from the OpenAPI document plus health, metrics and pages, and raw bytes to the DC-09 and SCAIP receivers: 5xx, crashes, 4xx without a JSON error, operations never answered 2xx',
   async run(ctx) {
     const total = pick(ctx.size, 600, 10_000);
+    // A valid message after the receivers' cases is answered within 1 s (issue 38). A tiny run
+    // shares CI's two cores with the whole test suite (load 7-10), where the embedded database
+    // has taken over 1 s to commit what the cases left: it gets 3 s, as a unit's retransmits.
+    const checkWithinMs = pick(ctx.size, 3000, 1000);
     const runs = [];
     const notes: string[] = [];
     for (const [i, kind] of (['embedded', 'postgres'] as const).entries()) {
-      const run = await fuzzOne(kind, total, 7919 * (i + 1));
+      const run = await fuzzOne(kind, total, 7919 * (i + 1), checkWithinMs);
       if ('skipped' in run) notes.push(`${kind} skipped: ${run.skipped}`);
       else runs.push(run);
     }
@@ -82,7 +86,9 @@ const fuzz: Bench = {
         .map((x) => `${r.kind} ${x.protocol} ${x.transport}`),
     );
     for (const which of deafened)
-      console.log(`  receiver no longer answers a valid message within 1 s: ${which}`);
+      console.log(
+        `  receiver no longer answers a valid message within ${checkWithinMs} ms: ${which}`,
+      );
     // A SCAIP receiver's 5xx is a server error as much as the API's.
     const sip5xx = runs.flatMap((r) =>
       r.receivers.flatMap((x) =>
@@ -112,7 +118,7 @@ const fuzz: Bench = {
       results: { total, runs },
       targets: runs.flatMap((r) => [
         {
-          what: `${r.kind}: 5xx (API or SIP), crashes, 4xx without a JSON error, receivers deaf for 1 s, probe cases answered otherwise`,
+          what: `${r.kind}: 5xx (API or SIP), crashes, 4xx without a JSON error, receivers deaf for ${checkWithinMs / 1000} s, probe cases answered otherwise`,
           target: '0',
           value: 0,
           met: true,

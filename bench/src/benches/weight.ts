@@ -74,10 +74,15 @@ const weight: Bench = {
     );
 
     const lighthouse: LighthouseSummary[] = [];
-    // About 15 s of CPU per form factor: tiny runs mobile (the targets' form factor) only;
-    // BENCH_LIGHTHOUSE=0 skips it.
+    // About 15 s of CPU per run: tiny runs mobile (the targets' form factor) once; full size
+    // desktop once and mobile 3 times (its score moves a few points between runs: the median
+    // run is the figure). BENCH_LIGHTHOUSE=0 skips it.
     if (toolVar('BENCH_LIGHTHOUSE') !== '0') {
-      const formFactors = pick(ctx.size, ['mobile'] as const, ['desktop', 'mobile'] as const);
+      const formFactors = pick(
+        ctx.size,
+        ['mobile'] as const,
+        ['desktop', 'mobile', 'mobile', 'mobile'] as const,
+      );
       const server = await startServer();
       try {
         for (const formFactor of formFactors) {
@@ -110,7 +115,11 @@ const weight: Bench = {
     }
 
     const login = perRoute[0]!;
-    const mobile = lighthouse.find((l) => l.formFactor === 'mobile');
+    const mobiles = lighthouse
+      .filter((l) => l.formFactor === 'mobile')
+      .sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+    const mobile = mobiles[Math.floor(mobiles.length / 2)];
+    const ofRuns = mobiles.length > 1 ? `, the median of ${mobiles.length} runs` : '';
     const score = (id: string) => mobile?.scores[id] ?? null;
     return {
       results: { entry: graph.entry, css: graph.css, perRoute, biggestChunks: biggest, lighthouse },
@@ -122,19 +131,19 @@ const weight: Bench = {
           met: login.gzipKB <= 185,
         },
         {
-          what: 'mobile performance',
+          what: `mobile performance${ofRuns}`,
           target: '≥ 95',
           value: score('performance'),
           met: mobile ? score('performance')! >= 95 : null,
         },
         {
-          what: 'mobile accessibility',
+          what: `mobile accessibility${ofRuns && ' (that run)'}`,
           target: '100',
           value: score('accessibility'),
           met: mobile ? score('accessibility') === 100 : null,
         },
         {
-          what: 'mobile best practices',
+          what: `mobile best practices${ofRuns && ' (that run)'}`,
           target: '100',
           value: score('best-practices'),
           met: mobile ? score('best-practices') === 100 : null,

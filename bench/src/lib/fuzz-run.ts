@@ -152,7 +152,12 @@ async function seed(base: string) {
   return { admin, employee: employeeSession, known };
 }
 
-export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seedValue: number) {
+export async function fuzzOne(
+  kind: 'embedded' | 'postgres',
+  total: number,
+  seedValue: number,
+  checkWithinMs: number,
+) {
   const database = kind === 'postgres' ? await createBenchDatabase('fuzz') : undefined;
   if (database && 'skipped' in database) return { kind, skipped: database.skipped };
   // The per-address throttles would pace one client to a call a second: raised for the run
@@ -248,7 +253,11 @@ export async function fuzzOne(kind: 'embedded' | 'postgres', total: number, seed
     }
     const seconds = (performance.now() - started) / 1000;
     const ports = await receiverPorts(base, admin.token);
-    const receivers = await fuzzReceivers(ports, RECEIVER_KEY, Math.ceil(total / 8), seedValue);
+    const receivers = await fuzzReceivers(ports, RECEIVER_KEY, {
+      perCase: Math.ceil(total / 8),
+      seed: seedValue,
+      checkWithinMs,
+    });
     const probe = await probeClasses(base, admin.token, ports, RECEIVER_KEY);
     const health = await request(base + '/healthz').then(
       (r) => r.statusCode,
