@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { monoWav } from '@sos/simulator';
 
-/** The voice tests' audio: a sine to send, and what a recording of it holds. */
+// The voice tests' audio: a sine to send, and what a recording of it holds.
 
 /** A mono 16-bit 8 kHz WAV of a sine. */
 export function sineWav(file: string, hz: number, seconds: number): void {
