@@ -33,6 +33,10 @@ class FlakyReporter implements Reporter {
     if (diagnostic?.flaky) {
       const file = relative(process.cwd(), testCase.module.moduleId);
       this.flaky.push(`${file} > ${testCase.fullName} (passed on retry ${diagnostic.retryCount})`);
+      // How the first attempt failed (Vitest keeps a retried test's errors): without it a flake
+      // is only a name, and its cause is gone with the run.
+      const first = testCase.result().errors?.[0]?.message;
+      if (first) this.flaky.push(`  first failure: ${first.replace(/\s+/g, ' ').slice(0, 400)}`);
     }
   }
 

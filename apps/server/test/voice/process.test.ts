@@ -140,16 +140,21 @@ const SECRET = 'restart-voice-test-secret-0123456789abcdef';
       direction: 'IN',
       result: 'ANSWERED',
     });
-    expect(Math.abs(entry!.call!.durationS! - (ended - answered) / 1000)).toBeLessThanOrEqual(1);
+    const seen = (ended - answered) / 1000;
+    const logged = entry!.call!.durationS!;
+    expect(Math.abs(logged - seen), `logged ${logged} s, seen ${seen} s`).toBeLessThanOrEqual(1);
     await wait(1000);
     expect(await calls()).toHaveLength(1);
-    // Each side heard the other the whole call, the 3 s without a server included.
+    // Each side heard the other the whole call, the 3 s without a server included. Each
+    // figure is named, so that a failure says which side and which measure.
     const [heardByUnit] = unit.heard();
     const [heardByOperator] = operator.heard();
-    expect(Math.abs(toneOf(heardByUnit!) - 1000)).toBeLessThan(40);
-    expect(Math.abs(toneOf(heardByOperator!) - 440)).toBeLessThan(25);
-    expect(loudSeconds(heardByUnit!)).toBeGreaterThan(3.5);
-    expect(loudSeconds(heardByOperator!)).toBeGreaterThan(3.5);
+    const unitTone = toneOf(heardByUnit!);
+    const operatorTone = toneOf(heardByOperator!);
+    expect(Math.abs(unitTone - 1000), `the unit heard ${unitTone} Hz`).toBeLessThan(40);
+    expect(Math.abs(operatorTone - 440), `the operator heard ${operatorTone} Hz`).toBeLessThan(25);
+    expect(loudSeconds(heardByUnit!), 'seconds the unit heard').toBeGreaterThan(3.5);
+    expect(loudSeconds(heardByOperator!), 'seconds the operator heard').toBeGreaterThan(3.5);
   }, 90_000);
 
   it('reclaims the daemons of a server killed during its own start, and stops them with itself', async () => {
