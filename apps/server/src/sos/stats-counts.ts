@@ -6,7 +6,7 @@ import { median, r1 } from './stats-sql.js';
 import type { ResolvedRange } from './range.js';
 
 /** The head's figures that are counts and sums (the times come from stats-times.ts). */
-export type StatsCounts = Pick<
+type StatsCounts = Pick<
   SosStats,
   | 'total'
   | 'acknowledged'

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERVER_DIR } from '../helpers/process.js';
+import { moduleArgs, SERVER_DIR } from '../helpers/process.js';
 
 interface Child {
   pid: number;
@@ -13,11 +13,11 @@ interface Child {
   kill(signal: NodeJS.Signals): void;
 }
 
-/** A process taking the folder lock, as a second server would (test/db/lock-child.ts). */
+/** A process taking the folder lock, as a second server would (test/db/lock-child.mjs). */
 function contender(dir: string, holdMs: number, end: 'release' | 'crash' = 'release'): Child {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/db/lock-child.ts', dir, String(holdMs), end],
+    [...moduleArgs('test/db/lock-child.mjs', 'src/db/lock.ts'), dir, String(holdMs), end],
     {
       cwd: SERVER_DIR,
       stdio: ['ignore', 'pipe', 'inherit'],

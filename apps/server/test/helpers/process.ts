@@ -20,6 +20,17 @@ export function entryArgs(source: string): string[] {
     : ['--import', 'tsx', join(SERVER_DIR, source)];
 }
 
+/**
+ * How `node` runs a plain-JavaScript child (`child`, from apps/server) that imports the
+ * server module `source` given as its first argument: the module's build, by entryArgs's
+ * rule, or its source with tsx loaded to compile it.
+ */
+export function moduleArgs(child: string, source: string): string[] {
+  return inject('serverBuilt')
+    ? [child, join(SERVER_DIR, 'dist', source.replace(/\.ts$/, '.js'))]
+    : ['--import', 'tsx', child, join(SERVER_DIR, source)];
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   /** Everything it printed so far (stdout and stderr). */
