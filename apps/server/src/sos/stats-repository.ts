@@ -40,8 +40,8 @@ export async function sosStats(
       // (measured on PostgreSQL: 0.58 s → 0.48 s), for these statements only.
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
       // One core per statement: the two statements already take both of a 2-core machine's,
-      // and parallel workers beside them made the whole slower (p50 172 → 144 ms, bench
-      // reporting's year on PostgreSQL, docs/alarm-handling.md "Reports").
+      // and parallel workers beside them made the whole slower (a year on PostgreSQL: p50
+      // 144 ms without them, 173 ms with them; docs/alarm-handling.md "Reports").
       await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
     },
   );
