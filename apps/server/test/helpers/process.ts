@@ -22,13 +22,12 @@ export function entryArgs(source: string): string[] {
 
 /**
  * How `node` runs a plain-JavaScript child (`child`, from apps/server) that imports the
- * server module `source` given as its first argument: the module's build, by entryArgs's
- * rule, or its source with tsx loaded to compile it.
+ * server module `source` given as its first argument: entryArgs's choice of that module (its
+ * build, or its source with tsx loaded), with the child put before it.
  */
 export function moduleArgs(child: string, source: string): string[] {
-  return inject('serverBuilt')
-    ? [child, join(SERVER_DIR, 'dist', source.replace(/\.ts$/, '.js'))]
-    : ['--import', 'tsx', child, join(SERVER_DIR, source)];
+  const args = entryArgs(source);
+  return [...args.slice(0, -1), child, args.at(-1)!];
 }
 
 export interface ServerProcess {
