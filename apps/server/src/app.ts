@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@sos/contract';
 import type { AppEnv, RouteOptions } from './app-env.js';
 import type { Database } from './db/client.js';
@@ -43,6 +39,7 @@ import voiceRoutes from './routes/voice/index.js';
 import { declareSecurity } from './routes/security.js';
 import { fastifyTrustProxy } from './throttle/trust-proxy.js';
 import { RequestLog } from './request-log.js';
+import { zodSchemaController } from './lib/zod-schemas.js';
 import type { DispatcherOptions } from './push/dispatcher.js';
 
 export type { AppEnv } from './app-env.js';
@@ -93,9 +90,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The client address is the socket's, unless SOS_TRUST_PROXY names the proxies whose
     // X-Forwarded-For is believed (docs/security.md); every throttle counts request.ip.
     trustProxy: fastifyTrustProxy(options.env.SOS_TRUST_PROXY),
+    // Zod's compilers for every route, without loading Fastify's own (lib/zod-schemas.ts).
+    schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);

@@ -1,4 +1,3 @@
-import webpush from 'web-push';
 import type { VapidKeys } from './keys.js';
 import type { ClaimedDelivery } from './deliveries.js';
 
@@ -42,6 +41,8 @@ export async function sendPush(
   delivery: ClaimedDelivery,
   options: SendOptions,
 ): Promise<SendOutcome> {
+  // Loaded on the first push, not at every start (cached by the module loader after it).
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } },
     delivery.payload,
