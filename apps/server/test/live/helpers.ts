@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiPath,
   SOS_HANDLING_UNSET,
@@ -16,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { events } from '../../src/db/schema.js';
 import { appendEvent, EVENTS_CHANNEL } from '../../src/live/outbox.js';
 import errorsPlugin from '../../src/plugins/app/errors.js';
+import { zodSchemaController } from '../../src/lib/zod-schemas.js';
 import dbPlugin from '../../src/plugins/external/db.js';
 import authPlugin from '../../src/plugins/app/auth.js';
 import throttlePlugin from '../../src/plugins/external/throttle.js';
@@ -89,9 +86,9 @@ export async function buildLiveApp(
   database: Database,
   live: Partial<LivePluginOptions> = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify().withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const app = Fastify({
+    schemaController: zodSchemaController,
+  }).withTypeProvider<ZodTypeProvider>();
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, closeOnExit: false });
   await app.register(throttlePlugin, {
