@@ -6,6 +6,7 @@
  * Run: node --import tsx floor/sse-broadcaster.ts [port]; prints "listening <url>".
  */
 import http from 'node:http';
+import { SOS_HANDLING_UNSET } from '@sos/contract';
 
 const streams = new Set<http.ServerResponse>();
 let nextId = 1;
@@ -37,6 +38,8 @@ async function raise(req: http.IncomingMessage, res: http.ServerResponse) {
     lastUpdated: now,
     dateClosed: null,
     closedBy: null,
+    // Every field the product's new-sos carries, as long (bench/README.md, alert-latency).
+    ...SOS_HANDLING_UNSET,
     device: { id, displayName: serial },
   });
   const frame = Buffer.from(`id: ${id}\nevent: new-sos\ndata: ${json}\n\n`);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { schema, type Schema } from './schema.js';
 import { lockDataDir } from './lock.js';
 import { listenPg } from './pg-listen.js';
+import { prepareMarkedStatements } from './prepared.js';
 import { releasingTransactions } from './pg-transaction.js';
 import { seedDataDir, SEED_FILE } from './seed-data-dir.js';
 
@@ -96,7 +97,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // pool's: its connection lost (a server restart, pg_terminate_backend) would be an uncaught
   // 'error' that ends the process. Its statements are rejected on their own (503, see
   // db/unavailable.ts) and the pool drops the broken client on release.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareMarkedStatements(client);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   db.transaction = releasingTransactions(
     pool,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LiveEventData, LiveEventName } from '@sos/contract';
 import type { Tx } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { rowsOf } from '../db/rows.js';
 
 /**
@@ -81,7 +82,7 @@ export async function writeEvents<T>(
   type: LiveEventName,
   write: EventsWrite,
 ): Promise<T[]> {
-  const result = await db.execute(writeEventsSql(type, write));
+  const result = await db.execute(prepared(writeEventsSql(type, write)));
   const rows = rowsOf<T & { answered_row: boolean | null; appended_events: number | string }>(
     result,
   );
@@ -148,9 +149,11 @@ export async function appendEvent<N extends LiveEventName>(
   type: N,
   data: LiveEventData<N>,
 ): Promise<number> {
-  const result = await tx.execute(sql`
+  const result = await tx.execute(
+    prepared(sql`
     WITH source AS (SELECT ${JSON.stringify(data)}::text AS data), ${eventCtes(type)}
-    SELECT id FROM appended`);
+    SELECT id FROM appended`),
+  );
   // bigserial ids come back as strings.
   const id = Number(rowsOf<{ id: unknown }>(result)[0]?.id);
   if (!Number.isSafeInteger(id)) throw new Error('outbox insert returned no id');

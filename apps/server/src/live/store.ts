@@ -2,6 +2,7 @@ import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { events } from '../db/schema.js';
 import { OUTBOX_ORDER_LOCK } from './outbox.js';
+import { prepared } from '../db/prepared.js';
 import { rowsOf } from '../db/rows.js';
 
 /** Outbox queries of the live stream; every one of them walks the primary key index. */
@@ -42,7 +43,7 @@ export async function readSettledAfter(
 ): Promise<StoredEvent[]> {
   // One round trip (migration 0001): the lock is held for the read only.
   const result = await db.execute(
-    sql`SELECT id, type, data FROM sos_read_settled_events(${afterId}, ${limit})`,
+    prepared(sql`SELECT id, type, data FROM sos_read_settled_events(${afterId}, ${limit})`),
   );
   // bigint ids come back as strings from node-postgres.
   return rowsOf<{ id: unknown; type: string; data: string }>(result).map((row) => ({
