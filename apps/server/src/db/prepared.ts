@@ -39,8 +39,8 @@ const nameOf = (text: string) => `sos_${createHash('sha1').update(text).digest('
 
 /**
  * Sends this connection's marked statements (prepared) as named ones: node-postgres parses
- * a name once per connection, and PostgreSQL keeps its plan (the connection's
- * plan_cache_mode, db/client.ts). Called once per new pooled connection.
+ * a name once per connection, and PostgreSQL reuses its plan when it judges that no worse than
+ * planning for the values (plan_cache_mode left at auto). Called once per new pooled connection.
  */
 export function prepareMarkedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
