@@ -156,9 +156,10 @@ const ingest: Bench = {
         ['no-order-lock', 'diagnosis: same, no order lock'],
         ['notify-each', 'diagnosis: same, NOTIFY in each (as before)'],
       ];
-      // The context and diagnosis runs explain a full run's figures; at tiny size (npm test)
-      // the floor the targets divide by is enough to show every part works.
-      for (const [mode, what] of pick(ctx.size, floorRuns.slice(0, 1), floorRuns)) {
+      // The context and diagnosis runs explain a full run's figures; at tiny size (npm test),
+      // or with --floors 1 (an A/B of the product), the floor the targets divide by is enough.
+      const floors = ctx.flags?.floors ?? pick(ctx.size, 1, floorRuns.length);
+      for (const [mode, what] of floorRuns.slice(0, Math.max(1, floors))) {
         runs.push(
           await drive(
             what,

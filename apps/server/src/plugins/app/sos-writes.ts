@@ -5,6 +5,7 @@ import { Batcher, type BatcherOptions } from '../../lib/batcher.js';
 import { closeAndRecord, type Closer, type Closing, type SosClose } from '../../sos/close.js';
 import { raiseNewSos, type NewSosRaise } from '../../sos/raise.js';
 import type { AuditBy } from '../../audit/by.js';
+import { outcomeRequired } from '../../conf/alarm-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,11 @@ declare module 'fastify' {
         closing: Closing,
         by: AuditBy,
       ) => Promise<Sos | undefined>;
+      /**
+       * Whether closing needs an outcome now (outcomeRequired, conf/alarm-repository.ts): read
+       * after the call, once for the closes that arrive together, so a change still applies at once.
+       */
+      outcomeRequired: () => Promise<boolean>;
       /** Batch statements written so far by this process (tests, benches). */
       readonly batches: number;
     };
@@ -44,15 +50,26 @@ async function sosWritesPlugin(app: FastifyInstance, options: SosWritesOptions) 
     (c) => c.id,
     options,
   );
+  // A read per close was one more round trip per close (bench ingest); each call is its own key.
+  const policy = new Batcher<object, boolean>(
+    async (calls) => {
+      const required = await outcomeRequired(app.db);
+      return calls.map(() => required);
+    },
+    (call) => call,
+  );
   app.decorate('sosWrites', {
     raiseNew: (raise) => raises.run(raise),
     closeOpen: (id, closer, closing, by) => closes.run({ id, closer, closing, by }),
+    outcomeRequired: () => policy.run({}),
     get batches() {
       return raises.batches + closes.batches;
     },
   });
   // The waiting requests are answered before the database closes (its plugin was registered first).
-  app.addHook('onClose', () => Promise.all([raises.drain(), closes.drain()]).then(() => undefined));
+  app.addHook('onClose', () =>
+    Promise.all([raises.drain(), closes.drain(), policy.drain()]).then(() => undefined),
+  );
 }
 
 export default fp(sosWritesPlugin, { name: 'sos-writes', dependencies: ['db'], fastify: '5.x' });

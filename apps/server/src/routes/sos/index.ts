@@ -9,7 +9,6 @@ import {
   sosSchema,
 } from '@sos/contract';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { outcomeRequired } from '../../conf/alarm-repository.js';
 import type { RouteOptions } from '../../app-env.js';
 import { handlingRoutes } from './handling.js';
 import { checkInRoute } from './checkin.js';
@@ -48,8 +47,8 @@ export default async function sosRoutes(app: FastifyInstance, _options: RouteOpt
     },
     onRequest: [app.authenticate],
     handler: async (request) => {
-      // The close policy (docs/alarm-handling.md): read with every close, so a change applies at once.
-      if (!request.body?.outcome && (await outcomeRequired(app.db))) {
+      // The close policy (docs/alarm-handling.md): read after every close arrives, so a change applies at once.
+      if (!request.body?.outcome && (await app.sosWrites.outcomeRequired())) {
         throw new HttpError(
           400,
           'OUTCOME_REQUIRED',
