@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appendAudit } from '../../src/audit/append.js';
+import { appendAudit, appendAuditMany } from '../../src/audit/append.js';
 import { verifyAudit } from '../../src/audit/verify.js';
 import { rowsOf } from '../../src/db/rows.js';
 import { createTestApp, describeEachDb, type TestContext } from '../helpers/app.js';
@@ -131,5 +131,39 @@ describeEachDb('audit log: the chain', (kind) => {
     } finally {
       await db.execute(sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only`);
     }
+  });
+});
+
+describeEachDb('audit log: a batch', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx.close());
+
+  it("appends a batch in one go, past a statement's 65,535 parameters, every value read back as hashed", async () => {
+    // Text that an array literal must escape: quotes, backslashes, braces, commas, NULL, Arabic.
+    const awkward = ['Sala "B", {1}', 'a\\b', 'NULL', 'منزل', ''];
+    const records = Array.from({ length: 6000 }, (_, i) => ({
+      by: i % 2 ? by : { actor: null, address: awkward[i % 5]! },
+      action: 'PROFILE_VIEWED' as const,
+      target: i % 3 ? { type: 'DEVICE' as const, id: i, label: awkward[i % 5]! } : null,
+      details: i % 4 ? { fields: [awkward[i % 5]!], n: i } : undefined,
+    }));
+    const items = await ctx.database.db.transaction((tx) => appendAuditMany(tx, records));
+    expect(items).toHaveLength(6000);
+    expect(items[1]!.prevHash).toBe(items[0]!.hash);
+    expect(items[5999]!.id - items[0]!.id).toBe(5999);
+    const stored = rowsOf<{ target_label: string | null; details: unknown; address: string }>(
+      await ctx.database.db.execute(
+        sql`SELECT target_label, details, address FROM audit_log WHERE id = ${items[5]!.id}`,
+      ),
+    )[0];
+    expect(stored).toEqual({
+      target_label: awkward[0],
+      details: { fields: [awkward[0]], n: 5 },
+      address: by.address,
+    });
+    expect(await verifyAudit(ctx.database.db)).toMatchObject({ ok: true, firstBadId: null });
   });
 });
