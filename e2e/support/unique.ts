@@ -1,18 +1,17 @@
 /**
- * Unique names, so that tests never depend on each other's data. Unique by construction: the
- * counter within a process, the process id and start time across processes (a retry's new
- * worker, or workers started in one millisecond). The random tail has a fixed width, so that
- * it cannot run into the counter (counter "1" + tail "2s" was counter "12" + tail "s": a serial
- * registered twice, 403 DEVICE_DELETED); it keeps the short display names that use only the
- * last characters apart.
+ * Unique names, so that tests never depend on each other's data: the run's start time, a
+ * counter, and a random tail of a FIXED width, so that the tail cannot run into the counter
+ * (counter "1" + tail "2s" was counter "12" + tail "s": a serial registered twice, 403
+ * DEVICE_DELETED). The tail keeps apart the display names that use only the last characters.
+ * No longer than before: names appear in notices, and a longer one covered a dialog's button.
  */
 let counter = 0;
-const run = Date.now().toString(36).slice(-5) + process.pid.toString(36);
+const run = Date.now().toString(36).slice(-5);
 
 export function uid(prefix: string): string {
   counter += 1;
   const tail = Math.floor(Math.random() * 1296)
     .toString(36)
     .padStart(2, '0');
-  return `${prefix}-${run}.${counter.toString(36)}${tail}`;
+  return `${prefix}-${run}${counter.toString(36)}${tail}`;
 }
