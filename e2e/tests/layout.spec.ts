@@ -124,6 +124,30 @@ test.describe('main layout on a large screen (docs/console.md, §9)', () => {
       .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
       .not.toBe(lightBackground);
   });
+
+  test('less motion where the system asks for it: the options menu opens at once, with motion it grows', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await page.goto('/sos');
+    const shell = new Shell(page);
+    // The menu's surface: what it transitions (MUI's Grow) and what is moving in the page.
+    const motion = () =>
+      page.getByRole('menu').evaluate((menu) => ({
+        transition: getComputedStyle(menu.closest('.MuiPaper-root')!).transitionProperty,
+        moving: document.getAnimations().length,
+      }));
+    // The run's browser asks for reduced motion (playwright.config.ts).
+    await shell.openOptions();
+    expect(await motion()).toEqual({ transition: 'none', moving: 0 });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await shell.openOptions();
+    expect((await motion()).transition).toContain('opacity');
+  });
 });
 
 test.describe('main layout on a smaller screen (docs/console.md)', () => {

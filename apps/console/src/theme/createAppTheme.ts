@@ -52,6 +52,20 @@ export function createAppTheme(
         },
       },
       components: {
+        // Users who asked for less motion (WCAG 2.3.3) get every transition and animation at
+        // once: a dialog, a menu, a ripple show their end state without the frames between
+        // (the alert card's blinking has its own steady look: features/dashboard).
+        MuiCssBaseline: {
+          styleOverrides: {
+            '@media (prefers-reduced-motion: reduce)': {
+              '*, *::before, *::after': {
+                animation: 'none !important',
+                transition: 'none !important',
+                scrollBehavior: 'auto !important',
+              },
+            },
+          },
+        },
         MuiToolbar: {
           styleOverrides: {
             regular: {
