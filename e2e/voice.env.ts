@@ -5,13 +5,15 @@ import { exportVar, toolVar } from '../scripts/lib/env.mjs';
 
 /*
  * The voice run's own server (playwright.voice.config.ts): voice on, so it runs apart from the
- * suite's server, which keeps voice off. Imported before env.ts: E2E_PORT moves 20 up, so the
- * fixtures, the API helpers and the pages all talk to this server.
+ * suite's server, which keeps voice off. Imported before env.ts: on ports the system finds free,
+ * as the suite's; or, when a developer fixed E2E_PORT, 20 above it (the suite may run beside).
  */
-// Workers load the config again, with the variables the runner exported: shift only once.
-const port = Number(toolVar('E2E_VOICE_PORT') ?? Number(toolVar('E2E_PORT') ?? 8181) + 20);
-exportVar('E2E_VOICE_PORT', String(port));
-exportVar('E2E_PORT', String(port));
+// Workers load the config again, with the variables the runner exported: decide only once.
+if (!toolVar('E2E_VOICE_PORT')) {
+  const fixed = toolVar('E2E_PORT');
+  exportVar('E2E_VOICE_PORT', fixed ? String(Number(fixed) + 20) : 'free');
+  if (fixed) exportVar('E2E_PORT', String(Number(fixed) + 20));
+}
 
 /** Debian's packages the run needs; the spec says which are missing and skips. */
 const PROGRAMS = {

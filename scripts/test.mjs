@@ -5,6 +5,7 @@
 // another's CPU. Each suite's output is printed whole when it ends (never interleaved), then
 // every suite's duration and CPU time. Exits 1 when any suite failed.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { environment } from './lib/env.mjs';
@@ -13,6 +14,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** A suite: its name and its command, from the repository's root. */
 const workspace = (name, dir) => ({ name, command: 'npm', args: ['run', 'test', '-w', dir] });
+/** A Playwright run in e2e/ on free ports: the variables blanked here count as unset. */
+const playwright = (name, args) => ({
+  name,
+  command: 'npx',
+  args: ['playwright', 'test', ...args],
+  cwd: 'e2e',
+  env: { E2E_PORT: '', E2E_DC09_PORT: '', E2E_SCAIP_PORT: '', E2E_VOICE_PORT: '' },
+});
 /** The benches whose tiny runs check a deadline (see SUITES). */
 const DEADLINE_BENCHES = ['chaos', 'fuzz', 'soak'];
 const bench = (name, names) => ({
@@ -26,14 +35,10 @@ const SUITES = {
   server: workspace('server', 'apps/server'),
   console: workspace('console', 'apps/console'),
   simulator: workspace('simulator', 'tools/simulator'),
-  // The two Playwright configs (e2e/package.json's `test`), each with its own server and ports.
-  e2e: { name: 'e2e', command: 'npx', args: ['playwright', 'test'], cwd: 'e2e' },
-  voice: {
-    name: 'e2e voice',
-    command: 'npx',
-    args: ['playwright', 'test', '-c', 'playwright.voice.config.ts'],
-    cwd: 'e2e',
-  },
+  // The two Playwright configs (e2e/package.json's `test`), each with its own server on ports
+  // the system finds free (never the E2E_PORT a developer may have set).
+  e2e: playwright('e2e', []),
+  voice: playwright('e2e voice', ['-c', 'playwright.voice.config.ts']),
   // Every bench at its tiny size (bench/package.json's `test`) in two parts: those that hold
   // answers to a deadline (a receiver's answer within 1 s, a recovery, a stream kept) and the
   // rest, which only print figures.
@@ -76,7 +81,7 @@ function cpuSeconds(times) {
   return um === undefined ? NaN : Math.round(60 * (+um + +sm) + +us + +ss);
 }
 
-function run({ name, command, args, cwd = '.' }) {
+function run({ name, command, args, cwd = '.', env = {} }) {
   const started = Date.now();
   return new Promise((resolve) => {
     // bash runs the suite, then `times` to fd 3: the CPU of every process the suite started and
@@ -87,7 +92,7 @@ function run({ name, command, args, cwd = '.' }) {
       ['-c', '"$@"; rc=$?; times >&3; exit $rc', name, command, ...args],
       {
         cwd: join(ROOT, cwd),
-        env: environment({ FORCE_COLOR: '1' }),
+        env: environment({ FORCE_COLOR: '1', ...env }),
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       },
     );
@@ -111,6 +116,28 @@ async function lane(suites) {
   return results;
 }
 
+/** The machine's CPU seconds so far, busy and idle (Linux's /proc/stat; null elsewhere). */
+function machineCpu() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync(
+      '/proc/stat',
+      'utf8',
+    )
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return {
+      busy: (user + nice + system + irq + softirq + steal) / 100,
+      idle: (idle + iowait) / 100,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const before = machineCpu();
 const build = await run({ name: 'build', command: 'node', args: ['scripts/build.mjs'] });
 const results = [build];
 if (build.ok)
@@ -119,5 +146,12 @@ console.log('\n=== suites: wall time, CPU time (user + system, all its processes
 for (const { name, ok, seconds, cpu } of results)
   console.log(
     `${String(seconds).padStart(6)} s ${String(cpu).padStart(6)} CPU-s  ${ok ? 'ok  ' : 'FAIL'}  ${name}`,
+  );
+// The whole machine over the run, PostgreSQL and everything else included: idle seconds left
+// mean the lanes could be packed tighter; none, that only less work makes the run shorter.
+const after = machineCpu();
+if (before && after)
+  console.log(
+    `${String(Math.round(after.busy - before.busy)).padStart(15)} CPU-s busy, ${Math.round(after.idle - before.idle)} CPU-s idle: the whole machine`,
   );
 if (results.some((r) => !r.ok)) process.exit(1);

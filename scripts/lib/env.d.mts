@@ -24,7 +24,7 @@ export type ToolVariable =
   | 'CHROMIUM_PATH'
   /** The end-to-end server's HTTP, DC-09 and SCAIP ports (e2e/env.ts); unset: free ports the system picks. */
   | 'E2E_PORT'
-  /** The voice end-to-end run's server port (e2e/voice.env.ts sets it: E2E_PORT + 20). */
+  /** The voice end-to-end run's server port (e2e/voice.env.ts sets it: E2E_PORT + 20 when fixed, else `free`). */
   | 'E2E_VOICE_PORT'
   /** Its Kamailio's SIP port and rtpengine's range, `port first-last` (e2e/voice.env.ts sets it). */
   | 'E2E_VOICE_SIP'
