@@ -5,10 +5,10 @@
 // another's CPU. Each suite's output is printed whole when it ends (never interleaved), then
 // every suite's duration and CPU time. Exits 1 when any suite failed.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { environment } from './lib/env.mjs';
+import { machineCpu } from './lib/machine-cpu.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -114,27 +114,6 @@ async function lane(suites) {
   const results = [];
   for (const suite of suites) results.push(await run(suite));
   return results;
-}
-
-/** The machine's CPU seconds so far, busy and idle (Linux's /proc/stat; null elsewhere). */
-function machineCpu() {
-  try {
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync(
-      '/proc/stat',
-      'utf8',
-    )
-      .split('\n')[0]
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    return {
-      busy: (user + nice + system + irq + softirq + steal) / 100,
-      idle: (idle + iowait) / 100,
-    };
-  } catch {
-    return null;
-  }
 }
 
 const before = machineCpu();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { machineCpu } from '../../../scripts/lib/machine-cpu.mjs';
 
 /** Per-process figures from /proc (Linux): resident memory and CPU time of any pid. */
 const TICKS_PER_SECOND = 100;
@@ -111,27 +112,17 @@ export const mib = (bytes: number) => Math.round((bytes / 1024 ** 2) * 10) / 10;
 
 /** Busy share of the whole machine (every process, every core) from /proc/stat, in % of all cores. */
 export class MachineMeter {
-  private start = this.read();
-
-  private read(): { busy: number; total: number } {
-    try {
-      const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-      const values = line.trim().split(/\s+/).slice(1).map(Number);
-      const idle = (values[3] ?? 0) + (values[4] ?? 0);
-      const total = values.reduce((a, b) => a + b, 0);
-      return { busy: total - idle, total };
-    } catch {
-      return { busy: NaN, total: NaN };
-    }
-  }
+  private start = machineCpu();
 
   reset() {
-    this.start = this.read();
+    this.start = machineCpu();
   }
 
   percent(): number {
-    const now = this.read();
-    const total = now.total - this.start.total;
-    return total > 0 ? Math.round(((now.busy - this.start.busy) / total) * 100) : NaN;
+    const now = machineCpu();
+    if (!now || !this.start) return NaN;
+    const busy = now.busy - this.start.busy;
+    const total = busy + now.idle - this.start.idle;
+    return total > 0 ? Math.round((busy / total) * 100) : NaN;
   }
 }
