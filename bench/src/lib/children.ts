@@ -5,6 +5,8 @@ import { pinned, type Side } from './cpus.js';
 import { environment } from '../../../scripts/lib/env.mjs';
 
 export const BENCH_DIR = fileURLToPath(new URL('../../', import.meta.url));
+/** What an IPC child preloads: it exits once its bench is gone (workers/bench-gone.ts). */
+const BENCH_GONE = fileURLToPath(new URL('../workers/bench-gone.ts', import.meta.url));
 
 export interface NodeChildOptions {
   side: Side;
@@ -25,10 +27,12 @@ export interface NodeChildOptions {
  * node passes it as an inherited descriptor named in NODE_CHANNEL_FD, and taskset execs.
  */
 export function spawnNode(options: NodeChildOptions): ChildProcess {
-  const tsx = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const tsx = options.script.endsWith('.ts') || options.ipc ? ['--import', 'tsx'] : [];
+  const guard = options.ipc ? ['--import', BENCH_GONE] : [];
   const [command, args] = pinned(options.side, process.execPath, [
     ...(options.nodeFlags ?? []),
     ...tsx,
+    ...guard,
     options.script,
     ...(options.args ?? []),
   ]);
