@@ -134,18 +134,21 @@ const expectationsBench: Bench = {
           ...ms(idle.perSos),
           missing: idle.missing,
           'server CPU %': idleCpuPercent,
+          'machine steal %': idle.stealPercent,
         },
         {
           what: 'the cliff',
           ...ms(during.perSos),
           missing: during.missing,
           'server CPU %': cliffCpuPercent,
+          'machine steal %': during.stealPercent,
         },
         {
           what: 'heartbeat answered 204',
           ...ms(beats.latencyMs),
           missing: beats.sent - beats.answered204,
           'server CPU %': '',
+          'machine steal %': '',
         },
       ]);
       const allRaised = raised.raised === seeded.missed && raised.misses === seeded.missed;

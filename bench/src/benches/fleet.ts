@@ -128,6 +128,7 @@ function print(
     SOS: r.perSos.count,
     'p99 over SOS (slowest dashboard)': round(r.perSos.p99),
     missing: r.missing,
+    'machine steal %': r.stealPercent,
   });
   printTable(
     `fleet: ${o.devices} devices, ${o.rate} heartbeats/s for ${o.seconds} s (after ${pairs[0]!.phase.warmupMs / 1000} s warm-up), SOS to ${o.dashboards} dashboards, PostgreSQL; idle and loaded phases in turn`,

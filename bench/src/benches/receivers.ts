@@ -86,18 +86,21 @@ function print(
         ...ms(idle.http.latency),
         'p99 over SOS': round(idle.http.perSos.p99),
         missing: idle.http.missing,
+        'machine steal %': idle.http.stealPercent,
       },
       {
         what: `alarm → dashboard, idle`,
         ...ms(idle.alarm.latency),
         'p99 over SOS': round(idle.alarm.perSos.p99),
         missing: idle.alarm.missing,
+        'machine steal %': idle.alarm.stealPercent,
       },
       {
         what: `alarm → dashboard, supervising`,
         ...ms(phase.alarms.latency),
         'p99 over SOS': round(phase.alarms.perSos.p99),
         missing: phase.alarms.missing,
+        'machine steal %': phase.alarms.stealPercent,
       },
       ...(phase.httpLoaded
         ? [
@@ -106,6 +109,7 @@ function print(
               ...ms(phase.httpLoaded.latency),
               'p99 over SOS': round(phase.httpLoaded.perSos.p99),
               missing: phase.httpLoaded.missing,
+              'machine steal %': phase.httpLoaded.stealPercent,
             },
           ]
         : []),

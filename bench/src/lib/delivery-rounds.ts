@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { sleep } from './clock.js';
+import { MachineMeter } from './proc.js';
 import type { SseFleet } from './sse-fleet.js';
 import { summarize } from './stats.js';
 
@@ -30,6 +31,7 @@ export async function splitRounds(
   group: (i: number) => number,
 ) {
   const groups: Array<{ latencies: number[]; slowest: number[]; missing: number }> = [];
+  const machine = new MachineMeter();
   for (let i = 0; !stop(i); i++) {
     const g = (groups[group(i)] ??= { latencies: [], slowest: [], missing: 0 });
     const delivery = await fleet.measure(() => send(i));
@@ -39,11 +41,14 @@ export async function splitRounds(
     await sleep(gapMs);
   }
   if (groups.length === 0) groups.push({ latencies: [], slowest: [], missing: 0 });
+  // A tail on a virtual machine may be the host's: what it took while these rounds ran.
+  const stealPercent = machine.stealPercent();
   return Array.from(groups, (g = { latencies: [], slowest: [], missing: 0 }) => ({
     latency: summarize(g.latencies),
     perSos: summarize(g.slowest),
     missing: g.missing,
     raised: g.slowest.length,
+    stealPercent,
   }));
 }
 

@@ -119,10 +119,24 @@ export class MachineMeter {
   }
 
   percent(): number {
+    return this.share((now, start) => now.busy - start.busy, 0);
+  }
+
+  /**
+   * The share the hypervisor took (steal), in % of all cores, to 0.1: the cores another guest
+   * had while a phase ran, which no figure of the product's can be blamed for.
+   */
+  stealPercent(): number {
+    return this.share((now, start) => now.steal - start.steal, 1);
+  }
+
+  private share(part: (now: Cpu, start: Cpu) => number, digits: number): number {
     const now = machineCpu();
     if (!now || !this.start) return NaN;
-    const busy = now.busy - this.start.busy;
-    const total = busy + now.idle - this.start.idle;
-    return total > 0 ? Math.round((busy / total) * 100) : NaN;
+    const total = now.busy - this.start.busy + now.idle - this.start.idle;
+    const scale = 10 ** digits;
+    return total > 0 ? Math.round((part(now, this.start) / total) * 100 * scale) / scale : NaN;
   }
 }
+
+type Cpu = NonNullable<ReturnType<typeof machineCpu>>;
