@@ -128,9 +128,11 @@ for (const { name, ok, seconds, cpu } of results)
   );
 // The whole machine over the run, PostgreSQL and everything else included: idle seconds left
 // mean the lanes could be packed tighter; none, that only less work makes the run shorter.
+// Of the busy, what the host of a virtual machine gave another guest (steal): a slow run with
+// much of it was slow for the host's sake.
 const after = machineCpu();
 if (before && after)
   console.log(
-    `${String(Math.round(after.busy - before.busy)).padStart(15)} CPU-s busy, ${Math.round(after.idle - before.idle)} CPU-s idle: the whole machine`,
+    `${String(Math.round(after.busy - before.busy)).padStart(15)} CPU-s busy (${Math.round(after.steal - before.steal)} of them stolen by the host), ${Math.round(after.idle - before.idle)} CPU-s idle: the whole machine`,
   );
 if (results.some((r) => !r.ok)) process.exit(1);
