@@ -20,6 +20,12 @@ export class Shell {
     this.main = page.locator('main');
   }
 
+  /** Opens the dashboard (/sos) in a signed-in page: its frame. */
+  static async atSos(page: Page): Promise<Shell> {
+    await page.goto('/sos');
+    return new Shell(page);
+  }
+
   /** The sidebar entries' labels, in order. */
   async entryLabels(): Promise<string[]> {
     await expect(this.nav.getByRole('button').first()).toBeVisible();

@@ -147,8 +147,7 @@ test.describe('session (docs/console.md)', () => {
     signIn,
   }) => {
     const auth = await signIn();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     const revoked = page.waitForResponse((r) => r.url().includes(apiPath('logout')));
     await shell.logout();

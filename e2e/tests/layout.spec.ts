@@ -18,8 +18,7 @@ test.describe('main layout on a large screen (docs/console.md, §9)', () => {
     signIn,
   }) => {
     await signIn();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     await expect(shell.nav).toBeVisible();
     expect((await shell.topBar.boundingBox())?.height).toBe(64);
     expect(await shell.topBar.evaluate((bar) => getComputedStyle(bar).position)).toBe('fixed');
@@ -44,8 +43,7 @@ test.describe('main layout on a large screen (docs/console.md, §9)', () => {
     signIn,
   }) => {
     await signIn();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     expect(await shell.entryLabels()).toEqual(ADMIN_ENTRIES);
     await expect(shell.nav.locator('li > hr')).toHaveCount(ADMIN_ENTRIES.length);
     const paths = ['/sos', '/users', '/sos/history', '/sos/stats', '/audit', '/settings'];
@@ -80,8 +78,7 @@ test.describe('main layout on a large screen (docs/console.md, §9)', () => {
 
   test('EMPLOYEE sees the SOS entry only', async ({ page, signInAsEmployee }) => {
     await signInAsEmployee();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     await expect(shell.nav).toBeVisible();
     expect(await shell.entryLabels()).toEqual(['SOS']);
     await expect(shell.entry('SOS')).toHaveAttribute('aria-current', 'page');
@@ -92,8 +89,7 @@ test.describe('main layout on a large screen (docs/console.md, §9)', () => {
     signIn,
   }) => {
     await signIn();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     await expect(shell.nav).toBeVisible();
     // docs/console.md: the default theme is stored when none is.
     expect(await page.evaluate(() => localStorage.getItem('current-theme'))).toBe('light');
@@ -130,8 +126,7 @@ test.describe('main layout on a large screen (docs/console.md, §9)', () => {
     signIn,
   }) => {
     await signIn();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     // The menu's surface: what it transitions (MUI's Grow) and what is moving in the page.
     const motion = () =>
       page.getByRole('menu').evaluate((menu) => ({
@@ -158,8 +153,7 @@ test.describe('main layout on a smaller screen (docs/console.md)', () => {
     signIn,
   }) => {
     await signIn();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(shell.nav).toBeHidden();
     expect((await shell.topBar.boundingBox())?.height).toBe(64);
@@ -195,8 +189,7 @@ test.describe('main layout on a phone (docs/console.md: 56 px top bar on small s
 
   test('the top bar is 56 px high', async ({ page, signIn }) => {
     await signIn();
-    await page.goto('/sos');
-    const shell = new Shell(page);
+    const shell = await Shell.atSos(page);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     expect((await shell.topBar.boundingBox())?.height).toBe(56);
     await expect(shell.nav).toBeHidden();
