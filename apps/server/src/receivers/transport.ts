@@ -33,6 +33,9 @@ export interface TransportStatus extends TransportCounters {
   listening: boolean;
 }
 
+/** Port 0: TCP ports tried before giving up when each one's number is taken for UDP. */
+const PAIR_ATTEMPTS = 20;
+
 const DEFAULTS = { idleTimeoutMs: 5 * 60_000, maxConnections: 10_000, maxUdpInFlight: 10_000 };
 
 /**
@@ -63,6 +66,19 @@ export class ReceiverTransport {
   }
 
   async start(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.listen();
+      } catch (err) {
+        // Port 0: the free TCP port TCP got may be taken for UDP (another process's UDP
+        // socket, an RTP relay's range): another pair is tried, as a fixed port is not.
+        const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+        if (this.options.port !== 0 || !inUse || attempt >= PAIR_ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  private async listen(): Promise<void> {
     const tcp = createServer({ noDelay: true }, (socket) => this.accept(socket));
     tcp.maxConnections = this.options.maxConnections;
     // A listening error after start (rare) must not crash the process.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import {
   ReceiverTransport,
@@ -164,6 +165,24 @@ describe('receiver transport, UDP', () => {
     const transport = await start(lineProtocol());
     expect(await udpExchange(transport.port!, 'quiet', 200)).toBeNull();
     expect(transport.status().find((s) => s.transport === 'udp')!.refused).toBe(1);
+  });
+
+  it('on any port, finds one free for both while thousands of UDP ports are taken', async () => {
+    // The TCP port the kernel picks may be another UDP socket's (CI: relays, other receivers).
+    const taken = await Promise.all(
+      Array.from({ length: 3000 }, async () => {
+        const socket = createSocket('udp4');
+        await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+        return socket;
+      }),
+    );
+    try {
+      for (let i = 0; i < 100; i += 1) await (await start(lineProtocol())).stop();
+      const transport = await start(lineProtocol());
+      expect((await udpExchange(transport.port!, 'ping'))?.toString()).toBe('ok:ping\n');
+    } finally {
+      for (const socket of taken) socket.close();
+    }
   });
 
   it('stops listening on both when stopped', async () => {
