@@ -52,12 +52,19 @@ export interface BenchResult {
   notes: string[];
 }
 
-/** HEAD's short commit, with `+` when tracked files differ from it (what was measured). */
+/**
+ * HEAD's short commit, with `+` when tracked files differ from it (what was measured): the
+ * benches' own records (bench/results, RESULTS.md) aside, which every bench of `bench:all`
+ * rewrites and which made every row after the first say `+`.
+ */
 export function commitOf(): string {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   try {
     return (
-      git('rev-parse', '--short=12', 'HEAD') + (git('status', '--porcelain', '-uno') ? '+' : '')
+      git('rev-parse', '--short=12', 'HEAD') +
+      (git('status', '--porcelain', '-uno', '--', '.', ':!bench/results', ':!bench/RESULTS.md')
+        ? '+'
+        : '')
     );
   } catch {
     return 'unknown';

@@ -70,8 +70,8 @@ export class ReceiverTransport {
       try {
         return await this.listen();
       } catch (err) {
-        // Port 0: the free TCP port TCP got may be taken for UDP (another process's UDP
-        // socket, an RTP relay's range): another pair is tried, as a fixed port is not.
+        // Port 0: the number the kernel gave TCP may be another socket's in UDP (a client's,
+        // a phone's): another pair is tried. A fixed port fails as it is.
         const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
         if (this.options.port !== 0 || !inUse || attempt >= PAIR_ATTEMPTS) throw err;
       }
