@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MachineInfo } from './lib/machine.js';
-import { RESULTS_DIR, type BenchResult } from './lib/report.js';
+import { RESULTS_DIR, RESULTS_TABLE as TABLE, type BenchResult } from './lib/report.js';
 
 /*
  * bench/RESULTS.md is generated from the recorded results (bench/results/<name>.json), one row
@@ -10,7 +10,6 @@ import { RESULTS_DIR, type BenchResult } from './lib/report.js';
  * go in its header, and a row from another machine or commit is marked as such.
  */
 
-const TABLE = fileURLToPath(new URL('../RESULTS.md', import.meta.url));
 const BENCHES_DIR = fileURLToPath(new URL('./benches/', import.meta.url));
 
 /** Every bench, by its file name in src/benches (a bench's name is its file's). */

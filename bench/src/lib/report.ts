@@ -6,6 +6,8 @@ import { machineInfo, machineLine, type MachineInfo } from './machine.js';
 import type { Size } from './size.js';
 
 export const RESULTS_DIR = fileURLToPath(new URL('../../results/', import.meta.url));
+/** The table generated from them (src/table.ts). */
+export const RESULTS_TABLE = fileURLToPath(new URL('../../RESULTS.md', import.meta.url));
 
 type Cell = string | number | boolean | null | undefined;
 export type Row = Record<string, Cell>;
@@ -58,13 +60,13 @@ export interface BenchResult {
  * rewrites and which made every row after the first say `+`.
  */
 export function commitOf(): string {
+  // Absolute paths: the same from any working directory in the repository.
+  const ownRecords = [RESULTS_DIR, RESULTS_TABLE].map((path) => `:(exclude)${path}`);
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
   try {
     return (
       git('rev-parse', '--short=12', 'HEAD') +
-      (git('status', '--porcelain', '-uno', '--', '.', ':!bench/results', ':!bench/RESULTS.md')
-        ? '+'
-        : '')
+      (git('status', '--porcelain', '-uno', '--', ':(top)', ...ownRecords) ? '+' : '')
     );
   } catch {
     return 'unknown';

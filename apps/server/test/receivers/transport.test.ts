@@ -168,7 +168,7 @@ describe('receiver transport, UDP', () => {
   });
 
   it('on any port, finds one free for both while thousands of UDP ports are taken', async () => {
-    // The TCP port the kernel picks may be another UDP socket's (CI: relays, other receivers).
+    // The TCP port the kernel picks may be another socket's in UDP (a client's, a phone's).
     const taken = await Promise.all(
       Array.from({ length: 3000 }, async () => {
         const socket = createSocket('udp4');
